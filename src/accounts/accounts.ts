@@ -1,0 +1,106 @@
+// Account use cases: create integrator accounts, list them, rotate their HMAC secret.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { isDuplicateKeyError } from '../store/database.js';
+import type { AccountDocument, AccountStore } from '../store/accounts.js';
+import { isTheme } from '../domain/themes.js';
+
+const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+const newAccountSchema = z
+  .object({
+    username: z.string().regex(/^[a-z0-9][a-z0-9_-]{2,63}$/, 'username must be 3-64 characters: a-z, 0-9, _ or -, starting with a letter or digit.'),
+    expiration_hours: z.number().positive('expiration_hours must be a positive number of hours.').max(24 * 365).optional(),
+    default_theme: z.string().refine(isTheme, 'default_theme must be one of PRO, LITE, CAPT.').optional(),
+    redirect_url: z.url({ protocol: /^https?$/, error: 'redirect_url must be an absolute http(s) URL.' }).nullable().optional(),
+  })
+  .strict();
+
+export interface AccountView {
+  username: string;
+  api_key: string;
+  expiration_hours: number;
+  default_theme: string;
+  redirect_url: string | null;
+  created_at: string;
+}
+
+export interface AccountWithSecret extends AccountView {
+  api_secret: string;
+}
+
+export class AccountService {
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async create(input: unknown): Promise<AccountWithSecret> {
+    const parsed = newAccountSchema.safeParse(input ?? {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid account.');
+    const now = this.clock();
+    try {
+      const account = await this.accounts.insert({
+        username: parsed.data.username,
+        api_key: randomBytes(24).toString('base64url'),
+        api_secret: randomBytes(32).toString('base64url'),
+        previous_secret: null,
+        expiration_hours: parsed.data.expiration_hours ?? 72,
+        default_theme: parsed.data.default_theme ?? 'PRO',
+        redirect_url: parsed.data.redirect_url ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      return withSecret(account);
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw conflict(`Username ${parsed.data.username} is already taken.`);
+      throw error;
+    }
+  }
+
+  async list(): Promise<AccountView[]> {
+    return (await this.accounts.list()).map(toAccountView);
+  }
+
+  /** Issues a new secret; the old one keeps validating tokens for 24 hours so integrators can roll over. */
+  async rotateSecret(username: string): Promise<AccountWithSecret> {
+    const account = await this.accounts.findByUsername(username);
+    if (!account) throw notFound(`Account ${username} cannot be found.`);
+    const now = this.clock();
+    const rotated = await this.accounts.replaceSecret(
+      username,
+      randomBytes(32).toString('base64url'),
+      { secret: account.api_secret, expires_at: new Date(now.getTime() + SECRET_OVERLAP_MS) },
+      now,
+    );
+    if (!rotated) throw new AppError('NOT_FOUND', `Account ${username} cannot be found.`);
+    return withSecret(rotated);
+  }
+
+  /** Creates the demo account when the database holds none; returns it, or null when accounts exist. */
+  async createDemoIfEmpty(): Promise<AccountWithSecret | null> {
+    if (!(await this.accounts.isEmpty())) return null;
+    try {
+      return await this.create({ username: 'demo' });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') return null;
+      throw error;
+    }
+  }
+}
+
+export function toAccountView(account: AccountDocument): AccountView {
+  return {
+    username: account.username,
+    api_key: account.api_key,
+    expiration_hours: account.expiration_hours,
+    default_theme: account.default_theme,
+    redirect_url: account.redirect_url,
+    created_at: account.created_at.toISOString(),
+  };
+}
+
+function withSecret(account: AccountDocument): AccountWithSecret {
+  return { ...toAccountView(account), api_secret: account.api_secret };
+}

@@ -1,0 +1,88 @@
+// buildApp wires configuration, database, services and both faces onto one HTTP server, and knows how to stop
+// all of it cleanly.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import { openDatabase, type Database } from './store/database.js';
+import { createServices, ensureIndexes, type Services } from './services.js';
+import { Router } from './http/rest/router.js';
+import { registerSessionRoutes, registerV1Routes } from './http/rest/v1-routes.js';
+import { registerPhotoRoutes } from './http/rest/photo-routes.js';
+import { createEventBus } from './events/event-bus.js';
+import { registerAdminRoutes } from './http/rest/admin-routes.js';
+import { createRequestHandler } from './http/request-handler.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { createYogaServer } from './http/graphql/yoga.js';
+import { attachGraphQLWebSocket } from './http/graphql/websocket.js';
+
+export interface App {
+  server: Server;
+  services: Services;
+  database: Database;
+  router: Router;
+  /** Listens on the port (0 = any free port) and resolves to the base URL. */
+  start(port?: number, host?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function buildApp(config: Config, logger: Logger): Promise<App> {
+  const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
+  const redisClients = config.redisUrl ? [0, 1, 2].map(() => new Redis(config.redisUrl as string, { maxRetriesPerRequest: 2 })) : [];
+  for (const client of redisClients) client.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+  const [redis = null, publisher, subscriber] = redisClients;
+  try {
+    const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
+    const services = createServices({ config, db: database.db, logger, eventBus });
+    await ensureIndexes(services.stores);
+
+    const router = new Router();
+    registerV1Routes(router, services);
+    registerSessionRoutes(router, services);
+    registerPhotoRoutes(router, services);
+    if (config.adminToken) registerAdminRoutes(router, services, config.adminToken);
+
+    const yoga = createYogaServer(config, services, logger);
+    const rateLimiter = new RateLimiter({ ...config.rateLimit, redis });
+    const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter }));
+    server.requestTimeout = 120_000;
+    server.headersTimeout = 30_000;
+    const webSockets = attachGraphQLWebSocket(server, yoga, services, logger);
+
+    return {
+      server,
+      services,
+      database,
+      router,
+      start(port = config.port, host = config.host) {
+        return new Promise((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, host, () => {
+            server.off('error', reject);
+            const address = server.address() as AddressInfo;
+            const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+            const url = `http://${shownHost}:${address.port}`;
+            services.urls.useListeningAddress(url);
+            services.sweeper.start();
+            resolve(url);
+          });
+        });
+      },
+      async stop() {
+        await services.sweeper.stop();
+        await webSockets.dispose();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+        await database.close();
+      },
+    };
+  } catch (error) {
+    for (const client of redisClients) client.disconnect();
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,122 @@
+// The typed environment. Every problem is collected and reported at once, so a misconfigured deployment is
+// fixed in one pass instead of one restart per variable.
+import { z } from 'zod';
+import { DEFAULT_QC_THRESHOLDS } from './qc/thresholds.js';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, _ or -').default('capture_gateway'),
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url())),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  EXPIRY_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  RATE_LIMIT_POINTS: positiveInt.default(1200),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  DEMO_ACCOUNT: booleanFlag.default(true),
+  QC_THRESHOLDS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), z.number().nonnegative(), { error: 'must be a JSON object of threshold name to number' })),
+  SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+  TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  mongodbUrl: string | null;
+  mongodbDb: string;
+  adminToken: string | null;
+  corsOrigins: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webhookAllowPrivateTargets: boolean;
+  expirySweepIntervalMs: number;
+  redisUrl: string | null;
+  rateLimit: { points: number; windowSeconds: number };
+  demoAccount: boolean;
+  qcThresholds: Record<string, number>;
+  sms:
+    | { provider: 'log' }
+    | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const unknownThresholds = Object.keys(env.QC_THRESHOLDS).filter((name) => !(name in DEFAULT_QC_THRESHOLDS));
+  if (unknownThresholds.length > 0) {
+    problems.push(`QC_THRESHOLDS: unknown threshold ${unknownThresholds.join(', ')}; known: ${Object.keys(DEFAULT_QC_THRESHOLDS).join(', ')}`);
+  }
+  if (env.SMS_PROVIDER === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!env[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    mongodbUrl: env.MONGODB_URL ?? null,
+    mongodbDb: env.MONGODB_DB,
+    adminToken: env.ADMIN_TOKEN ?? null,
+    corsOrigins: env.CORS_ORIGINS,
+    logLevel: env.LOG_LEVEL,
+    webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    expirySweepIntervalMs: env.EXPIRY_SWEEP_INTERVAL_MS,
+    redisUrl: env.REDIS_URL ?? null,
+    rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+    demoAccount: env.DEMO_ACCOUNT && env.NODE_ENV !== 'production',
+    qcThresholds: env.QC_THRESHOLDS,
+    sms:
+      env.SMS_PROVIDER === 'twilio'
+        ? { provider: 'twilio', baseUrl: env.TWILIO_BASE_URL, accountSid: env.TWILIO_ACCOUNT_SID ?? '', authToken: env.TWILIO_AUTH_TOKEN ?? '', from: env.TWILIO_FROM ?? '' }
+        : { provider: 'log' },
+  };
+}

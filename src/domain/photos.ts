@@ -1,0 +1,30 @@
+// Photo capture rules shared by the photos list, the QC gate and the results: the approval text and
+// which capture of a photo code counts (the latest; earlier ones were retaken).
+
+const NO_REASON = 'no reason given';
+
+/** `ACCEPTED`, or `REJECTED: <reason>` (CONTRACT §4). */
+export function approvedMessage(accepted: boolean, reason?: string | null): string {
+  if (accepted) return 'ACCEPTED';
+  const text = reason?.trim() ?? '';
+  return `REJECTED: ${text === '' ? NO_REASON : text}`;
+}
+
+/** The latest capture of each photo code, ordered by photo code. A later array entry wins a time tie. */
+export function latestCapturePerCode<T extends { photoCode: number; capturedAt: Date }>(captures: Iterable<T>): T[] {
+  const latest = new Map<number, T>();
+  for (const capture of captures) {
+    const current = latest.get(capture.photoCode);
+    if (current === undefined || capture.capturedAt.getTime() >= current.capturedAt.getTime()) {
+      latest.set(capture.photoCode, capture);
+    }
+  }
+  return [...latest.values()].sort((a, b) => a.photoCode - b.photoCode);
+}
+
+/** Photo codes whose latest capture is accepted: what the QC_PASSED gate checks against the theme. */
+export function acceptedPhotoCodes(captures: Iterable<{ photoCode: number; capturedAt: Date; approved: boolean }>): number[] {
+  return latestCapturePerCode(captures)
+    .filter((capture) => capture.approved)
+    .map((capture) => capture.photoCode);
+}

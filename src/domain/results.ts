@@ -1,0 +1,145 @@
+// The session results object (CONTRACT §6): the one builder behind GET .../results and the SESSION:COMPLETE
+// payload, so the two can never differ.
+import { maxGradePerItem, overallGrade, type Grade } from './grading.js';
+import { latestCapturePerCode } from './photos.js';
+import type { SessionOptions } from './session-input.js';
+import type { SessionStatus } from './statuses.js';
+import { hasDamageInspection, photoLabel, type Theme } from './themes.js';
+import { isoTimestamp, wholeSecondsBetween } from './time.js';
+import { vehicleApiObject, type Vehicle, type VehicleApiObject } from './vehicle.js';
+
+export type DamageSource = 'manual' | 'detector';
+
+export interface SessionResultsInput {
+  session: {
+    sessionKey: string;
+    theme: Theme;
+    status: SessionStatus;
+    language: string | null;
+    redirectUrl: string | null;
+    createdAt: Date;
+    /** When the capture link was opened (IDLE → STARTED). */
+    inspectStartedAt: Date | null;
+    /** When the inspection ended, as recorded by the workflow. */
+    inspectEndedAt: Date | null;
+    options: SessionOptions;
+  };
+  vehicle: Partial<Vehicle> | null;
+  /** Every capture may be passed: only the latest per photo code is reported, in photo-code order. */
+  photos: readonly {
+    photoCode: number;
+    /** Defaults to the label of `photoCode`. */
+    photoLabel?: string;
+    url: string;
+    approved: boolean;
+    approvedMessage: string;
+    capturedAt: Date;
+  }[];
+  location: { latitude: number; longitude: number; accuracy: number | null; capturedAt: Date } | null;
+  damages: readonly { item: string; damage: string; grade: Grade; photoCode: number | null; source: DamageSource }[];
+}
+
+export interface SessionResults {
+  event: 'SESSION:COMPLETE';
+  session: {
+    session_key: string;
+    theme: Theme;
+    status: SessionStatus;
+    language: string | null;
+    redirect_url: string | null;
+    created_at: string;
+    inspect_started_at: string | null;
+    inspect_ended_at: string | null;
+    capture_duration: number | null;
+    inspect_duration: number | null;
+    options: {
+      client_id: string | null;
+      contact: Record<string, unknown> | null;
+      sms: { to: string; to_name: string | null; from: string | null; by: string | null } | null;
+      reference: Record<string, unknown> | null;
+    };
+  };
+  vehicle: VehicleApiObject;
+  photos: { photo_code: number; photo_label: string; url: string; approved: boolean; approved_message: string }[];
+  location: { latitude: number; longitude: number; accuracy: number | null; captured_at: string } | null;
+  inspection: {
+    total_damages: number;
+    grade: Grade;
+    max_grade_per_item: Record<string, Grade>;
+    damages: { item: string; damage: string; grade: Grade; photo_code: number | null; source: DamageSource }[];
+  } | null;
+}
+
+/**
+ * Durations, in whole seconds (null while an end is unknown):
+ * - capture_duration: inspect_started_at → the latest accepted photo among the reported ones, i.e. the time the
+ *   user spent capturing until the set passed quality control (reading and confirming is not counted);
+ * - inspect_duration: inspect_started_at → inspect_ended_at.
+ */
+export function buildSessionResults(input: SessionResultsInput): SessionResults {
+  const { session } = input;
+  const photos = latestCapturePerCode(input.photos);
+  const lastAcceptedAt = photos
+    .filter((photo) => photo.approved)
+    .reduce<Date | null>((last, photo) => (last === null || photo.capturedAt > last ? photo.capturedAt : last), null);
+  const sms = session.options.sms;
+
+  return {
+    event: 'SESSION:COMPLETE',
+    session: {
+      session_key: session.sessionKey,
+      theme: session.theme,
+      status: session.status,
+      language: session.language,
+      redirect_url: session.redirectUrl,
+      created_at: isoTimestamp(session.createdAt),
+      inspect_started_at: optionalTimestamp(session.inspectStartedAt),
+      inspect_ended_at: optionalTimestamp(session.inspectEndedAt),
+      capture_duration: wholeSecondsBetween(session.inspectStartedAt, lastAcceptedAt),
+      inspect_duration: wholeSecondsBetween(session.inspectStartedAt, session.inspectEndedAt),
+      options: {
+        client_id: session.options.clientId,
+        contact: session.options.contact,
+        sms: sms === null ? null : { to: sms.to, to_name: sms.toName, from: sms.from, by: sms.by },
+        reference: session.options.reference,
+      },
+    },
+    vehicle: vehicleApiObject(input.vehicle),
+    photos: photos.map((photo) => ({
+      photo_code: photo.photoCode,
+      photo_label: photo.photoLabel ?? photoLabel(photo.photoCode) ?? String(photo.photoCode),
+      url: photo.url,
+      approved: photo.approved,
+      approved_message: photo.approvedMessage,
+    })),
+    location:
+      input.location === null
+        ? null
+        : {
+            latitude: input.location.latitude,
+            longitude: input.location.longitude,
+            accuracy: input.location.accuracy,
+            captured_at: isoTimestamp(input.location.capturedAt),
+          },
+    inspection: hasDamageInspection(session.theme) ? buildInspection(input.damages) : null,
+  };
+}
+
+function buildInspection(damages: SessionResultsInput['damages']): NonNullable<SessionResults['inspection']> {
+  return {
+    total_damages: damages.length,
+    grade: overallGrade(damages),
+    max_grade_per_item: maxGradePerItem(damages),
+    damages: damages.map((damage) => ({
+      item: damage.item,
+      damage: damage.damage,
+      grade: damage.grade,
+      photo_code: damage.photoCode,
+      source: damage.source,
+    })),
+  };
+}
+
+function optionalTimestamp(date: Date | null): string | null {
+  return date === null ? null : isoTimestamp(date);
+}

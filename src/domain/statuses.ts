@@ -1,0 +1,88 @@
+// Session statuses and the one transition table every move is checked against (CONTRACT §5).
+// Also the rules that hang off a status: which fields a PUT may change, photo intake, deletion, webhook per move.
+
+export const SESSION_STATUSES = ['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM', 'COMPLETE', 'EXPIRED'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+// `from` lists every status the trigger applies to; stores turn it into a compare-and-set filter.
+const TRANSITIONS = {
+  start: { from: ['IDLE'], to: 'STARTED' },
+  firstPhoto: { from: ['STARTED'], to: 'PROCESS' },
+  allPhotosAccepted: { from: ['PROCESS'], to: 'QC_PASSED' },
+  confirm: { from: ['QC_PASSED'], to: 'CONFIRM' },
+  reportGenerated: { from: ['CONFIRM'], to: 'COMPLETE' },
+  expire: { from: ['IDLE', 'STARTED', 'PROCESS'], to: 'EXPIRED' },
+} as const satisfies Record<string, { from: readonly SessionStatus[]; to: SessionStatus }>;
+
+export type SessionTrigger = keyof typeof TRANSITIONS;
+export const SESSION_TRIGGERS = Object.keys(TRANSITIONS) as SessionTrigger[];
+
+export function isSessionStatus(value: unknown): value is SessionStatus {
+  return typeof value === 'string' && (SESSION_STATUSES as readonly string[]).includes(value);
+}
+
+/** The status `trigger` moves a session in `from` to, or null when the trigger does not apply there. */
+export function nextStatus(from: SessionStatus, trigger: SessionTrigger): SessionStatus | null {
+  const transition = TRANSITIONS[trigger];
+  return (transition.from as readonly SessionStatus[]).includes(from) ? transition.to : null;
+}
+
+/** Statuses from which `trigger` applies (a fresh array, safe to hand to a query builder). */
+export function sourcesOf(trigger: SessionTrigger): SessionStatus[] {
+  return [...TRANSITIONS[trigger].from];
+}
+
+/** The status `trigger` leads to, wherever it applies. */
+export function targetOf(trigger: SessionTrigger): SessionStatus {
+  return TRANSITIONS[trigger].to;
+}
+
+export function isFinal(status: SessionStatus): boolean {
+  return status === 'COMPLETE' || status === 'EXPIRED';
+}
+
+/** Photos (first captures and retakes) are taken only while the user is capturing. */
+export function acceptsPhotos(status: SessionStatus): boolean {
+  return status === 'STARTED' || status === 'PROCESS';
+}
+
+export function canDelete(status: SessionStatus): boolean {
+  return status === 'IDLE';
+}
+
+/** Statuses announced with SESSION:STATUS_CHANGE (the spec's list plus STARTED, per CONTRACT §5). */
+export const STATUS_CHANGE_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM'] as const;
+export type StatusChangeStatus = (typeof STATUS_CHANGE_STATUSES)[number];
+
+export function isStatusChangeStatus(status: unknown): status is StatusChangeStatus {
+  return typeof status === 'string' && (STATUS_CHANGE_STATUSES as readonly string[]).includes(status);
+}
+
+/** The webhook a move into `to` emits. EXPIRED sends none (it is only published on subscriptions). */
+export function webhookEventForMove(to: SessionStatus): 'SESSION:STATUS_CHANGE' | 'SESSION:COMPLETE' | null {
+  if (to === 'COMPLETE') return 'SESSION:COMPLETE';
+  return isStatusChangeStatus(to) ? 'SESSION:STATUS_CHANGE' : null;
+}
+
+/** Top-level fields a session update may carry, named as in the API. */
+export const SESSION_UPDATE_FIELDS = ['theme', 'redirect_url', 'language', 'vehicle', 'options'] as const;
+export type SessionUpdateField = (typeof SESSION_UPDATE_FIELDS)[number];
+
+/**
+ * Why a PUT touching `fields` is refused in `status`, or null when it is allowed (CONTRACT §4):
+ * `theme` only while IDLE (the photo list is fixed once capture starts); the rest until the session is final.
+ */
+export function checkSessionUpdate(status: SessionStatus, fields: readonly string[]): string | null {
+  for (const field of fields) {
+    if (!(SESSION_UPDATE_FIELDS as readonly string[]).includes(field)) {
+      return `Unknown field ${field}. Use one of ${SESSION_UPDATE_FIELDS.join(', ')}.`;
+    }
+    if (field === 'theme' && status !== 'IDLE') {
+      return `theme can only be changed while the session is IDLE; it is ${status}.`;
+    }
+    if (isFinal(status)) {
+      return `${field} can no longer be changed: the session is ${status}.`;
+    }
+  }
+  return null;
+}

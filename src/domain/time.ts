@@ -1,0 +1,18 @@
+// Time formats of the wire: ISO 8601 with an explicit +00:00 offset (payloads, results) and the API's
+// second-precision YYYY-MM-DDTHH:MM:SSZ (API-Timestamp, access record expiration).
+
+/** e.g. 2026-11-22T03:58:16.123+00:00. Throws RangeError for an invalid date. */
+export function isoTimestamp(date: Date): string {
+  return `${date.toISOString().slice(0, -1)}+00:00`;
+}
+
+/** e.g. 2026-11-22T03:58:16Z (milliseconds dropped, not rounded). Throws RangeError for an invalid date. */
+export function apiDateTime(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+/** Whole seconds from `start` to `end` (rounded down), null when either is unknown; never negative. */
+export function wholeSecondsBetween(start: Date | null, end: Date | null): number | null {
+  if (start === null || end === null) return null;
+  return Math.max(0, Math.floor((end.getTime() - start.getTime()) / 1000));
+}

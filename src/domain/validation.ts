@@ -1,0 +1,47 @@
+// Shared input-validation pieces: one human message per zod failure (naming the offending field), the
+// free-text field rule, and safe echoing of user input in messages.
+import { z } from 'zod';
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Attach to a custom issue whose message is already a full sentence (not a predicate to prefix). */
+export const STANDALONE = { standalone: true } as const;
+
+/**
+ * The message of the most useful issue: unknown fields first (shallowest first: a typo explains the rest),
+ * then the first issue in body order. Field messages are predicates and get the dotted path in front.
+ * `allowedKeys` maps an object's dotted path ("" for the body) to the keys it takes, to list them.
+ */
+export function firstIssueMessage(error: z.ZodError, allowedKeys: Readonly<Record<string, readonly string[]>> = {}): string {
+  const unknown = error.issues
+    .filter((issue) => issue.code === 'unrecognized_keys')
+    .sort((a, b) => a.path.length - b.path.length)[0];
+  const issue = unknown ?? error.issues[0];
+  if (issue === undefined) return 'The request body is invalid.';
+  const path = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const names = issue.keys.map((key) => (path === '' ? key : `${path}.${key}`));
+    const allowed = allowedKeys[path];
+    const hint = allowed === undefined ? '' : allowed.length === 0 ? ' It takes no fields.' : ` Use ${allowed.join(', ')}.`;
+    return `Unknown field${names.length > 1 ? 's' : ''} ${names.join(', ')}.${hint}`;
+  }
+  if (issue.code === 'custom' && issue.params?.standalone === true) return issue.message;
+  if (path === '') return 'The request body must be a JSON object.';
+  return `${path} ${issue.message}`;
+}
+
+/** An optional free-text field: trimmed, at most `max` characters; null and a blank string both mean "unknown". */
+export function textField(max: number) {
+  const message = `must be a string of at most ${max} characters.`;
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+}
+
+/** A value echoed in a message, cut short so a huge input cannot bloat the error body. */
+export function quoteInput(value: string, max = 40): string {
+  return value.length > max ? `${value.slice(0, max)}…` : value;
+}

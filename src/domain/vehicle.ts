@@ -1,0 +1,128 @@
+// The vehicle being inspected: its fields, how the API body spells and checks them, and the API object
+// (always all 11 keys, null when unknown) used by the session representation and the results.
+import { z } from 'zod';
+import { textField } from './validation.js';
+
+export type OdometerUnit = 'km' | 'mi';
+
+export interface Vehicle {
+  vin: string | null;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  bodyType: string | null;
+  trim: string | null;
+  transmission: string | null;
+  extCol: string | null;
+  intCol: string | null;
+  odomReading: number | null;
+  odomUnit: OdometerUnit | null;
+}
+
+/** The vehicle as the API spells it, in the API's key order. */
+export interface VehicleApiObject {
+  vin: string | null;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  body_type: string | null;
+  trim: string | null;
+  transmission: string | null;
+  ext_col: string | null;
+  int_col: string | null;
+  odom_reading: number | null;
+  odom_unit: OdometerUnit | null;
+}
+
+const API_NAMES = {
+  vin: 'vin',
+  year: 'year',
+  make: 'make',
+  model: 'model',
+  body_type: 'bodyType',
+  trim: 'trim',
+  transmission: 'transmission',
+  ext_col: 'extCol',
+  int_col: 'intCol',
+  odom_reading: 'odomReading',
+  odom_unit: 'odomUnit',
+} as const satisfies Record<keyof VehicleApiObject, keyof Vehicle>;
+
+export const VEHICLE_API_FIELDS = Object.keys(API_NAMES) as (keyof VehicleApiObject)[];
+
+/** The first car (Benz Patent-Motorwagen). */
+export const FIRST_VEHICLE_YEAR = 1886;
+const MAX_TEXT = 100;
+// Post-1981 VINs are 17 characters without I, O, Q (mistakable for 1 and 0); older chassis numbers are shorter.
+const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{1,17}$/;
+
+export function emptyVehicle(): Vehicle {
+  return {
+    vin: null, year: null, make: null, model: null, bodyType: null, trim: null,
+    transmission: null, extCol: null, intCol: null, odomReading: null, odomUnit: null,
+  };
+}
+
+/** All 11 API keys, null for anything unknown. */
+export function vehicleApiObject(vehicle: Partial<Vehicle> | null): VehicleApiObject {
+  const known = { ...emptyVehicle(), ...vehicle };
+  return Object.fromEntries(
+    VEHICLE_API_FIELDS.map((apiName) => [apiName, known[API_NAMES[apiName]] ?? null]),
+  ) as unknown as VehicleApiObject;
+}
+
+/** Latest model year accepted: next year's models are on sale before the year starts. */
+export function maxVehicleYear(now: Date): number {
+  return now.getUTCFullYear() + 1;
+}
+
+// Field messages are predicates; the caller prefixes them with the field's path ("vehicle.year must be …").
+// Every field accepts null, and text fields treat a blank string as null: both mean "unknown".
+
+/**
+ * The `vehicle` group of a create or update body: every key optional, unknown keys refused. The output has
+ * only the keys that were sent, renamed to `Vehicle`'s names; `now` bounds the year.
+ */
+export function vehicleBodySchema(now: Date) {
+  const maxYear = maxVehicleYear(now);
+  const yearMessage = `must be an integer between ${FIRST_VEHICLE_YEAR} and ${maxYear}.`;
+  const shape = {
+    vin: z
+      .string({ error: 'must be a string.' })
+      .trim()
+      .toUpperCase()
+      .refine((vin) => vin === '' || VIN_PATTERN.test(vin), {
+        error: 'must be at most 17 letters and digits, without I, O or Q.',
+      })
+      .transform((vin) => (vin === '' ? null : vin))
+      .nullable(),
+    year: z
+      .number({ error: yearMessage })
+      .int({ error: yearMessage })
+      .min(FIRST_VEHICLE_YEAR, { error: yearMessage })
+      .max(maxYear, { error: yearMessage })
+      .nullable(),
+    make: textField(MAX_TEXT),
+    model: textField(MAX_TEXT),
+    body_type: textField(MAX_TEXT),
+    trim: textField(MAX_TEXT),
+    transmission: textField(MAX_TEXT),
+    ext_col: textField(MAX_TEXT),
+    int_col: textField(MAX_TEXT),
+    odom_reading: z
+      .number({ error: 'must be a number of at least 0.' })
+      .min(0, { error: 'must be a number of at least 0.' })
+      .nullable(),
+    odom_unit: z.enum(['km', 'mi'], { error: 'must be km or mi.' }).nullable(),
+  };
+  return z
+    .strictObject(shape, { error: 'must be a JSON object.' })
+    .partial()
+    .transform((body) => {
+      const vehicle: Partial<Vehicle> = {};
+      for (const apiName of VEHICLE_API_FIELDS) {
+        if (body[apiName] !== undefined) Object.assign(vehicle, { [API_NAMES[apiName]]: body[apiName] });
+      }
+      return vehicle;
+    });
+}

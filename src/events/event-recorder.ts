@@ -1,0 +1,50 @@
+// Records an event: persist it first (so replay and webhooks can never miss it), then hand it to the
+// after-record steps (webhook outbox) and publish it live.
+import type { EventStore } from '../store/events.js';
+import type { EventBus, SessionEventMessage } from './event-bus.js';
+
+export interface RecordedEvent extends SessionEventMessage {}
+
+export type AfterRecordStep = (event: RecordedEvent) => Promise<void>;
+
+export class EventRecorder {
+  private readonly afterRecordSteps: AfterRecordStep[] = [];
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly bus: EventBus,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** Adds a step run after an event is persisted and before it is published (e.g. creating deliveries). */
+  afterRecord(step: AfterRecordStep): void {
+    this.afterRecordSteps.push(step);
+  }
+
+  async record(input: { apiKey: string; sessionKey: string; payload: { event: string; timestamp?: string } & Record<string, unknown> }): Promise<RecordedEvent> {
+    const seq = await this.events.nextSeq(input.apiKey);
+    const createdAt = this.clock();
+    const event = input.payload.event;
+    await this.events.insert({
+      _id: `${input.apiKey}:${seq}`,
+      api_key: input.apiKey,
+      seq,
+      session_key: input.sessionKey,
+      event,
+      payload: input.payload,
+      created_at: createdAt,
+    });
+    const recorded: RecordedEvent = {
+      id: String(seq),
+      seq,
+      apiKey: input.apiKey,
+      sessionKey: input.sessionKey,
+      event,
+      timestamp: typeof input.payload.timestamp === 'string' ? input.payload.timestamp : createdAt.toISOString(),
+      payload: input.payload,
+    };
+    for (const step of this.afterRecordSteps) await step(recorded);
+    this.bus.publish(recorded);
+    return recorded;
+  }
+}

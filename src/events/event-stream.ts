@@ -1,0 +1,50 @@
+// One subscriber's stream of events: replay from the log after a cursor, then live ones, with no gap and no
+// duplicate at the switch. Live delivery is subscribed to BEFORE the replay query, and everything at or below
+// the last replayed number is dropped from the live side.
+import type { EventStore } from '../store/events.js';
+import type { EventBus, SessionEventMessage } from './event-bus.js';
+
+const REPLAY_PAGE_SIZE = 500;
+
+export interface EventStreamRequest {
+  apiKey: string;
+  /** Only this session's events; all of the account's when null. */
+  sessionKey: string | null;
+  /** Replay events recorded after this cursor; null for live events only. */
+  afterSeq: number | null;
+}
+
+export async function* sessionEventStream(store: EventStore, bus: EventBus, request: EventStreamRequest): AsyncGenerator<SessionEventMessage> {
+  const live = bus.subscribe(request.apiKey);
+  const liveIterator = live[Symbol.asyncIterator]();
+  const matches = (message: SessionEventMessage) => request.sessionKey === null || message.sessionKey === request.sessionKey;
+  try {
+    let lastSeq = request.afterSeq ?? -1;
+    if (request.afterSeq !== null) {
+      for (;;) {
+        const page = await store.listAfter(request.apiKey, lastSeq, { sessionKey: request.sessionKey, limit: REPLAY_PAGE_SIZE });
+        for (const event of page) {
+          lastSeq = event.seq;
+          yield {
+            id: String(event.seq),
+            seq: event.seq,
+            apiKey: event.api_key,
+            sessionKey: event.session_key,
+            event: event.event,
+            timestamp: typeof event.payload.timestamp === 'string' ? event.payload.timestamp : event.created_at.toISOString(),
+            payload: event.payload,
+          };
+        }
+        if (page.length < REPLAY_PAGE_SIZE) break;
+      }
+    }
+    for (;;) {
+      const next = await liveIterator.next();
+      if (next.done) return;
+      if (next.value.seq <= lastSeq || !matches(next.value)) continue;
+      yield next.value;
+    }
+  } finally {
+    await liveIterator.return?.();
+  }
+}

@@ -1,0 +1,64 @@
+// The capture flow in GraphQL: what the web capture app calls with its capture token (integrators may call
+// it with the API headers too). Errors carry the use case's reason code.
+import { builder } from './builder.js';
+import { requireSession } from './context.js';
+import { InspectionSession, Note, Photo } from './inspections.js';
+import { photoView } from '../../inspections/representation.js';
+import { AppError } from '../../errors.js';
+import { MAX_PHOTO_BYTES } from '../../inspections/photo-limits.js';
+
+builder.mutationFields((t) => ({
+  startCapture: t.field({
+    type: InspectionSession,
+    description: 'Opens the capture (IDLE → STARTED); later calls return the session unchanged.',
+    args: { sessionKey: t.arg.string({ required: true }) },
+    resolve: async (_root, { sessionKey }, context) => context.services.capture.start(await requireSession(context, sessionKey)),
+  }),
+  capturePhoto: t.field({
+    type: Photo,
+    description: 'Uploads one photo (multipart request). The verdict of quality control is in the answer and in SESSION:STAGE_CHANGE.',
+    args: {
+      sessionKey: t.arg.string({ required: true }),
+      photoCode: t.arg.int({ required: true }),
+      file: t.arg({ type: 'File', required: true }),
+    },
+    resolve: async (_root, { sessionKey, photoCode, file }, context) => {
+      const session = await requireSession(context, sessionKey);
+      if (file.size > MAX_PHOTO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Photo exceeds the limit of ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`);
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const capture = await context.services.capture.capturePhoto(session, photoCode, bytes);
+      return photoView(capture, context.services.urls);
+    },
+  }),
+  setLocation: t.field({
+    type: InspectionSession,
+    args: {
+      sessionKey: t.arg.string({ required: true }),
+      latitude: t.arg.float({ required: true }),
+      longitude: t.arg.float({ required: true }),
+      accuracy: t.arg.float(),
+    },
+    resolve: async (_root, { sessionKey, ...location }, context) =>
+      context.services.capture.setLocation(await requireSession(context, sessionKey), location),
+  }),
+  addNote: t.field({
+    type: Note,
+    description: 'Adds a note; its user is the account username, or "guest" with a capture token.',
+    args: {
+      sessionKey: t.arg.string({ required: true }),
+      title: t.arg.string({ required: true }),
+      description: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, { sessionKey, title, description }, context) => {
+      const principal = await context.principal();
+      if (principal.kind === 'account') return context.services.sessions.addNote(principal.account, sessionKey, { title, description });
+      return context.services.capture.addGuestNote(await requireSession(context, sessionKey), { title, description });
+    },
+  }),
+  confirmInspection: t.field({
+    type: InspectionSession,
+    description: 'Confirms a QC_PASSED inspection; the condition report is generated and the session completes.',
+    args: { sessionKey: t.arg.string({ required: true }) },
+    resolve: async (_root, { sessionKey }, context) => context.services.capture.confirm(await requireSession(context, sessionKey)),
+  }),
+}));

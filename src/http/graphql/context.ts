@@ -1,0 +1,67 @@
+// What every resolver receives: the services and the caller's credentials, checked lazily and at most once
+// per operation so that unauthenticated introspection and schema tooling keep working.
+import type { Services } from '../../services.js';
+import type { AccountDocument } from '../../store/accounts.js';
+import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
+import type { ApiCredentials } from '../../auth/authenticator.js';
+import { AppError } from '../../errors.js';
+import { sessionNotFound } from '../../inspections/session-service.js';
+
+/** Account scope (the API headers) or capture scope (a capture token: one session). */
+export type Principal =
+  | { kind: 'account'; account: AccountDocument }
+  | { kind: 'capture'; apiKey: string; sessionKey: string };
+
+export interface GraphQLContext {
+  services: Services;
+  principal(): Promise<Principal>;
+}
+
+export interface RequestCredentials extends ApiCredentials {
+  captureToken: string | undefined;
+}
+
+export async function resolvePrincipal(services: Services, credentials: RequestCredentials): Promise<Principal> {
+  if (credentials.captureToken && !credentials.apiKey) {
+    const session = await services.sessions.findByCaptureToken(credentials.captureToken);
+    if (!session) throw new AppError('FORBIDDEN', 'The capture token is not valid.', { error: 'Invalid Capture Token' });
+    return { kind: 'capture', apiKey: session.api_key, sessionKey: session._id };
+  }
+  const { account } = await services.authenticator.authenticate(credentials);
+  return { kind: 'account', account };
+}
+
+export function createContext(services: Services, credentials: RequestCredentials): GraphQLContext {
+  let principal: Promise<Principal> | null = null;
+  return {
+    services,
+    principal() {
+      principal ??= resolvePrincipal(services, credentials);
+      return principal;
+    },
+  };
+}
+
+/** Context for a WebSocket whose credentials were already checked when the connection opened. */
+export function createAuthenticatedContext(services: Services, resolved: Principal): GraphQLContext {
+  return { services, principal: () => Promise.resolve(resolved) };
+}
+
+export async function requireAccount(context: GraphQLContext): Promise<AccountDocument> {
+  const principal = await context.principal();
+  if (principal.kind !== 'account') {
+    throw new AppError('FORBIDDEN', 'This operation needs the account API headers, not a capture token.', { error: 'Invalid API Key' });
+  }
+  return principal.account;
+}
+
+/** The session the caller may act on: any of the account's, or exactly the capture token's one. */
+export async function requireSession(context: GraphQLContext, sessionKey: string): Promise<InspectionSessionDocument> {
+  const principal = await context.principal();
+  if (principal.kind === 'account') return context.services.sessions.require(principal.account, sessionKey);
+  if (principal.sessionKey !== sessionKey) throw sessionNotFound(sessionKey);
+  const session = await context.services.sessions.findByKey(sessionKey);
+  if (!session) throw sessionNotFound(sessionKey);
+  return session;
+}
+

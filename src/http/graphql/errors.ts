@@ -1,0 +1,26 @@
+// The one place where GraphQL maps failures to errors: our typed errors keep their message and gain a code,
+// everything else is masked so no internals reach a client.
+import { GraphQLError } from 'graphql';
+import type { Logger } from '../../logger.js';
+import { AppError } from '../../errors.js';
+
+export function createErrorMasker(logger: Logger) {
+  return (error: unknown): Error => {
+    const original = error instanceof GraphQLError ? error.originalError : error;
+    if (original instanceof AppError) {
+      const source = error instanceof GraphQLError ? error : undefined;
+      return new GraphQLError(original.message, {
+        nodes: source?.nodes,
+        path: source?.path,
+        extensions: { code: original.code, ...original.details },
+      });
+    }
+    if (error instanceof GraphQLError && !error.originalError) return error;
+    if (error instanceof GraphQLError && error.originalError instanceof GraphQLError) return error.originalError;
+    logger.error({ err: original }, 'unexpected failure in a GraphQL operation');
+    return new GraphQLError('Internal server error.', {
+      path: error instanceof GraphQLError ? error.path : undefined,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+  };
+}

@@ -1,0 +1,53 @@
+// sessionEvents: live events of one session (capture scope or account scope with a sessionKey) or of every
+// session of the account, with replay from a cursor.
+import { builder } from './builder.js';
+import type { SessionEventMessage } from '../../events/event-bus.js';
+import { sessionEventStream } from '../../events/event-stream.js';
+import { badRequest } from '../../errors.js';
+import { requireSession } from './context.js';
+
+const SessionEvent = builder.objectRef<SessionEventMessage>('SessionEvent').implement({
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Cursor: pass it as `after` to resume after this event.' }),
+    event: t.exposeString('event'),
+    sessionKey: t.exposeString('sessionKey'),
+    timestamp: t.exposeString('timestamp'),
+    payload: t.field({ type: 'JSON', description: 'Exactly the webhook default payload of the event.', resolve: (message) => message.payload }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  sessionEvents: t.field({
+    type: SessionEvent,
+    args: {
+      sessionKey: t.arg.string({ description: "One session's events; omitted: every session of the account (account scope only)." }),
+      after: t.arg.string({ description: 'Replay events recorded after this cursor first, then continue live.' }),
+    },
+    subscribe: async (_root, { sessionKey, after }, context) => {
+      const afterSeq = parseCursor(after);
+      const principal = await context.principal();
+      let apiKey: string;
+      let scopedKey: string | null;
+      if (principal.kind === 'capture') {
+        const session = await requireSession(context, sessionKey ?? principal.sessionKey);
+        apiKey = session.api_key;
+        scopedKey = session._id;
+      } else if (sessionKey) {
+        const session = await requireSession(context, sessionKey);
+        apiKey = session.api_key;
+        scopedKey = session._id;
+      } else {
+        apiKey = principal.account.api_key;
+        scopedKey = null;
+      }
+      return sessionEventStream(context.services.stores.events, context.services.eventBus, { apiKey, sessionKey: scopedKey, afterSeq });
+    },
+    resolve: (message) => message,
+  }),
+}));
+
+function parseCursor(after: string | null | undefined): number | null {
+  if (after === null || after === undefined) return null;
+  if (!/^\d{1,15}$/.test(after)) throw badRequest('after must be an event id returned by sessionEvents.');
+  return Number(after);
+}

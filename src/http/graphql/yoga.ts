@@ -1,0 +1,53 @@
+// The Yoga server: HTTP queries and mutations, SSE subscriptions, GraphiQL outside production, explicit CORS.
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createFetch } from '@whatwg-node/fetch';
+import { MAX_PHOTO_BYTES } from '../../inspections/photo-limits.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../logger.js';
+import type { Services } from '../../services.js';
+import { readApiCredentials } from '../../auth/authenticator.js';
+import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
+import { createErrorMasker } from './errors.js';
+import { schema } from './schema.js';
+
+export const GRAPHQL_PATH = '/graphql';
+
+export interface ServerContext {
+  req?: IncomingMessage;
+  res?: ServerResponse;
+  /** Set for WebSocket operations, whose credentials were checked when the socket connected. */
+  principal?: Principal;
+}
+
+export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
+
+export function createYogaServer(config: Config, services: Services, logger: Logger): Yoga {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    graphiql: config.isProduction ? false : { title: 'capture-gateway GraphQL', subscriptionsProtocol: 'WS' },
+    landingPage: false,
+    multipart: true,
+    // Uploads are limited while they are read, not after: one photo of at most 15 MB per request.
+    fetchAPI: createFetch({ formDataLimits: { fileSize: MAX_PHOTO_BYTES, files: 1, fieldSize: 1024 * 1024, fields: 16, parts: 20 } }),
+    cors: config.corsOrigins.length > 0
+      ? { origin: config.corsOrigins, credentials: false, allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token'] }
+      : () => false,
+    maskedErrors: { maskError: createErrorMasker(logger) },
+    logging: {
+      debug: (...args) => logger.debug({ args }, 'yoga'),
+      info: (...args) => logger.info({ args }, 'yoga'),
+      warn: (...args) => logger.warn({ args }, 'yoga'),
+      error: (...args) => logger.error({ args }, 'yoga'),
+    },
+    context: ({ request, principal }) => {
+      if (principal) return createAuthenticatedContext(services, principal);
+      return createContext(services, {
+        ...readApiCredentials((name) => request.headers.get(name)),
+        captureToken: request.headers.get('capture-token') ?? undefined,
+      });
+    },
+  });
+}
+

@@ -1,0 +1,83 @@
+// Routes each HTTP request: /graphql to Yoga, /health and /ready, everything else to the REST router. Rate limits
+// and CORS for the REST side are applied here, in one place.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Services } from '../services.js';
+import type { Database } from '../store/database.js';
+import { AppError } from '../errors.js';
+import { rateLimitKey, type RateLimiter } from './rate-limit.js';
+import { sendJson } from './rest/http-io.js';
+import { sendError } from './rest/errors.js';
+import type { Router } from './rest/router.js';
+import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
+import { headerValue } from './rest/v1-routes.js';
+
+export interface RequestHandlerDeps {
+  config: Config;
+  logger: Logger;
+  services: Services;
+  database: Database;
+  router: Router;
+  yoga: Yoga;
+  rateLimiter: RateLimiter;
+}
+
+const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization';
+
+export function createRequestHandler(deps: RequestHandlerDeps) {
+  const { config, logger, router, yoga, rateLimiter, database } = deps;
+  const allowedOrigins = new Set(config.corsOrigins);
+
+  const spendRateLimit = async (request: IncomingMessage, response: ServerResponse) => {
+    const verdict = await rateLimiter.consume(rateLimitKey(headerValue(request, 'api-key'), request.socket.remoteAddress));
+    for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
+  };
+
+  return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      sendJson(response, 400, { message: 'Malformed request URL.' });
+      return;
+    }
+    try {
+      if (url.pathname === '/health') return sendJson(response, 200, { status: 'ok' });
+      if (url.pathname === '/ready') {
+        const ready = await database.isReachable();
+        return sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'database unreachable' });
+      }
+      if (url.pathname === GRAPHQL_PATH) {
+        await spendRateLimit(request, response);
+        await yoga(request, response);
+        return;
+      }
+      applyCors(request, response, allowedOrigins);
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204).end();
+        return;
+      }
+      const match = router.match(request.method ?? 'GET', url.pathname);
+      if (match.kind === 'not-found') return sendJson(response, 404, { message: `No route for ${url.pathname}.` });
+      if (match.kind === 'method-not-allowed') {
+        return sendJson(response, 405, { message: `Method ${request.method} is not allowed here.` }, { allow: match.allow.join(', ') });
+      }
+      if (url.pathname.startsWith('/v1/')) await spendRateLimit(request, response);
+      await match.handler({ request, response, params: match.params, url });
+    } catch (error) {
+      if (!(error instanceof AppError)) logger.error({ err: error, method: request.method, path: url.pathname }, 'request failed');
+      sendError(response, error, logger);
+    }
+  };
+}
+
+function applyCors(request: IncomingMessage, response: ServerResponse, allowedOrigins: Set<string>): void {
+  const origin = request.headers.origin;
+  if (!origin || !allowedOrigins.has(origin)) return;
+  response.setHeader('access-control-allow-origin', origin);
+  response.setHeader('vary', 'Origin');
+  response.setHeader('access-control-allow-headers', CORS_ALLOWED_HEADERS);
+  response.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+  response.setHeader('access-control-max-age', '600');
+}

@@ -1,0 +1,37 @@
+// The admin API (CONTRACT §1), present only when ADMIN_TOKEN is configured.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Services } from '../../services.js';
+import { AppError } from '../../errors.js';
+import { readJsonBody, sendJson } from './http-io.js';
+import type { Router } from './router.js';
+
+export function registerAdminRoutes(router: Router, services: Services, adminToken: string): void {
+  const requireAdmin = (request: IncomingMessage) => {
+    if (!bearerMatches(request.headers.authorization, adminToken)) {
+      throw new AppError('UNAUTHENTICATED', 'A valid admin bearer token is required.');
+    }
+  };
+
+  router.on('POST', '/admin/accounts', async ({ request, response }) => {
+    requireAdmin(request);
+    sendJson(response, 201, await services.accounts.create(await readJsonBody(request)));
+  });
+
+  router.on('GET', '/admin/accounts', async ({ request, response }) => {
+    requireAdmin(request);
+    sendJson(response, 200, { data: await services.accounts.list() });
+  });
+
+  router.on('POST', '/admin/accounts/:username/rotate-secret', async ({ request, response, params }) => {
+    requireAdmin(request);
+    sendJson(response, 200, await services.accounts.rotateSecret(params.username ?? ''));
+  });
+}
+
+/** Constant-time check of `Authorization: Bearer <token>`; hashing first makes the lengths equal. */
+function bearerMatches(header: string | undefined, expected: string): boolean {
+  const presented = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected)) && presented.length > 0;
+}

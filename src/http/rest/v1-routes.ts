@@ -1,0 +1,112 @@
+// The /v1 compatibility routes: parse the request, call a use case, answer in the spec's snake_case JSON.
+import type { IncomingMessage } from 'node:http';
+import type { Services } from '../../services.js';
+import { readApiCredentials, type AuthenticatedAccount } from '../../auth/authenticator.js';
+import { readJsonBody, sendJson } from './http-io.js';
+import type { Router } from './router.js';
+
+export function authenticateRequest(services: Services, request: IncomingMessage): Promise<AuthenticatedAccount> {
+  return services.authenticator.authenticate(readApiCredentials((name) => headerValue(request, name)));
+}
+
+export function registerV1Routes(router: Router, services: Services): void {
+  const issueAccessRecord = async (request: IncomingMessage) => services.accessRecords.issue(await authenticateRequest(services, request));
+
+  router.on('GET', '/v1/sessions', async ({ request, response }) => {
+    sendJson(response, 200, await issueAccessRecord(request));
+  });
+
+  router.on('POST', '/v1/sessions', async ({ request, response }) => {
+    const auth = await authenticateRequest(services, request);
+    const body = await readJsonBody(request);
+    if (isEmptyBody(body)) {
+      sendJson(response, 200, await services.accessRecords.issue(auth));
+      return;
+    }
+    sendJson(response, 200, await services.sessions.create(auth.account, body));
+  });
+
+  router.on('GET', '/v1/callbacks', async ({ request, response }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, { api_key: account.api_key, data: await services.callbacks.list(account.api_key) });
+  });
+
+  router.on('POST', '/v1/callbacks', async ({ request, response }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.set(account.api_key, asObject(await readJsonBody(request))));
+  });
+
+  router.on('GET', '/v1/callbacks/:event', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.get(account.api_key, params.event ?? ''));
+  });
+
+  router.on('PUT', '/v1/callbacks/:event', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.update(account.api_key, params.event ?? '', asObject(await readJsonBody(request))));
+  });
+
+  router.on('DELETE', '/v1/callbacks/:event', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.delete(account.api_key, params.event ?? ''));
+  });
+
+  router.on('POST', '/v1/callbacks/:event/rotate-secret', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.rotateSecret(account.api_key, params.event ?? ''));
+  });
+}
+
+/** No body, a blank body, or `{}` (CONTRACT §3). */
+function isEmptyBody(body: unknown): boolean {
+  return body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+}
+
+/** A JSON body that is not an object is treated as an object with no fields, so validation names what is missing. */
+function asObject(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+export function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function registerSessionRoutes(router: Router, services: Services): void {
+  const withAccount = async (request: IncomingMessage) => (await authenticateRequest(services, request)).account;
+
+  router.on('GET', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
+    sendJson(response, 200, await services.sessions.get(await withAccount(request), params.sessionKey ?? ''));
+  });
+
+  router.on('PUT', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
+    const account = await withAccount(request);
+    sendJson(response, 200, await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {}));
+  });
+
+  router.on('DELETE', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
+    sendJson(response, 200, await services.sessions.delete(await withAccount(request), params.sessionKey ?? ''));
+  });
+
+  router.on('GET', '/v1/sessions/:sessionKey/photos', async ({ request, response, params }) => {
+    sendJson(response, 200, await services.sessions.photos(await withAccount(request), params.sessionKey ?? ''));
+  });
+
+  router.on('GET', '/v1/sessions/:sessionKey/notes', async ({ request, response, params }) => {
+    sendJson(response, 200, await services.sessions.notes(await withAccount(request), params.sessionKey ?? ''));
+  });
+
+  router.on('POST', '/v1/sessions/:sessionKey/notes', async ({ request, response, params }) => {
+    const account = await withAccount(request);
+    sendJson(response, 200, await services.sessions.addNote(account, params.sessionKey ?? '', asObject(await readJsonBody(request))));
+  });
+
+  router.on('POST', '/v1/sessions/:sessionKey/damages', async ({ request, response, params }) => {
+    const account = await withAccount(request);
+    sendJson(response, 200, await services.sessions.addDamage(account, params.sessionKey ?? '', asObject(await readJsonBody(request))));
+  });
+
+  router.on('GET', '/v1/sessions/:sessionKey/results', async ({ request, response, params }) => {
+    sendJson(response, 200, await services.sessions.results(await withAccount(request), params.sessionKey ?? ''));
+  });
+}

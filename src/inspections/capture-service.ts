@@ -1,0 +1,190 @@
+// The capture flow (CONTRACT §5, §9, §10): start, photos through quality control, location, guest notes and
+// confirmation. Each status-bound write is conditional on the status, so racing requests cannot both win.
+import { randomBytes } from 'node:crypto';
+import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { CaptureDocument, CaptureStore } from '../store/captures.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import { AppError } from '../errors.js';
+import { acceptsPhotos, sourcesOf } from '../domain/statuses.js';
+import { allRequiredAccepted, photoLabel, requiredPhotoCodes, type Theme } from '../domain/themes.js';
+import { stageChangePayload } from '../domain/events.js';
+import type { QcRunner } from '../qc/pool.js';
+import type { PhotoFiles } from './photo-files.js';
+import type { PublicUrls } from './public-urls.js';
+import type { SessionMoves } from './session-moves.js';
+import type { SessionService } from './session-service.js';
+import type { ReportGenerator } from './report-generator.js';
+
+export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHOTO_CODE' | 'INVALID_LOCATION';
+
+export function captureError(reason: CaptureFailure, message: string): AppError {
+  return new AppError('BAD_REQUEST', message, { reason });
+}
+
+export class CaptureService {
+  constructor(
+    private readonly deps: {
+      sessions: InspectionSessionStore;
+      captures: CaptureStore;
+      files: PhotoFiles;
+      recorder: EventRecorder;
+      moves: SessionMoves;
+      sessionService: SessionService;
+      reports: ReportGenerator;
+      qc: QcRunner;
+      urls: PublicUrls;
+      clock: () => Date;
+    },
+  ) {}
+
+  /** Opens the capture: IDLE → STARTED. Calling it again later returns the session as it is (page reloads). */
+  async start(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
+    const current = await this.refuseIfExpired(session);
+    if (current.status !== 'IDLE') return current;
+    const now = this.deps.clock();
+    const moved = await this.deps.moves.move(current._id, 'start', now, { inspect_started_at: now, expires_at: this.idleDeadline(current, now) });
+    return moved ?? (await this.reload(current));
+  }
+
+  async capturePhoto(session: InspectionSessionDocument, photoCode: number, bytes: Buffer): Promise<CaptureDocument> {
+    const current = await this.refuseIfExpired(session);
+    const label = this.requirePhotoCode(current, photoCode);
+    if (!acceptsPhotos(current.status)) throw this.notAcceptingPhotos(current);
+    const receivedAt = this.deps.clock();
+    // The first photo moves STARTED → PROCESS before quality control, as the spec's "first capture begins".
+    if (current.status === 'STARTED') {
+      await this.deps.moves.move(current._id, 'firstPhoto', receivedAt, { expires_at: this.idleDeadline(current, receivedAt) });
+    }
+    const acceptedPhotos = Object.entries(current.photos)
+      .filter(([code, slot]) => Number(code) !== photoCode && slot.approved && slot.hash)
+      .map(([code, slot]) => ({ photoCode: Number(code), photoLabel: photoLabel(Number(code)) ?? code, hash: slot.hash as string }));
+    const verdict = await this.deps.qc.analyze(bytes, { acceptedPhotos });
+
+    const fileId = verdict.mimeType
+      ? await this.deps.files.save(bytes, { sessionKey: current._id, photoCode, contentType: verdict.mimeType })
+      : null;
+    const processedAt = this.deps.clock();
+    const capture: CaptureDocument = {
+      _id: randomBytes(12).toString('hex'),
+      session_key: current._id,
+      api_key: current.api_key,
+      photo_code: photoCode,
+      photo_label: label,
+      file_id: fileId,
+      url_token: fileId ? randomBytes(24).toString('base64url') : null,
+      mime_type: verdict.mimeType,
+      size_bytes: bytes.length,
+      width: verdict.width,
+      height: verdict.height,
+      hash: verdict.hash,
+      approved: verdict.accepted,
+      reason: verdict.reason,
+      metrics: numericMetrics(verdict.metrics),
+      created_at: processedAt,
+      updated_at: processedAt,
+    };
+    await this.deps.captures.insert(capture);
+    const slot = { capture_id: capture._id, approved: capture.approved, hash: capture.approved ? capture.hash : null, captured_at: processedAt };
+    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS'], {
+      [`photos.${photoCode}`]: slot,
+      expires_at: this.idleDeadline(current, processedAt),
+      updated_at: processedAt,
+    });
+    if (!updated) {
+      // The session moved on (confirmed, expired) while this photo was checked: the photo is not kept.
+      await this.deps.captures.delete(capture._id);
+      if (fileId) await this.deps.files.delete(fileId);
+      throw this.notAcceptingPhotos(await this.reload(current));
+    }
+    await this.deps.recorder.record({
+      apiKey: current.api_key,
+      sessionKey: current._id,
+      payload: {
+        ...stageChangePayload({
+          sessionKey: current._id,
+          photoCode,
+          photoLabel: label,
+          photoUrl: capture.url_token ? this.deps.urls.photoUrl(capture.url_token) : '',
+          photoStatus: capture.approved ? 'accepted' : 'rejected',
+          message: capture.reason,
+          at: processedAt,
+        }),
+      },
+    });
+    const acceptedCodes = Object.entries(updated.photos).filter(([, photo]) => photo.approved).map(([code]) => Number(code));
+    if (allRequiredAccepted(updated.theme as Theme, acceptedCodes)) {
+      await this.deps.moves.move(current._id, 'allPhotosAccepted', this.deps.clock());
+    }
+    return capture;
+  }
+
+  async setLocation(session: InspectionSessionDocument, input: { latitude: number; longitude: number; accuracy?: number | null }) {
+    const current = await this.refuseIfExpired(session);
+    const { latitude, longitude } = input;
+    const accuracy = input.accuracy ?? null;
+    if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90) throw captureError('INVALID_LOCATION', 'latitude must be between -90 and 90.');
+    if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180) throw captureError('INVALID_LOCATION', 'longitude must be between -180 and 180.');
+    if (accuracy !== null && (!Number.isFinite(accuracy) || accuracy < 0)) throw captureError('INVALID_LOCATION', 'accuracy must be a non-negative number of metres.');
+    const now = this.deps.clock();
+    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
+      location: { latitude, longitude, accuracy, captured_at: now },
+      updated_at: now,
+    });
+    if (!updated) throw captureError('INVALID_STATUS', `The location can be set only while capturing; session ${current._id} is ${current.status}.`);
+    return updated;
+  }
+
+  async addGuestNote(session: InspectionSessionDocument, input: { title: string; description: string }) {
+    await this.refuseIfExpired(session);
+    return this.deps.sessionService.insertNote(session, 'guest', input);
+  }
+
+  /** QC_PASSED → CONFIRM, then the condition report is generated and the session completes. */
+  async confirm(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
+    const current = await this.refuseIfExpired(session);
+    const now = this.deps.clock();
+    const moved = await this.deps.moves.move(current._id, 'confirm', now, { inspect_ended_at: now });
+    if (!moved) {
+      const latest = await this.reload(current);
+      throw captureError('INVALID_STATUS', `Only a session whose photos all passed quality control can be confirmed; session ${current._id} is ${latest.status}.`);
+    }
+    return (await this.deps.reports.complete(moved)) ?? (await this.reload(moved));
+  }
+
+  /** Expiry is checked in code as well as by the sweeper, so an idle session never accepts work late. */
+  private async refuseIfExpired(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
+    const now = this.deps.clock();
+    if (sourcesOf('expire').includes(session.status) && session.expires_at <= now) {
+      await this.deps.moves.move(session._id, 'expire', now);
+      throw captureError('SESSION_EXPIRED', `Session ${session._id} has expired.`);
+    }
+    if (session.status === 'EXPIRED') throw captureError('SESSION_EXPIRED', `Session ${session._id} has expired.`);
+    return session;
+  }
+
+  private requirePhotoCode(session: InspectionSessionDocument, photoCode: number): string {
+    const required = requiredPhotoCodes(session.theme as Theme);
+    const label = photoLabel(photoCode);
+    if (!required.includes(photoCode) || !label) {
+      throw captureError('UNKNOWN_PHOTO_CODE', `Photo code ${photoCode} is not part of theme ${session.theme}; use one of ${required.join(', ')}.`);
+    }
+    return label;
+  }
+
+  private notAcceptingPhotos(session: InspectionSessionDocument): AppError {
+    if (session.status === 'IDLE') return captureError('INVALID_STATUS', `Start the capture of session ${session._id} before sending photos.`);
+    return captureError('INVALID_STATUS', `Session ${session._id} is ${session.status} and no longer accepts photos.`);
+  }
+
+  private idleDeadline(session: InspectionSessionDocument, from: Date): Date {
+    return new Date(from.getTime() + session.expiration_hours * 3_600_000);
+  }
+
+  private async reload(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
+    return (await this.deps.sessions.findByKey(session._id)) ?? session;
+  }
+}
+
+function numericMetrics(metrics: object): Record<string, number> {
+  return Object.fromEntries(Object.entries(metrics).filter(([, value]) => typeof value === 'number' && Number.isFinite(value))) as Record<string, number>;
+}

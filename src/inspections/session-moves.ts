@@ -1,0 +1,48 @@
+// Moves a session between statuses: one compare-and-set write per move, and the move's event recorded only by
+// the write that won, so a move happens at most once and emits its event exactly once.
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import { isStatusChangeStatus, sourcesOf, targetOf, type SessionTrigger } from '../domain/statuses.js';
+import { statusChangePayload } from '../domain/events.js';
+import { isoTimestamp } from '../domain/time.js';
+
+export const SESSION_EXPIRED_EVENT = 'SESSION:EXPIRED';
+
+export class SessionMoves {
+  constructor(
+    private readonly sessions: InspectionSessionStore,
+    private readonly recorder: EventRecorder,
+  ) {}
+
+  /**
+   * Applies `trigger` if the session is still in one of its source statuses, with `set` written in the same
+   * update. Returns the moved session, or null when the session was not in a source status.
+   */
+  async move(
+    sessionKey: string,
+    trigger: SessionTrigger,
+    at: Date,
+    set: Record<string, unknown> = {},
+    completePayload?: (session: InspectionSessionDocument) => Record<string, unknown> & { event: string },
+  ): Promise<InspectionSessionDocument | null> {
+    const to = targetOf(trigger);
+    const moved = await this.sessions.updateIfStatus(sessionKey, sourcesOf(trigger), { ...set, status: to, updated_at: at });
+    if (!moved) return null;
+    await this.recorder.record({ apiKey: moved.api_key, sessionKey, payload: this.payloadFor(moved, at, completePayload) });
+    return moved;
+  }
+
+  private payloadFor(
+    session: InspectionSessionDocument,
+    at: Date,
+    completePayload?: (session: InspectionSessionDocument) => Record<string, unknown> & { event: string },
+  ): Record<string, unknown> & { event: string } {
+    if (session.status === 'COMPLETE') {
+      if (!completePayload) throw new Error('A move to COMPLETE needs the results payload.');
+      return completePayload(session);
+    }
+    if (isStatusChangeStatus(session.status)) return { ...statusChangePayload({ sessionKey: session._id, status: session.status, at }) };
+    // EXPIRED: published on the subscriptions only; no webhook event exists for it.
+    return { session_key: session._id, event: SESSION_EXPIRED_EVENT, status: session.status, timestamp: isoTimestamp(at) };
+  }
+}

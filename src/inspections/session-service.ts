@@ -1,0 +1,224 @@
+// Integrator-facing session use cases (CONTRACT §4): create, read, update, delete, list, photos, notes, damages
+// and results. Every query is scoped to the calling account.
+import { createHash } from 'node:crypto';
+import type { AccountDocument } from '../store/accounts.js';
+import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { CaptureStore } from '../store/captures.js';
+import type { NoteStore } from '../store/notes.js';
+import type { DamageStore } from '../store/damages.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { parseCreateSessionBody, parseUpdateSessionBody } from '../domain/session-input.js';
+import { checkSessionUpdate, canDelete, isSessionStatus, type SessionStatus } from '../domain/statuses.js';
+import { isTheme, requiredPhotoCodes, type Theme } from '../domain/themes.js';
+import { newCaptureToken, newSessionKey } from '../domain/identifiers.js';
+import { noteInsertPayload } from '../domain/events.js';
+import { parseDamage } from '../domain/grading.js';
+import { damageView, noteView, photoView, sessionView, type SessionView } from './representation.js';
+import type { PublicUrls } from './public-urls.js';
+import type { SmsInvitations } from './sms-invitations.js';
+
+const NOTE_TITLE_MAX = 200;
+const NOTE_DESCRIPTION_MAX = 5000;
+
+export function sessionNotFound(sessionKey: string): AppError {
+  return notFound(`Session ${sessionKey} cannot be found.`);
+}
+
+export function hashCaptureToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface SessionPage {
+  sessions: InspectionSessionDocument[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export class SessionService {
+  constructor(
+    private readonly deps: {
+      sessions: InspectionSessionStore;
+      captures: CaptureStore;
+      notes: NoteStore;
+      damages: DamageStore;
+      recorder: EventRecorder;
+      urls: PublicUrls;
+      sms: SmsInvitations;
+      clock: () => Date;
+    },
+  ) {}
+
+  async create(account: AccountDocument, body: unknown): Promise<SessionView> {
+    const now = this.deps.clock();
+    const parsed = parseCreateSessionBody(body, now);
+    if (!parsed.ok) throw badRequest(parsed.message);
+    const input = parsed.value;
+    const captureToken = newCaptureToken();
+    const theme: Theme = input.theme ?? (isTheme(account.default_theme) ? account.default_theme : 'PRO');
+    const session: InspectionSessionDocument = {
+      _id: newSessionKey(),
+      account_id: account._id,
+      api_key: account.api_key,
+      capture_token: captureToken,
+      capture_token_hash: hashCaptureToken(captureToken),
+      theme,
+      status: 'IDLE',
+      redirect_url: input.redirectUrl ?? account.redirect_url,
+      language: input.language,
+      options: input.options,
+      vehicle: input.vehicle,
+      photos: {},
+      location: null,
+      expiration_hours: account.expiration_hours,
+      expires_at: new Date(now.getTime() + account.expiration_hours * 3_600_000),
+      inspect_started_at: null,
+      inspect_ended_at: null,
+      results: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.deps.sessions.insert(session);
+    if (input.options.sms) await this.deps.sms.invite(session, input.options.sms);
+    return sessionView(session, this.deps.urls);
+  }
+
+  async require(account: AccountDocument, sessionKey: string): Promise<InspectionSessionDocument> {
+    const session = await this.deps.sessions.findForAccount(account.api_key, sessionKey);
+    if (!session) throw sessionNotFound(sessionKey);
+    return session;
+  }
+
+  findByCaptureToken(token: string): Promise<InspectionSessionDocument | null> {
+    return this.deps.sessions.findByCaptureTokenHash(hashCaptureToken(token));
+  }
+
+  findByKey(sessionKey: string): Promise<InspectionSessionDocument | null> {
+    return this.deps.sessions.findByKey(sessionKey);
+  }
+
+  async get(account: AccountDocument, sessionKey: string): Promise<SessionView> {
+    return sessionView(await this.require(account, sessionKey), this.deps.urls);
+  }
+
+  async update(account: AccountDocument, sessionKey: string, body: unknown): Promise<SessionView> {
+    const parsed = parseUpdateSessionBody(body, this.deps.clock());
+    if (!parsed.ok) throw badRequest(parsed.message);
+    const current = await this.require(account, sessionKey);
+    const refusal = checkSessionUpdate(current.status, parsed.fields);
+    if (refusal) throw badRequest(refusal);
+    const update = parsed.value;
+    const set: Record<string, unknown> = { updated_at: this.deps.clock() };
+    if (update.theme !== undefined) set.theme = update.theme;
+    if (update.redirectUrl !== undefined) set.redirect_url = update.redirectUrl;
+    if (update.language !== undefined) set.language = update.language;
+    if (update.vehicle !== undefined) set.vehicle = { ...current.vehicle, ...update.vehicle };
+    if (update.options !== undefined) set.options = { ...current.options, ...update.options };
+    // The write is conditional on the status the rules were checked against; a concurrent move means retry.
+    const updated = await this.deps.sessions.updateIfStatus(sessionKey, [current.status], set, { api_key: account.api_key });
+    if (!updated) throw conflict(`Session ${sessionKey} changed status during the update; read it and try again.`);
+    return sessionView(updated, this.deps.urls);
+  }
+
+  async delete(account: AccountDocument, sessionKey: string): Promise<{ message: string }> {
+    const session = await this.require(account, sessionKey);
+    if (!canDelete(session.status) || !(await this.deps.sessions.deleteIfStatus(account.api_key, sessionKey, 'IDLE'))) {
+      throw badRequest(`Session ${sessionKey} has been started and cannot be deleted.`);
+    }
+    return { message: `Session ${sessionKey} has been successfully removed.` };
+  }
+
+  async page(account: AccountDocument, options: { status?: string | null; first?: number | null; after?: string | null }): Promise<SessionPage> {
+    const first = Math.min(Math.max(options.first ?? 20, 1), 100);
+    let status: SessionStatus | null = null;
+    if (options.status) {
+      if (!isSessionStatus(options.status)) throw badRequest(`status must be one of IDLE, STARTED, PROCESS, QC_PASSED, CONFIRM, COMPLETE, EXPIRED.`);
+      status = options.status;
+    }
+    const after = options.after ? decodeCursor(options.after) : null;
+    const rows = await this.deps.sessions.page(account.api_key, { status, first, after });
+    const sessions = rows.slice(0, first);
+    const last = sessions.at(-1);
+    return { sessions, hasNextPage: rows.length > first, endCursor: last ? encodeSessionCursor(last) : null };
+  }
+
+  async photos(account: AccountDocument, sessionKey: string) {
+    await this.require(account, sessionKey);
+    return (await this.deps.captures.listForSession(account.api_key, sessionKey)).map((capture) => photoView(capture, this.deps.urls));
+  }
+
+  async notes(account: AccountDocument, sessionKey: string) {
+    await this.require(account, sessionKey);
+    return (await this.deps.notes.listForSession(account.api_key, sessionKey)).map(noteView);
+  }
+
+  async addNote(account: AccountDocument, sessionKey: string, input: { title?: unknown; description?: unknown }) {
+    const session = await this.require(account, sessionKey);
+    return this.insertNote(session, account.username, input);
+  }
+
+  /** Shared by the integrator (their username) and the capture app ("guest"). */
+  async insertNote(session: InspectionSessionDocument, user: string, input: { title?: unknown; description?: unknown }) {
+    const title = typeof input.title === 'string' ? input.title.trim() : '';
+    const description = typeof input.description === 'string' ? input.description.trim() : '';
+    if (!title || title.length > NOTE_TITLE_MAX) throw badRequest(`title is required, at most ${NOTE_TITLE_MAX} characters.`);
+    if (!description || description.length > NOTE_DESCRIPTION_MAX) throw badRequest(`description is required, at most ${NOTE_DESCRIPTION_MAX} characters.`);
+    if (session.status === 'EXPIRED') throw badRequest(`Session ${session._id} has expired.`);
+    const at = this.deps.clock();
+    const note = { session_key: session._id, api_key: session.api_key, title, description, user, created_at: at };
+    await this.deps.notes.insert(note);
+    await this.deps.recorder.record({
+      apiKey: session.api_key,
+      sessionKey: session._id,
+      payload: { ...noteInsertPayload({ sessionKey: session._id, title, description, user, at }) },
+    });
+    return noteView(note);
+  }
+
+  async addDamage(account: AccountDocument, sessionKey: string, input: { item?: unknown; damage?: unknown; grade?: unknown; photo_code?: unknown }) {
+    const session = await this.require(account, sessionKey);
+    const parsed = parseDamage({ item: input.item, damage: input.damage, grade: input.grade, photoCode: input.photo_code ?? null });
+    if (!parsed.ok) throw badRequest(parsed.message);
+    const { item, damage, grade, photoCode } = parsed.value;
+    if (photoCode !== null && !requiredPhotoCodes(session.theme as Theme).includes(photoCode)) {
+      throw badRequest(`photo_code ${photoCode} is not a photo of theme ${session.theme}.`);
+    }
+    if (!acceptsDamages(session.status)) {
+      throw badRequest(`Damages can be added only before the inspection is confirmed; session ${sessionKey} is ${session.status}.`);
+    }
+    const record = {
+      session_key: sessionKey,
+      api_key: account.api_key,
+      item,
+      damage,
+      grade,
+      photo_code: photoCode,
+      source: 'manual' as const,
+      created_at: this.deps.clock(),
+    };
+    await this.deps.damages.insert(record);
+    return damageView(record);
+  }
+
+  async results(account: AccountDocument, sessionKey: string): Promise<Record<string, unknown>> {
+    const session = await this.require(account, sessionKey);
+    if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
+    return session.results;
+  }
+}
+
+/** Damage records describe the vehicle as captured; once confirmed, the report is being written from them. */
+function acceptsDamages(status: SessionStatus): boolean {
+  return status === 'IDLE' || status === 'STARTED' || status === 'PROCESS' || status === 'QC_PASSED';
+}
+
+export function encodeSessionCursor(session: InspectionSessionDocument): string {
+  return Buffer.from(`${session.created_at.getTime()}:${session._id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; key: string } {
+  const [time, key] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const millis = Number(time);
+  if (!key || !Number.isFinite(millis)) throw badRequest('after is not a cursor returned by this API.');
+  return { createdAt: new Date(millis), key };
+}

@@ -1,0 +1,37 @@
+// Sends the capture link by SMS and records the outcome as SESSION:SMS_PROCESS.
+import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { SmsProvider } from '../sms/sms-provider.js';
+import type { SmsInvite } from '../domain/session-input.js';
+import { smsProcessPayload } from '../domain/events.js';
+import type { PublicUrls } from './public-urls.js';
+
+export class SmsInvitations {
+  constructor(
+    private readonly provider: SmsProvider,
+    private readonly recorder: EventRecorder,
+    private readonly urls: PublicUrls,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async invite(session: InspectionSessionDocument, invite: SmsInvite): Promise<void> {
+    const greeting = invite.toName ? `Hello ${invite.toName}, ` : '';
+    const sender = invite.by ? ` from ${invite.by}` : '';
+    const body = `${greeting}please photograph your vehicle for the inspection${sender}: ${this.urls.captureUrl(session._id, session.capture_token)}`;
+    const outcome = await this.provider.send({ to: invite.to, from: invite.from, body });
+    await this.recorder.record({
+      apiKey: session.api_key,
+      sessionKey: session._id,
+      payload: {
+        ...smsProcessPayload({
+          sessionKey: session._id,
+          name: invite.toName,
+          phone: invite.to,
+          status: outcome.status,
+          message: outcome.status === 'error' ? outcome.message : null,
+          at: this.clock(),
+        }),
+      },
+    });
+  }
+}

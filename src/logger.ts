@@ -1,0 +1,24 @@
+// Structured JSON logs. Credentials never reach them: the auth headers and secrets are redacted by path.
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'capture-gateway' },
+    redact: {
+      paths: [
+        'req.headers["api-token"]',
+        'req.headers["api-key"]',
+        'req.headers.authorization',
+        'req.headers["capture-token"]',
+        '*.api_secret',
+        '*.secret',
+        '*.api_token',
+        '*.captureToken',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}

@@ -1,0 +1,58 @@
+// Process entry: read configuration, build the app, listen, and stop cleanly on SIGINT/SIGTERM.
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { EmbeddedMongoUnavailableError } from './store/embedded-mongo.js';
+import { demoAccountBanner } from './accounts/demo-banner.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const startedAt = performance.now();
+  const app = await buildApp(config, logger).catch((error: unknown) => exitOnStartupFailure(error, logger));
+  const baseUrl = await app.start();
+  logger.info({ url: baseUrl, startupMs: Math.round(performance.now() - startedAt) }, 'capture-gateway listening');
+
+  if (config.demoAccount) {
+    const demo = await app.services.accounts.createDemoIfEmpty();
+    if (demo) process.stdout.write(demoAccountBanner(demo, config.publicUrl ?? baseUrl));
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    app.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+function exitOnStartupFailure(error: unknown, logger: Logger): never {
+  if (error instanceof EmbeddedMongoUnavailableError) {
+    logger.fatal(error.message);
+  } else {
+    logger.fatal({ err: error }, 'start-up failed');
+  }
+  process.exit(1);
+}
+
+await main();

@@ -1,0 +1,142 @@
+// The composition root for use cases: stores over one database, and the services both faces call.
+import type { Db } from 'mongodb';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import { AccountStore } from './store/accounts.js';
+import { AccessRecordStore } from './store/access-records.js';
+import { CallbackStore } from './store/callbacks.js';
+import { InspectionSessionStore } from './store/inspection-sessions.js';
+import { CaptureStore } from './store/captures.js';
+import { NoteStore } from './store/notes.js';
+import { DamageStore } from './store/damages.js';
+import { EventStore } from './store/events.js';
+import { LeaseStore } from './store/leases.js';
+import { Authenticator } from './auth/authenticator.js';
+import { AccessRecordService } from './auth/access-records.js';
+import { AccountService } from './accounts/accounts.js';
+import { CallbackService } from './webhooks/callbacks.js';
+import { EventRecorder } from './events/event-recorder.js';
+import type { EventBus } from './events/event-bus.js';
+import { PublicUrls } from './inspections/public-urls.js';
+import { PhotoFiles } from './inspections/photo-files.js';
+import { SessionMoves } from './inspections/session-moves.js';
+import { SessionService } from './inspections/session-service.js';
+import { CaptureService } from './inspections/capture-service.js';
+import { ReportGenerator } from './inspections/report-generator.js';
+import { ExpirySweeper } from './inspections/expiry-sweeper.js';
+import { SmsInvitations } from './inspections/sms-invitations.js';
+import type { DamageDetector } from './inspections/damage-detector.js';
+import { createQcRunner } from './qc/pool.js';
+import type { QcThresholds } from './qc/thresholds.js';
+import type { SmsProvider } from './sms/sms-provider.js';
+import { LogSmsProvider } from './sms/log-sms-provider.js';
+import { TwilioSmsProvider } from './sms/twilio-sms-provider.js';
+
+export interface Stores {
+  accounts: AccountStore;
+  accessRecords: AccessRecordStore;
+  callbacks: CallbackStore;
+  sessions: InspectionSessionStore;
+  captures: CaptureStore;
+  notes: NoteStore;
+  damages: DamageStore;
+  events: EventStore;
+  leases: LeaseStore;
+}
+
+export interface Services {
+  stores: Stores;
+  urls: PublicUrls;
+  eventBus: EventBus;
+  recorder: EventRecorder;
+  authenticator: Authenticator;
+  accessRecords: AccessRecordService;
+  accounts: AccountService;
+  callbacks: CallbackService;
+  sessions: SessionService;
+  capture: CaptureService;
+  reports: ReportGenerator;
+  sweeper: ExpirySweeper;
+  files: PhotoFiles;
+  sms: SmsProvider;
+}
+
+export interface ServiceOptions {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  eventBus: EventBus;
+  clock?: () => Date;
+  detector?: DamageDetector | null;
+}
+
+export function createStores(db: Db): Stores {
+  return {
+    accounts: new AccountStore(db),
+    accessRecords: new AccessRecordStore(db),
+    callbacks: new CallbackStore(db),
+    sessions: new InspectionSessionStore(db),
+    captures: new CaptureStore(db),
+    notes: new NoteStore(db),
+    damages: new DamageStore(db),
+    events: new EventStore(db),
+    leases: new LeaseStore(db),
+  };
+}
+
+export async function ensureIndexes(stores: Stores): Promise<void> {
+  await Promise.all(Object.values(stores).map((store) => store.ensureIndexes()));
+}
+
+export function createServices({ config, db, logger, eventBus, clock = () => new Date(), detector = null }: ServiceOptions): Services {
+  const stores = createStores(db);
+  const urls = new PublicUrls(config.publicUrl);
+  const files = new PhotoFiles(db);
+  const recorder = new EventRecorder(stores.events, eventBus, clock);
+  const moves = new SessionMoves(stores.sessions, recorder);
+  const sms = createSmsProvider(config, logger);
+  const sessions = new SessionService({
+    sessions: stores.sessions,
+    captures: stores.captures,
+    notes: stores.notes,
+    damages: stores.damages,
+    recorder,
+    urls,
+    sms: new SmsInvitations(sms, recorder, urls, clock),
+    clock,
+  });
+  const reports = new ReportGenerator({ sessions: stores.sessions, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
+  const capture = new CaptureService({
+    sessions: stores.sessions,
+    captures: stores.captures,
+    files,
+    recorder,
+    moves,
+    sessionService: sessions,
+    reports,
+    qc: createQcRunner({ thresholds: config.qcThresholds as Partial<QcThresholds> }),
+    urls,
+    clock,
+  });
+  return {
+    stores,
+    urls,
+    eventBus,
+    recorder,
+    authenticator: new Authenticator(stores.accounts, stores.accessRecords, clock),
+    accessRecords: new AccessRecordService(stores.accessRecords, clock),
+    accounts: new AccountService(stores.accounts, clock),
+    callbacks: new CallbackService(stores.callbacks, { allowPrivateTargets: config.webhookAllowPrivateTargets }, clock),
+    sessions,
+    capture,
+    reports,
+    sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
+    files,
+    sms,
+  };
+}
+
+function createSmsProvider(config: Config, logger: Logger): SmsProvider {
+  if (config.sms.provider === 'twilio') return new TwilioSmsProvider(config.sms);
+  return new LogSmsProvider(logger);
+}

@@ -1,0 +1,13 @@
+// The port through which invitations are sent; providers answer with the outcome instead of throwing.
+export interface SmsMessage {
+  to: string;
+  from: string | null;
+  body: string;
+}
+
+export type SmsOutcome = { status: 'success'; providerId: string | null } | { status: 'error'; message: string };
+
+export interface SmsProvider {
+  readonly name: string;
+  send(message: SmsMessage): Promise<SmsOutcome>;
+}

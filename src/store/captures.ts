@@ -1,0 +1,57 @@
+// Photo captures: every upload of a session, accepted or rejected; retakes add a capture, never overwrite one.
+import type { Collection, Db, ObjectId } from 'mongodb';
+
+export interface CaptureDocument {
+  _id: string;
+  session_key: string;
+  api_key: string;
+  photo_code: number;
+  photo_label: string;
+  /** The GridFS file holding the image; null when the upload was not an image at all. */
+  file_id: ObjectId | null;
+  /** Unguessable path segment under /photos/. */
+  url_token: string | null;
+  mime_type: string | null;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  hash: string | null;
+  approved: boolean;
+  reason: string | null;
+  metrics: Record<string, number>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export class CaptureStore {
+  private readonly collection: Collection<CaptureDocument>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<CaptureDocument>('captures');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ session_key: 1, created_at: 1 });
+    await this.collection.createIndex({ url_token: 1 }, { unique: true, partialFilterExpression: { url_token: { $type: 'string' } } });
+  }
+
+  async insert(capture: CaptureDocument): Promise<void> {
+    await this.collection.insertOne(capture);
+  }
+
+  listForSession(apiKey: string, sessionKey: string): Promise<CaptureDocument[]> {
+    return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ created_at: 1 }).toArray();
+  }
+
+  findByUrlToken(token: string): Promise<CaptureDocument | null> {
+    return this.collection.findOne({ url_token: token });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.collection.deleteOne({ _id: id });
+  }
+
+  async deleteForSession(apiKey: string, sessionKey: string): Promise<void> {
+    await this.collection.deleteMany({ api_key: apiKey, session_key: sessionKey });
+  }
+}

@@ -1,0 +1,121 @@
+// Inspection sessions: one document per session, moved between statuses only by compare-and-set writes.
+import type { Collection, Db, Filter, ObjectId } from 'mongodb';
+import type { SessionStatus } from '../domain/statuses.js';
+import type { SessionOptions } from '../domain/session-input.js';
+import type { Vehicle } from '../domain/vehicle.js';
+
+export interface PhotoSlot {
+  capture_id: string;
+  approved: boolean;
+  /** Perceptual hash of an accepted capture, for the duplicate check of later photos. */
+  hash: string | null;
+  captured_at: Date;
+}
+
+export interface SessionLocation {
+  latitude: number;
+  longitude: number;
+  accuracy: number | null;
+  captured_at: Date;
+}
+
+export interface InspectionSessionDocument {
+  _id: string; // session_key
+  account_id: ObjectId;
+  api_key: string;
+  capture_token: string;
+  capture_token_hash: string;
+  theme: string;
+  status: SessionStatus;
+  redirect_url: string | null;
+  language: string | null;
+  options: SessionOptions;
+  vehicle: Vehicle;
+  /** The latest capture of each photo code, keyed by the code as a string. */
+  photos: Record<string, PhotoSlot>;
+  location: SessionLocation | null;
+  expiration_hours: number;
+  /** Idle deadline: the session expires when nothing happens before it (IDLE, STARTED and PROCESS only). */
+  expires_at: Date;
+  inspect_started_at: Date | null;
+  inspect_ended_at: Date | null;
+  /** The results object, fixed when the report is generated (CONTRACT §6). */
+  results: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export class InspectionSessionStore {
+  readonly collection: Collection<InspectionSessionDocument>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<InspectionSessionDocument>('inspection_sessions');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ api_key: 1, created_at: -1, _id: -1 });
+    await this.collection.createIndex({ capture_token_hash: 1 }, { unique: true });
+    await this.collection.createIndex({ status: 1, expires_at: 1 });
+  }
+
+  async insert(session: InspectionSessionDocument): Promise<void> {
+    await this.collection.insertOne(session);
+  }
+
+  /** Tenant-scoped read: a session of another account is indistinguishable from none. */
+  findForAccount(apiKey: string, sessionKey: string): Promise<InspectionSessionDocument | null> {
+    return this.collection.findOne({ _id: sessionKey, api_key: apiKey });
+  }
+
+  findByCaptureTokenHash(hash: string): Promise<InspectionSessionDocument | null> {
+    return this.collection.findOne({ capture_token_hash: hash });
+  }
+
+  findByKey(sessionKey: string): Promise<InspectionSessionDocument | null> {
+    return this.collection.findOne({ _id: sessionKey });
+  }
+
+  /**
+   * The compare-and-set write behind every status move and every status-bound change: applies `set` only while
+   * the session is in one of `from`, and returns the updated document, or null when another write got there first.
+   */
+  updateIfStatus(
+    sessionKey: string,
+    from: readonly SessionStatus[],
+    set: Partial<Record<string, unknown>>,
+    extraFilter: Filter<InspectionSessionDocument> = {},
+  ): Promise<InspectionSessionDocument | null> {
+    return this.collection.findOneAndUpdate(
+      { ...extraFilter, _id: sessionKey, status: { $in: [...from] } },
+      { $set: set },
+      { returnDocument: 'after' },
+    );
+  }
+
+  async deleteIfStatus(apiKey: string, sessionKey: string, status: SessionStatus): Promise<boolean> {
+    const { deletedCount } = await this.collection.deleteOne({ _id: sessionKey, api_key: apiKey, status });
+    return deletedCount === 1;
+  }
+
+  /** A page of the account's sessions, newest first, after the (created_at, key) cursor. */
+  page(apiKey: string, options: { status?: SessionStatus | null; first: number; after?: { createdAt: Date; key: string } | null }) {
+    const filter: Filter<InspectionSessionDocument> = { api_key: apiKey };
+    if (options.status) filter.status = options.status;
+    if (options.after) {
+      filter.$or = [
+        { created_at: { $lt: options.after.createdAt } },
+        { created_at: options.after.createdAt, _id: { $lt: options.after.key } },
+      ];
+    }
+    return this.collection.find(filter).sort({ created_at: -1, _id: -1 }).limit(options.first + 1).toArray();
+  }
+
+  /** Sessions idle past their deadline, oldest first. */
+  findExpirable(statuses: readonly SessionStatus[], now: Date, limit: number) {
+    return this.collection.find({ status: { $in: [...statuses] }, expires_at: { $lt: now } }).sort({ expires_at: 1 }).limit(limit).toArray();
+  }
+
+  findInStatusSince(status: SessionStatus, updatedBefore: Date, limit: number) {
+    return this.collection.find({ status, updated_at: { $lt: updatedBefore } }).limit(limit).toArray();
+  }
+}

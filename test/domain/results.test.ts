@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { buildSessionResults, type SessionResultsInput } from '../../src/domain/results.js';
+import { emptyVehicle } from '../../src/domain/vehicle.js';
+
+const t = (minutes: number, seconds = 0) => new Date(Date.UTC(2026, 10, 22, 10, minutes, seconds, 250));
+
+function input(overrides: Partial<SessionResultsInput['session']> = {}): SessionResultsInput {
+  return {
+    session: {
+      sessionKey: 'ABC-1234567890',
+      theme: 'PRO',
+      status: 'COMPLETE',
+      language: 'en',
+      redirectUrl: 'https://example.com/done',
+      createdAt: t(0),
+      inspectStartedAt: t(1),
+      inspectEndedAt: t(20),
+      options: {
+        clientId: 'client-7',
+        sms: { to: '+14155550123', toName: 'Ana', from: null, by: null },
+        contact: { email: 'ana@example.com' },
+        reference: { claim: 'C-1' },
+      },
+      ...overrides,
+    },
+    vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', odomReading: 42000, odomUnit: 'km' },
+    photos: [
+      { photoCode: 5, url: 'https://x/photos/5b', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(6) },
+      { photoCode: 1, photoLabel: 'VIN', url: 'https://x/photos/1', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(2) },
+      { photoCode: 5, url: 'https://x/photos/5a', approved: false, approvedMessage: 'REJECTED: blurry', capturedAt: t(4) },
+      { photoCode: 2, url: 'https://x/photos/2', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(5, 30) },
+    ],
+    location: { latitude: 52.52, longitude: 13.405, accuracy: 12, capturedAt: t(1, 30) },
+    damages: [
+      { item: 'hood', damage: 'dent', grade: 2, photoCode: 5, source: 'manual' },
+      { item: 'front_bumper', damage: 'scratch', grade: 1, photoCode: null, source: 'detector' },
+      { item: 'hood', damage: 'scratch', grade: 3, photoCode: 5, source: 'manual' },
+    ],
+  };
+}
+
+describe('buildSessionResults', () => {
+  it('has every key of CONTRACT §6, in order, with event first', () => {
+    const results = buildSessionResults(input());
+    expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection']);
+    expect(results.event).toBe('SESSION:COMPLETE');
+    expect(Object.keys(results.session)).toEqual([
+      'session_key', 'theme', 'status', 'language', 'redirect_url', 'created_at', 'inspect_started_at',
+      'inspect_ended_at', 'capture_duration', 'inspect_duration', 'options',
+    ]);
+    expect(Object.keys(results.session.options)).toEqual(['client_id', 'contact', 'sms', 'reference']);
+    expect(Object.keys(results.vehicle)).toEqual([
+      'vin', 'year', 'make', 'model', 'body_type', 'trim', 'transmission', 'ext_col', 'int_col', 'odom_reading', 'odom_unit',
+    ]);
+    for (const photo of results.photos) {
+      expect(Object.keys(photo)).toEqual(['photo_code', 'photo_label', 'url', 'approved', 'approved_message']);
+    }
+    expect(Object.keys(results.location ?? {})).toEqual(['latitude', 'longitude', 'accuracy', 'captured_at']);
+    expect(Object.keys(results.inspection ?? {})).toEqual(['total_damages', 'grade', 'max_grade_per_item', 'damages']);
+    for (const damage of results.inspection?.damages ?? []) {
+      expect(Object.keys(damage)).toEqual(['item', 'damage', 'grade', 'photo_code', 'source']);
+    }
+  });
+
+  it('fills the PRO results', () => {
+    expect(buildSessionResults(input())).toEqual({
+      event: 'SESSION:COMPLETE',
+      session: {
+        session_key: 'ABC-1234567890',
+        theme: 'PRO',
+        status: 'COMPLETE',
+        language: 'en',
+        redirect_url: 'https://example.com/done',
+        created_at: '2026-11-22T10:00:00.250+00:00',
+        inspect_started_at: '2026-11-22T10:01:00.250+00:00',
+        inspect_ended_at: '2026-11-22T10:20:00.250+00:00',
+        capture_duration: 300, // 10:01 → 10:06, the last accepted photo
+        inspect_duration: 1140, // 10:01 → 10:20
+        options: {
+          client_id: 'client-7',
+          contact: { email: 'ana@example.com' },
+          sms: { to: '+14155550123', to_name: 'Ana', from: null, by: null },
+          reference: { claim: 'C-1' },
+        },
+      },
+      vehicle: {
+        vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: null, body_type: null, trim: null,
+        transmission: null, ext_col: null, int_col: null, odom_reading: 42000, odom_unit: 'km',
+      },
+      photos: [
+        { photo_code: 1, photo_label: 'VIN', url: 'https://x/photos/1', approved: true, approved_message: 'ACCEPTED' },
+        { photo_code: 2, photo_label: 'Interior', url: 'https://x/photos/2', approved: true, approved_message: 'ACCEPTED' },
+        { photo_code: 5, photo_label: 'Front', url: 'https://x/photos/5b', approved: true, approved_message: 'ACCEPTED' },
+      ],
+      location: { latitude: 52.52, longitude: 13.405, accuracy: 12, captured_at: '2026-11-22T10:01:30.250+00:00' },
+      inspection: {
+        total_damages: 3,
+        grade: 3,
+        max_grade_per_item: { front_bumper: 1, hood: 3 },
+        damages: [
+          { item: 'hood', damage: 'dent', grade: 2, photo_code: 5, source: 'manual' },
+          { item: 'front_bumper', damage: 'scratch', grade: 1, photo_code: null, source: 'detector' },
+          { item: 'hood', damage: 'scratch', grade: 3, photo_code: 5, source: 'manual' },
+        ],
+      },
+    });
+  });
+
+  it('has no inspection for CAPT, keeping every other group', () => {
+    const results = buildSessionResults(input({ theme: 'CAPT' }));
+    expect(results.inspection).toBeNull();
+    expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection']);
+    expect(results.session.theme).toBe('CAPT');
+    expect(results.photos).toHaveLength(3);
+  });
+
+  it('reports an undamaged PRO vehicle as grade 5 with no damages', () => {
+    const results = buildSessionResults({ ...input(), damages: [] });
+    expect(results.inspection).toEqual({ total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
+  });
+
+  it('gives null for unknowns: vehicle fields, location, times and durations', () => {
+    const results = buildSessionResults({
+      ...input({ inspectStartedAt: null, inspectEndedAt: null, language: null, redirectUrl: null }),
+      vehicle: null,
+      location: null,
+      photos: [],
+    });
+    expect(results.vehicle).toEqual(
+      Object.fromEntries(Object.keys(buildSessionResults(input()).vehicle).map((key) => [key, null])),
+    );
+    expect(results.location).toBeNull();
+    expect(results.session).toMatchObject({
+      inspect_started_at: null,
+      inspect_ended_at: null,
+      capture_duration: null,
+      inspect_duration: null,
+      language: null,
+      redirect_url: null,
+    });
+    expect(results.photos).toEqual([]);
+  });
+
+  it('has no capture duration while no photo is accepted', () => {
+    const results = buildSessionResults({
+      ...input(),
+      photos: [{ photoCode: 1, url: 'u', approved: false, approvedMessage: 'REJECTED: dark', capturedAt: t(3) }],
+    });
+    expect(results.session.capture_duration).toBeNull();
+    expect(results.session.inspect_duration).toBe(1140);
+  });
+
+  it('takes a full Vehicle as well as a partial one, and null sms', () => {
+    const base = input();
+    const results = buildSessionResults({
+      ...base,
+      session: { ...base.session, options: { clientId: null, sms: null, contact: null, reference: null } },
+      vehicle: emptyVehicle(),
+    });
+    expect(results.session.options).toEqual({ client_id: null, contact: null, sms: null, reference: null });
+    expect(Object.values(results.vehicle).every((value) => value === null)).toBe(true);
+  });
+
+  it('is plain JSON (what GET .../results and the webhook send)', () => {
+    const results = buildSessionResults(input());
+    expect(JSON.parse(JSON.stringify(results))).toEqual(results);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { apiDateTime, isoTimestamp, wholeSecondsBetween } from '../../src/domain/time.js';
+
+const at = new Date('2026-11-22T03:58:16.123Z');
+
+describe('time formats', () => {
+  it('isoTimestamp writes the UTC offset as +00:00', () => {
+    expect(isoTimestamp(at)).toBe('2026-11-22T03:58:16.123+00:00');
+    expect(new Date(isoTimestamp(at)).getTime()).toBe(at.getTime());
+  });
+
+  it('apiDateTime drops milliseconds and ends in Z', () => {
+    expect(apiDateTime(at)).toBe('2026-11-22T03:58:16Z');
+    expect(apiDateTime(new Date('2026-01-02T00:00:00.999Z'))).toBe('2026-01-02T00:00:00Z');
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => isoTimestamp(new Date('nope'))).toThrow(RangeError);
+    expect(() => apiDateTime(new Date(NaN))).toThrow(RangeError);
+  });
+});
+
+describe('wholeSecondsBetween', () => {
+  it('counts whole seconds, rounded down', () => {
+    expect(wholeSecondsBetween(at, new Date(at.getTime() + 90_999))).toBe(90);
+  });
+
+  it('is null when an end is unknown and never negative', () => {
+    expect(wholeSecondsBetween(null, at)).toBeNull();
+    expect(wholeSecondsBetween(at, null)).toBeNull();
+    expect(wholeSecondsBetween(at, new Date(at.getTime() - 5000))).toBe(0);
+  });
+});

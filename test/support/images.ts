@@ -1,0 +1,203 @@
+// Real test images made with sharp: well-exposed seeded scenes and the faulty kinds photo QC must reject.
+// Deterministic: the same options always give the same bytes' content, so thresholds can be calibrated on them.
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+
+export type SceneFormat = 'jpeg' | 'png' | 'webp';
+
+export interface SceneOptions {
+  width?: number;
+  height?: number;
+  /** Different seeds give perceptually different scenes (layout, colours, grain). */
+  seed?: number;
+  format?: SceneFormat;
+  /** Amplitude of the per-channel sensor-like grain, in 8-bit levels. */
+  grain?: number;
+  /** EXIF orientation tag (1-8) to write; the pixels are stored as generated. */
+  orientation?: number;
+}
+
+interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Mulberry32: tiny seeded PRNG returning floats in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomColour(random: () => number, min = 40, max = 230): string {
+  const channel = () => Math.round(min + random() * (max - min));
+  return `rgb(${channel()},${channel()},${channel()})`;
+}
+
+/** Gradient background plus a dozen random shapes; sizes are relative so any resolution looks alike. */
+function sceneSvg(width: number, height: number, random: () => number): string {
+  const size = Math.min(width, height);
+  const angle = random() * 360;
+  const shapes: string[] = [];
+  // A large light or dark block in a random place gives each scene a distinct low-frequency layout.
+  shapes.push(
+    `<rect x="${random() * width * 0.6}" y="${random() * height * 0.6}" width="${width * (0.25 + random() * 0.3)}" ` +
+      `height="${height * (0.25 + random() * 0.3)}" fill="${random() < 0.5 ? randomColour(random, 20, 70) : randomColour(random, 190, 240)}"/>`,
+  );
+  for (let index = 0; index < 12; index += 1) {
+    const fill = randomColour(random);
+    const stroke = randomColour(random, 10, 245);
+    const strokeWidth = (size * (0.002 + random() * 0.01)).toFixed(1);
+    const x = random() * width;
+    const y = random() * height;
+    const extent = size * (0.05 + random() * 0.25);
+    const kind = index % 4;
+    if (kind === 0) {
+      shapes.push(`<circle cx="${x}" cy="${y}" r="${extent / 2}" fill="${fill}" stroke="${stroke}" stroke-width="${strokeWidth}"/>`);
+    } else if (kind === 1) {
+      shapes.push(
+        `<rect x="${x}" y="${y}" width="${extent}" height="${extent * (0.4 + random())}" fill="${fill}" ` +
+          `stroke="${stroke}" stroke-width="${strokeWidth}" transform="rotate(${random() * 90} ${x} ${y})"/>`,
+      );
+    } else if (kind === 2) {
+      const points = [0, 1, 2].map(() => `${x + (random() - 0.5) * extent * 2},${y + (random() - 0.5) * extent * 2}`);
+      shapes.push(`<polygon points="${points.join(' ')}" fill="${fill}" stroke="${stroke}" stroke-width="${strokeWidth}"/>`);
+    } else {
+      shapes.push(`<ellipse cx="${x}" cy="${y}" rx="${extent}" ry="${extent / 3}" fill="${fill}"/>`);
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<defs><linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)">` +
+    `<stop offset="0" stop-color="${randomColour(random, 60, 200)}"/><stop offset="1" stop-color="${randomColour(random, 60, 200)}"/>` +
+    `</linearGradient></defs><rect width="100%" height="100%" fill="url(#bg)"/>${shapes.join('')}</svg>`
+  );
+}
+
+async function renderScene(width: number, height: number, seed: number, grain: number): Promise<RawImage> {
+  const random = seededRandom(seed);
+  const { data } = await sharp(Buffer.from(sceneSvg(width, height, random)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Triangular noise (sum of two uniforms) looks like sensor grain and gives real high-frequency detail.
+  for (let index = 0; index < data.length; index += 1) {
+    const noise = (random() + random() - 1) * grain;
+    data[index] = Math.max(0, Math.min(255, Math.round(data[index]! + noise)));
+  }
+  return { data, width, height };
+}
+
+function fromRaw(image: RawImage): Sharp {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+}
+
+function encode(pipeline: Sharp, format: SceneFormat, orientation?: number): Promise<Buffer> {
+  const oriented = orientation === undefined ? pipeline : pipeline.withMetadata({ orientation });
+  if (format === 'png') return oriented.png({ compressionLevel: 1 }).toBuffer();
+  if (format === 'webp') return oriented.webp({ quality: 90 }).toBuffer();
+  return oriented.jpeg({ quality: 90 }).toBuffer();
+}
+
+async function sceneRaw(options: SceneOptions): Promise<RawImage> {
+  return renderScene(options.width ?? 1600, options.height ?? 1200, options.seed ?? 1, options.grain ?? 12);
+}
+
+/** A sharp, well-exposed photo-like scene (default 1600×1200 JPEG). */
+export async function makeScene(options: SceneOptions = {}): Promise<Buffer> {
+  return encode(fromRaw(await sceneRaw(options)), options.format ?? 'jpeg', options.orientation);
+}
+
+/** The scene under a Gaussian blur of `sigma` pixels (default: heavily out of focus). */
+export async function makeBlurred(options: SceneOptions & { sigma?: number } = {}): Promise<Buffer> {
+  return encode(fromRaw(await sceneRaw(options)).blur(options.sigma ?? 8), options.format ?? 'jpeg');
+}
+
+/** The scene at about 5% of its brightness: a near-black shot. */
+export async function makeDark(options: SceneOptions = {}): Promise<Buffer> {
+  return encode(fromRaw(await sceneRaw(options)).linear(0.05, 0), options.format ?? 'jpeg');
+}
+
+/** The scene washed out towards white: most pixels clipped. */
+export async function makeBright(options: SceneOptions = {}): Promise<Buffer> {
+  return encode(fromRaw(await sceneRaw(options)).linear(0.25, 220), options.format ?? 'jpeg');
+}
+
+/** A perfectly good scene below the minimum resolution (default 800×600). */
+export async function makeTiny(options: SceneOptions = {}): Promise<Buffer> {
+  return makeScene({ width: 800, height: 600, ...options });
+}
+
+/** One flat grey level, no detail at all. */
+export async function makeUniform(
+  options: { width?: number; height?: number; level?: number; format?: SceneFormat } = {},
+): Promise<Buffer> {
+  const level = options.level ?? 128;
+  const pipeline = sharp({
+    create: { width: options.width ?? 1600, height: options.height ?? 1200, channels: 3, background: { r: level, g: level, b: level } },
+  });
+  return encode(pipeline, options.format ?? 'jpeg');
+}
+
+/** Something that is not an image: seeded random bytes, or a minimal PDF document. */
+export async function makeNonImage(options: { kind?: 'random' | 'pdf'; seed?: number; size?: number } = {}): Promise<Buffer> {
+  if (options.kind === 'pdf') {
+    return Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+        '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      'latin1',
+    );
+  }
+  const random = seededRandom(options.seed ?? 7);
+  const bytes = Buffer.alloc(options.size ?? 4096);
+  for (let index = 0; index < bytes.length; index += 1) bytes[index] = Math.floor(random() * 256);
+  return bytes;
+}
+
+/** A valid scene JPEG cut off part-way through its entropy-coded data, as a broken upload would be. */
+export async function makeTruncatedJpeg(options: SceneOptions & { keep?: number } = {}): Promise<Buffer> {
+  const full = await makeScene({ ...options, format: 'jpeg' });
+  return full.subarray(0, Math.floor(full.length * (options.keep ?? 0.6)));
+}
+
+/** A real GIF (a format QC does not accept); small by default because palette quantisation is slow. */
+export async function makeGif(options: SceneOptions = {}): Promise<Buffer> {
+  const raw = await sceneRaw({ width: 400, height: 300, ...options });
+  return fromRaw(raw).gif().toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, checksum]);
+}
+
+/**
+ * A decompression bomb in miniature: a few hundred bytes of PNG whose header claims `width`×`height` RGB pixels
+ * (default 12000×10000 = 120 MP). Only the first rows are present, so decoding it would also fail.
+ */
+export async function makePngBomb(options: { width?: number; height?: number } = {}): Promise<Buffer> {
+  const width = options.width ?? 12_000;
+  const height = options.height ?? 10_000;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, adaptive filtering, no interlace
+  const firstRows = deflateSync(Buffer.alloc((width * 3 + 1) * 4));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', firstRows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}

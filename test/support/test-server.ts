@@ -1,0 +1,86 @@
+// Starts the real service on a random port against the run's database server, in a database of its own.
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import './provided-context.js';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { signRequestHeaders, type TestAccount } from './signing.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  baseUrl: string;
+  /** Creates an account through the admin API. */
+  createAccount(username?: string, settings?: Record<string, unknown>): Promise<TestAccount>;
+  stop(): Promise<void>;
+}
+
+export function uniqueDatabaseName(prefix = 'test'): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    MONGODB_URL: inject('mongoUrl'),
+    MONGODB_DB: uniqueDatabaseName(),
+    ADMIN_TOKEN,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    DEMO_ACCOUNT: 'false',
+    ...environment,
+  });
+  const app = await buildApp(config, createLogger(config.logLevel));
+  const baseUrl = await app.start(0, '127.0.0.1');
+  let accounts = 0;
+  return {
+    app,
+    config,
+    baseUrl,
+    async createAccount(username = `acct${(accounts += 1)}-${randomBytes(3).toString('hex')}`, settings = {}) {
+      const response = await fetch(`${baseUrl}/admin/accounts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ username, ...settings }),
+      });
+      if (response.status !== 201) throw new Error(`account creation failed: ${response.status} ${await response.text()}`);
+      const body = (await response.json()) as { username: string; api_key: string; api_secret: string };
+      return { username: body.username, apiKey: body.api_key, apiSecret: body.api_secret };
+    },
+    async stop() {
+      await app.database.db.dropDatabase().catch(() => undefined);
+      await app.stop();
+    },
+  };
+}
+
+/** fetch with the three API headers signed for `account`, JSON in and out. */
+export async function apiRequest(
+  baseUrl: string,
+  account: TestAccount,
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...signRequestHeaders(account),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...extraHeaders,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
