@@ -88,6 +88,13 @@ describe('sendWebhook with private targets allowed', () => {
     expect(new Webhook(secret).verify(received.body, received.headers as Record<string, string>)).toEqual(JSON.parse(BODY));
   });
 
+  it('also lets signing headers win when the caller spreads them after the callback headers into one record', async () => {
+    const target = await receiver();
+    const signingHeaders = webhookHeaders({ msgId: 'msg_9', timestamp: 1, body: BODY, secrets: [generateWebhookSecret()], userAgent: 'capture-gateway/0.1.0' });
+    await send({ url: target.origin, headers: { 'User-Agent': 'spoofed', 'Webhook-Id': 'forged', 'X-Extra': '1', ...signingHeaders } });
+    expect(target.requests[0]?.headers).toMatchObject({ 'user-agent': 'capture-gateway/0.1.0', 'webhook-id': 'msg_9', 'x-extra': '1' });
+  });
+
   it('sends PATCH too', async () => {
     const target = await receiver();
     const outcome = await send({ url: `${target.origin}/`, method: 'PATCH' });

@@ -1,0 +1,175 @@
+// GraphQL clients for tests: plain HTTP, multipart uploads, graphql-ws and SSE subscribers that record events.
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { signRequestHeaders, type TestAccount } from './signing.js';
+
+export type Credentials = { account: TestAccount } | { captureToken: string } | null;
+
+export interface GraphQLResult {
+  data?: any;
+  errors?: { message: string; extensions?: Record<string, any>; path?: string[] }[];
+}
+
+function credentialHeaders(credentials: Credentials): Record<string, string> {
+  if (!credentials) return {};
+  return 'account' in credentials ? signRequestHeaders(credentials.account) : { 'Capture-Token': credentials.captureToken };
+}
+
+export async function graphqlRequest(baseUrl: string, credentials: Credentials, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResult> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...credentialHeaders(credentials) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as GraphQLResult;
+}
+
+const CAPTURE_PHOTO = `mutation($sessionKey: String!, $photoCode: Int!, $file: File!) {
+  capturePhoto(sessionKey: $sessionKey, photoCode: $photoCode, file: $file) { photoCode photoLabel url approved approvedMessage }
+}`;
+
+/** capturePhoto through the GraphQL multipart request specification. */
+export async function uploadPhoto(
+  baseUrl: string,
+  credentials: Credentials,
+  sessionKey: string,
+  photoCode: number,
+  bytes: Buffer,
+  filename = 'photo.jpg',
+): Promise<{ status: number; body: GraphQLResult }> {
+  const form = new FormData();
+  form.set('operations', JSON.stringify({ query: CAPTURE_PHOTO, variables: { sessionKey, photoCode, file: null } }));
+  form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.set('0', new Blob([bytes]), filename);
+  const response = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: credentialHeaders(credentials), body: form });
+  const text = await response.text();
+  let body: GraphQLResult;
+  try {
+    body = JSON.parse(text) as GraphQLResult;
+  } catch {
+    body = { errors: [{ message: text }] };
+  }
+  return { status: response.status, body };
+}
+
+export interface RecordedEvent {
+  id: string;
+  event: string;
+  sessionKey: string;
+  timestamp: string;
+  payload: Record<string, any>;
+}
+
+const SESSION_EVENTS = `subscription($sessionKey: String, $after: String) {
+  sessionEvents(sessionKey: $sessionKey, after: $after) { id event sessionKey timestamp payload }
+}`;
+
+/** Waits until `predicate` holds for the recorded events, polling; fails after `timeoutMs`. */
+async function waitFor(events: RecordedEvent[], predicate: (events: RecordedEvent[]) => boolean, timeoutMs: number, label: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate(events)) {
+    if (Date.now() > deadline) throw new Error(`${label}: timed out; saw ${events.map((event) => event.event).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export interface EventRecorder {
+  events: RecordedEvent[];
+  errors: unknown[];
+  ready: Promise<void>;
+  waitFor(predicate: (events: RecordedEvent[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function wsEventRecorder(
+  baseUrl: string,
+  connectionParams: Record<string, string>,
+  variables: { sessionKey?: string; after?: string } = {},
+): EventRecorder {
+  const events: RecordedEvent[] = [];
+  const errors: unknown[] = [];
+  let acknowledged: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (acknowledged = resolve));
+  const client: Client = createClient({
+    url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams,
+    retryAttempts: 0,
+    lazy: false,
+    on: { connected: () => acknowledged() },
+  });
+  const unsubscribe = client.subscribe<{ sessionEvents: RecordedEvent }>(
+    { query: SESSION_EVENTS, variables },
+    {
+      next: (value) => {
+        if (value.errors) errors.push(value.errors);
+        if (value.data?.sessionEvents) events.push(value.data.sessionEvents);
+      },
+      error: (error) => errors.push(error),
+      complete: () => undefined,
+    },
+  );
+  return {
+    events,
+    errors,
+    // The subscription is registered on the server shortly after the acknowledgement; a short settle time
+    // keeps "events caused right after subscribing" deterministic.
+    ready: ready.then(() => new Promise((resolve) => setTimeout(resolve, 150))),
+    waitFor: (predicate, timeoutMs = 15_000) => waitFor(events, predicate, timeoutMs, 'graphql-ws'),
+    async close() {
+      unsubscribe();
+      await client.dispose();
+    },
+  };
+}
+
+export function sseEventRecorder(
+  baseUrl: string,
+  credentials: Credentials,
+  variables: { sessionKey?: string; after?: string } = {},
+): EventRecorder {
+  const events: RecordedEvent[] = [];
+  const errors: unknown[] = [];
+  const abort = new AbortController();
+  let opened: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (opened = resolve));
+  const done = (async () => {
+    try {
+      const response = await fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...credentialHeaders(credentials) },
+        body: JSON.stringify({ query: SESSION_EVENTS, variables }),
+        signal: abort.signal,
+      });
+      opened();
+      if (!response.body) throw new Error('SSE response has no body');
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let boundary: number;
+        while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, boundary);
+          buffer = buffer.slice(boundary + 2);
+          const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+          if (!data) continue;
+          const value = JSON.parse(data) as { data?: { sessionEvents: RecordedEvent }; errors?: unknown };
+          if (value.errors) errors.push(value.errors);
+          if (value.data?.sessionEvents) events.push(value.data.sessionEvents);
+        }
+      }
+    } catch (error) {
+      if (!abort.signal.aborted) errors.push(error);
+    }
+  })();
+  return {
+    events,
+    errors,
+    ready: ready.then(() => new Promise((resolve) => setTimeout(resolve, 150))),
+    waitFor: (predicate, timeoutMs = 15_000) => waitFor(events, predicate, timeoutMs, 'sse'),
+    async close() {
+      abort.abort();
+      await done;
+    },
+  };
+}
