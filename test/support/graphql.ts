@@ -40,7 +40,7 @@ export async function uploadPhoto(
   const form = new FormData();
   form.set('operations', JSON.stringify({ query: CAPTURE_PHOTO, variables: { sessionKey, photoCode, file: null } }));
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.set('0', new Blob([bytes]), filename);
+  form.set('0', new Blob([new Uint8Array(bytes)]), filename);
   const response = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: credentialHeaders(credentials), body: form });
   const text = await response.text();
   let body: GraphQLResult;

@@ -1,0 +1,124 @@
+// A whole PRO capture ending in racing confirmations, a CAPT report without inspection, and idle expiry.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
+import { signRequestHeaders, type TestAccount } from '../support/signing.js';
+import { graphqlRequest, uploadPhoto, wsEventRecorder } from '../support/graphql.js';
+import { makeScene } from '../support/images.js';
+
+let server: TestServer;
+let account: TestAccount;
+const api = (method: string, path: string, body?: unknown, who: TestAccount = account) => apiRequest(server.baseUrl, who, method, path, body);
+
+beforeAll(async () => {
+  server = await startTestServer({ EXPIRY_SWEEP_INTERVAL_MS: '200' });
+  account = await server.createAccount();
+});
+afterAll(() => server.stop());
+
+async function createAndStart(theme: string): Promise<{ sessionKey: string; captureToken: string }> {
+  const created = await api('POST', '/v1/sessions', { session: { theme } });
+  const sessionKey = created.body.session_key as string;
+  const captureToken = (created.body.capture_url as string).split('#')[1] as string;
+  const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
+  expect(started.data.startCapture.status).toBe('STARTED');
+  return { sessionKey, captureToken };
+}
+
+async function captureAll(sessionKey: string, captureToken: string, codes: number[], seedBase: number) {
+  // Two uploads at a time, as a phone with a good connection would.
+  for (let index = 0; index < codes.length; index += 2) {
+    const batch = codes.slice(index, index + 2);
+    const results = await Promise.all(
+      batch.map(async (code) => uploadPhoto(server.baseUrl, { captureToken }, sessionKey, code, await makeScene({ seed: seedBase + code }))),
+    );
+    for (const result of results) expect(result.body.data?.capturePhoto?.approved).toBe(true);
+  }
+}
+
+describe('PRO capture with racing confirmations', () => {
+  it('accepts all 13 photos, then exactly one of five concurrent confirms wins', async () => {
+    const { sessionKey, captureToken } = await createAndStart('PRO');
+    const watcher = wsEventRecorder(server.baseUrl, signRequestHeaders(account), { sessionKey });
+    await watcher.ready;
+    await captureAll(sessionKey, captureToken, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], 200);
+    expect((await api('GET', `/v1/sessions/${sessionKey}`)).body.status).toBe('QC_PASSED');
+
+    const confirm = 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }';
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        graphqlRequest(server.baseUrl, index % 2 ? { captureToken } : { account }, confirm, { k: sessionKey }),
+      ),
+    );
+    const winners = outcomes.filter((outcome) => !outcome.errors);
+    const losers = outcomes.filter((outcome) => outcome.errors);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]?.data.confirmInspection.status).toBe('COMPLETE');
+    for (const loser of losers) expect(loser.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_REQUEST', reason: 'INVALID_STATUS' });
+
+    await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:COMPLETE'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const moves = watcher.events.filter((event) => event.event === 'SESSION:STATUS_CHANGE').map((event) => event.payload.status);
+    expect(moves).toEqual(['PROCESS', 'QC_PASSED', 'CONFIRM']);
+    expect(watcher.events.filter((event) => event.event === 'SESSION:COMPLETE')).toHaveLength(1);
+    await watcher.close();
+
+    const results = await api('GET', `/v1/sessions/${sessionKey}/results`);
+    expect(results.body.photos).toHaveLength(13);
+    expect(results.body.inspection).toEqual({ total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
+  }, 120_000);
+
+  it('produces no damage inspection for CAPT', async () => {
+    const { sessionKey, captureToken } = await createAndStart('CAPT');
+    await captureAll(sessionKey, captureToken, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], 400);
+    const confirmed = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', { k: sessionKey });
+    expect(confirmed.data.confirmInspection.status).toBe('COMPLETE');
+    const results = await api('GET', `/v1/sessions/${sessionKey}/results`);
+    expect(results.body.inspection).toBeNull();
+    expect(results.body.session.theme).toBe('CAPT');
+  }, 120_000);
+
+  it('refuses a second photo race from changing the session after QC_PASSED', async () => {
+    const { sessionKey, captureToken } = await createAndStart('LITE');
+    await captureAll(sessionKey, captureToken, [1, 2, 4, 5, 7], 600);
+    // The last required photo and a retake of another arrive together: the session ends QC_PASSED either way,
+    // and the retake is either kept (it came first) or refused — never applied after the move.
+    const [last, retake] = await Promise.all([
+      uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 8, await makeScene({ seed: 608 })),
+      uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, await makeScene({ seed: 650 })),
+    ]);
+    expect(last.body.data?.capturePhoto?.approved).toBe(true);
+    const session = await api('GET', `/v1/sessions/${sessionKey}`);
+    expect(session.body.status).toBe('QC_PASSED');
+    const photos = await api('GET', `/v1/sessions/${sessionKey}/photos`);
+    const kept = photos.body.filter((photo: { photo_code: number }) => photo.photo_code === 1).length;
+    expect(kept).toBe(retake.body.errors ? 1 : 2);
+  }, 120_000);
+});
+
+describe('expiry', () => {
+  it('expires idle sessions past the account window, publishes it, and refuses further work', async () => {
+    const quick = await server.createAccount(undefined, { expiration_hours: 0.0004 }); // ≈ 1.4 s
+    const created = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } }, quick);
+    const sessionKey = created.body.session_key as string;
+    const captureToken = (created.body.capture_url as string).split('#')[1] as string;
+    const watcher = wsEventRecorder(server.baseUrl, signRequestHeaders(quick));
+    await watcher.ready;
+    await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
+
+    await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:EXPIRED'), 15_000);
+    const expired = watcher.events.find((event) => event.event === 'SESSION:EXPIRED');
+    expect(expired?.payload).toMatchObject({ session_key: sessionKey, event: 'SESSION:EXPIRED', status: 'EXPIRED' });
+    expect((await api('GET', `/v1/sessions/${sessionKey}`, undefined, quick)).body).toMatchObject({ status: 'EXPIRED', active: false });
+
+    const late = await uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, await makeScene({ seed: 1 }));
+    expect(late.body.errors?.[0]?.extensions).toMatchObject({ reason: 'SESSION_EXPIRED' });
+    expect((await api('PUT', `/v1/sessions/${sessionKey}`, { language: 'de' }, quick)).status).toBe(400);
+    await watcher.close();
+  }, 30_000);
+
+  it('leaves sessions of accounts with a longer window alone', async () => {
+    const created = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await api('GET', `/v1/sessions/${created.body.session_key}`)).body.status).toBe('IDLE');
+  });
+});
