@@ -9,6 +9,7 @@ import type { Services } from '../../services.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
 import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
 import { createErrorMasker } from './errors.js';
+import { graphqlLimitsPlugin } from './limits.js';
 import { schema } from './schema.js';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -35,6 +36,7 @@ export function createYogaServer(config: Config, services: Services, logger: Log
       ? { origin: config.corsOrigins, credentials: false, allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token'] }
       : () => false,
     maskedErrors: { maskError: createErrorMasker(logger) },
+    plugins: [graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction })],
     logging: {
       debug: (...args) => logger.debug({ args }, 'yoga'),
       info: (...args) => logger.info({ args }, 'yoga'),

@@ -194,7 +194,7 @@ const examplePhotos = [
     photo_label: 'Interior',
     url: 'https://capture.example.com/photos/Zp3v0Qm8rT1yXc6WbN4kLs2DfGh7JuAe',
     approved: false,
-    approved_message: 'REJECTED: The photo is too dark.',
+    approved_message: 'REJECTED: Photo is too dark: average brightness 21 of 255, at least 35 required',
     created_at: '2026-03-14T09:41:40.877Z',
     updated_at: '2026-03-14T09:41:41.301Z',
   },
@@ -458,7 +458,9 @@ function schemas(): Record<string, JsonObject> {
       { description: 'Identical to the SESSION:COMPLETE webhook payload. `inspection` is null for the CAPT theme.' },
     ),
     CallbackHeadersInput: {
-      description: 'Headers sent with each delivery: a JSON object of string values, or a string holding one. null or "" mean none.',
+      description:
+        'Headers sent with each delivery: a JSON object of string values (at most 32), or a string holding one; null or "" mean none. ' +
+        'Host, Content-Length, Transfer-Encoding, Connection, Content-Type and webhook-* are set by the service and refused.',
       anyOf: [
         { type: 'object', maxProperties: 32, additionalProperties: { type: 'string', maxLength: 4096 } },
         { type: 'string', description: 'A JSON object, as text.' },

@@ -1,0 +1,54 @@
+// Condition report documents: for integrators under /v1 (API headers), and for the capture app under /capture
+// (the Capture-Token header — never a token in the URL).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Services } from '../../services.js';
+import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
+import { AppError } from '../../errors.js';
+import { sessionNotFound } from '../../inspections/session-service.js';
+import { authenticateRequest, headerValue } from './v1-routes.js';
+import type { Router } from './router.js';
+
+export function registerReportRoutes(router: Router, services: Services): void {
+  const forAccount = async (request: IncomingMessage, sessionKey: string) =>
+    services.sessions.require((await authenticateRequest(services, request)).account, sessionKey);
+  const forCaptureToken = async (request: IncomingMessage, sessionKey: string) => {
+    const token = headerValue(request, 'capture-token');
+    const session = token ? await services.sessions.findByCaptureToken(token) : null;
+    if (!token) throw new AppError('FORBIDDEN', 'A Capture-Token header is required.', { error: 'Invalid Capture Token' });
+    if (!session || session._id !== sessionKey) throw sessionNotFound(sessionKey);
+    return session;
+  };
+
+  for (const [prefix, resolve] of [
+    ['/v1/sessions', forAccount],
+    ['/capture', forCaptureToken],
+  ] as const) {
+    router.on('GET', `${prefix}/:sessionKey/report`, async ({ request, response, params }) => {
+      sendHtml(response, await services.reportDocuments.html(await resolve(request, params.sessionKey ?? '')));
+    });
+    router.on('GET', `${prefix}/:sessionKey/report.pdf`, async ({ request, response, params }) => {
+      const session: InspectionSessionDocument = await resolve(request, params.sessionKey ?? '');
+      sendPdf(response, await services.reportDocuments.pdf(session), session._id);
+    });
+  }
+}
+
+function sendHtml(response: ServerResponse, html: string): void {
+  response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'private, no-store',
+    'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(html);
+}
+
+function sendPdf(response: ServerResponse, pdf: Buffer, sessionKey: string): void {
+  response.writeHead(200, {
+    'content-type': 'application/pdf',
+    'content-length': String(pdf.length),
+    'content-disposition': `inline; filename="condition-report-${sessionKey}.pdf"`,
+    'cache-control': 'private, no-store',
+  });
+  response.end(pdf);
+}

@@ -1,0 +1,200 @@
+// Keeps the OpenAPI document honest: every registered route is documented and nothing else is, the document is
+// well-formed 3.1 with resolvable $refs, and GET /v1/openapi.json serves it without credentials.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../../src/services.js';
+import { Router } from '../../src/http/rest/router.js';
+import { registerSessionRoutes, registerV1Routes } from '../../src/http/rest/v1-routes.js';
+import { registerPhotoRoutes } from '../../src/http/rest/photo-routes.js';
+import { registerAdminRoutes } from '../../src/http/rest/admin-routes.js';
+import { registerOpenApiRoute } from '../../src/http/rest/openapi-routes.js';
+import { openApiDocument, type OpenApiDocument, type OpenApiOperation, type OperationMethod } from '../../src/http/rest/openapi.js';
+import { startTestServer } from '../support/test-server.js';
+
+const OPERATION_METHODS: readonly OperationMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
+const SERVER_URL = 'https://capture.example.com';
+
+/** Every route the service registers. Registration only stores handlers, which alone touch `services`. */
+function fullRouter(): Router {
+  const router = new Router();
+  const services = {} as Services;
+  registerV1Routes(router, services);
+  registerSessionRoutes(router, services);
+  registerPhotoRoutes(router, services);
+  registerAdminRoutes(router, services, 'test-admin-token-0123456789');
+  registerOpenApiRoute(router, { version: '9.9.9-test', serverUrl: () => SERVER_URL });
+  return router;
+}
+
+function operations(document: OpenApiDocument): { path: string; method: OperationMethod; operation: OpenApiOperation }[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    OPERATION_METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation ? [{ path, method, operation }] : [];
+    }),
+  );
+}
+
+/** Resolves a local JSON pointer such as #/components/schemas/Session; undefined when it leads nowhere. */
+function resolvePointer(root: unknown, pointer: string): unknown {
+  if (!pointer.startsWith('#/')) return undefined;
+  let current: unknown = root;
+  for (const raw of pointer.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function collectRefs(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) {
+    for (const item of node) collectRefs(item, found);
+  } else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') found.push(value);
+      else collectRefs(value, found);
+    }
+  }
+  return found;
+}
+
+function deref(document: OpenApiDocument, node: unknown): Record<string, unknown> {
+  const target = typeof node === 'object' && node !== null && '$ref' in node ? resolvePointer(document, String(node.$ref)) : node;
+  return target as Record<string, unknown>;
+}
+
+describe('openApiDocument', () => {
+  const router = fullRouter();
+  const document = openApiDocument({ serverUrl: SERVER_URL, version: '1.2.3' });
+  const documented = operations(document).map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+  const registered = router.list().map(({ method, pattern }) => `${method} ${pattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
+
+  it('documents every registered route', () => {
+    expect(registered.length).toBeGreaterThan(0);
+    expect(registered.filter((route) => !documented.includes(route))).toEqual([]);
+  });
+
+  it('documents no route that does not exist', () => {
+    expect(documented.filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  it('is an OpenAPI 3.1 document with the given server and version', () => {
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(document.info.version).toBe('1.2.3');
+    expect(document.servers[0]?.url).toBe(SERVER_URL);
+  });
+
+  it('gives every operation a unique operationId and at least one response', () => {
+    const all = operations(document);
+    for (const { path, method, operation } of all) {
+      expect(Object.keys(operation.responses).length, `${method} ${path}`).toBeGreaterThan(0);
+    }
+    const ids = all.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('resolves every $ref inside the document', () => {
+    const refs = collectRefs(document);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((pointer) => resolvePointer(document, pointer) === undefined)).toEqual([]);
+  });
+
+  it('declares exactly the path parameters each path template names', () => {
+    for (const { path, method, operation } of operations(document)) {
+      const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
+      const declared = (operation.parameters ?? [])
+        .map((parameter) => deref(document, parameter))
+        .filter((parameter) => parameter.in === 'path')
+        .map((parameter) => parameter.name)
+        .sort();
+      expect(declared, `${method} ${path}`).toEqual(inTemplate);
+    }
+  });
+
+  it('requires the three API headers globally and exempts only the public routes', () => {
+    const schemes = document.components.securitySchemes;
+    expect([schemes.ApiKey, schemes.ApiToken, schemes.ApiTimestamp].map((scheme) => [scheme?.type, scheme?.in, scheme?.name])).toEqual([
+      ['apiKey', 'header', 'API-Key'],
+      ['apiKey', 'header', 'API-Token'],
+      ['apiKey', 'header', 'API-Timestamp'],
+    ]);
+    expect(String(schemes.ApiToken?.description)).toContain('<username>:<api_key>@<API-Timestamp>');
+    expect(document.security).toEqual([{ ApiKey: [], ApiToken: [], ApiTimestamp: [] }]);
+
+    const publicRoutes = operations(document)
+      .filter(({ operation }) => operation.security !== undefined && operation.security.length === 0)
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+      .sort();
+    expect(publicRoutes).toEqual(['GET /photos/{token}', 'GET /v1/openapi.json']);
+    for (const { path, operation } of operations(document).filter(({ path }) => path.startsWith('/admin/'))) {
+      expect(operation.security, path).toEqual([{ AdminBearer: [] }]);
+      expect(operation.tags, path).toEqual(['Admin']);
+    }
+  });
+
+  it('documents 403 on every signed /v1 operation with the contract body and labels', () => {
+    for (const { path, method, operation } of operations(document)) {
+      if (!path.startsWith('/v1/') || operation.security !== undefined) continue;
+      expect(operation.responses['403'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Forbidden' });
+      expect(operation.responses['429'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    }
+    const forbidden = document.components.responses.Forbidden as { content: Record<string, { examples: Record<string, { value: unknown }> }> };
+    const examples = Object.values(forbidden.content['application/json']?.examples ?? {}).map((example) => example.value);
+    expect(examples).toEqual(
+      ['Invalid API Key', 'Invalid API Token', 'Invalid API Timestamp'].map((error) => ({
+        message: 'The request could not be validated. Please recheck your API-Key and API-Token.',
+        error,
+      })),
+    );
+    expect(Object.keys((document.components.responses.TooManyRequests as { headers: object }).headers)).toContain('Retry-After');
+  });
+});
+
+describe('registerOpenApiRoute', () => {
+  let server: Server;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const router = fullRouter();
+    server = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const match = router.match(request.method ?? 'GET', url.pathname);
+      if (match.kind !== 'found') {
+        response.writeHead(match.kind === 'not-found' ? 404 : 405).end();
+        return;
+      }
+      void match.handler({ request, response, params: match.params, url });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('serves the document as JSON without credentials', async () => {
+    const response = await fetch(`${baseUrl}/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as OpenApiDocument;
+    expect(body).toEqual(JSON.parse(JSON.stringify(openApiDocument({ serverUrl: SERVER_URL, version: '9.9.9-test' }))));
+  });
+});
+
+describe('GET /v1/openapi.json on the real server', () => {
+  // Passes once src/app.ts registers the route (registerOpenApiRoute).
+  it('answers 200 JSON with an OpenAPI 3.1 document, without API headers', async () => {
+    const server = await startTestServer();
+    try {
+      const response = await fetch(`${server.baseUrl}/v1/openapi.json`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      const body = (await response.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, unknown> };
+      expect(body.openapi).toMatch(/^3\.1\.\d+$/);
+      expect(body.servers[0]?.url).toBe(server.baseUrl);
+      expect(Object.keys(body.paths)).toContain('/v1/sessions');
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+// Drives a session through the capture flow the way the capture app does, for tests that need one done.
+import { expect } from 'vitest';
+import { apiRequest } from './test-server.js';
+import type { TestAccount } from './signing.js';
+import { graphqlRequest, uploadPhoto } from './graphql.js';
+import { makeScene } from './images.js';
+
+export const THEME_PHOTOS: Record<string, number[]> = {
+  LITE: [1, 2, 4, 5, 7, 8],
+  PRO: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+  CAPT: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+};
+
+export interface CreatedSession {
+  sessionKey: string;
+  captureToken: string;
+  captureUrl: string;
+}
+
+export async function createSession(baseUrl: string, account: TestAccount, body: Record<string, unknown> = { session: { theme: 'LITE' } }): Promise<CreatedSession> {
+  const created = await apiRequest(baseUrl, account, 'POST', '/v1/sessions', body);
+  expect(created.status).toBe(200);
+  const captureUrl = created.body.capture_url as string;
+  return { sessionKey: created.body.session_key, captureToken: captureUrl.split('#')[1] as string, captureUrl };
+}
+
+/** Start, every required photo accepted, then confirm: the session ends COMPLETE. */
+export async function completeSession(baseUrl: string, session: CreatedSession, theme = 'LITE', seedBase = 1000): Promise<void> {
+  const capture = { captureToken: session.captureToken };
+  const variables = { k: session.sessionKey };
+  await graphqlRequest(baseUrl, capture, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', variables);
+  for (const code of THEME_PHOTOS[theme] ?? []) {
+    const result = await uploadPhoto(baseUrl, capture, session.sessionKey, code, await makeScene({ seed: seedBase + code }));
+    expect(result.body.data?.capturePhoto?.approved).toBe(true);
+  }
+  const confirmed = await graphqlRequest(baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', variables);
+  expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
+}
