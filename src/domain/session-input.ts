@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SESSION_UPDATE_FIELDS, type SessionUpdateField } from './statuses.js';
 import { isTheme, THEME_NAMES, type Theme } from './themes.js';
 import { emptyVehicle, vehicleBodySchema, VEHICLE_API_FIELDS, type Vehicle } from './vehicle.js';
-import { firstIssueMessage, quoteInput, STANDALONE, textField, type ParseResult } from './validation.js';
+import { firstIssueMessage, freeJsonProblem, quoteInput, STANDALONE, textField, type ParseResult } from './validation.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -77,6 +77,10 @@ const languageField = z
 const jsonObjectField = z
   .custom<JsonObject>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
     error: 'must be a JSON object.',
+  })
+  .superRefine((value, ctx) => {
+    const problem = freeJsonProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .nullable();
 

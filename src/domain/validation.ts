@@ -45,3 +45,35 @@ export function textField(max: number) {
 export function quoteInput(value: string, max = 40): string {
   return value.length > max ? `${value.slice(0, max)}…` : value;
 }
+
+const MAX_FREE_JSON_DEPTH = 8;
+const MAX_FREE_JSON_BYTES = 16 * 1024;
+
+/**
+ * Why an integrator's free-form JSON object (contact, reference, a callback payload) cannot be stored as given,
+ * or null. Keys starting with "$" or holding "." or NUL have meaning to MongoDB, so they are refused rather than
+ * stored; size and depth are bounded.
+ */
+export function freeJsonProblem(value: unknown): string | null {
+  if (JSON.stringify(value)?.length > MAX_FREE_JSON_BYTES) return `must be at most ${MAX_FREE_JSON_BYTES / 1024} KB of JSON.`;
+  const visit = (node: unknown, depth: number): string | null => {
+    if (depth > MAX_FREE_JSON_DEPTH) return `must be nested at most ${MAX_FREE_JSON_DEPTH} levels deep.`;
+    if (Array.isArray(node)) {
+      for (const item of node) {
+        const problem = visit(item, depth + 1);
+        if (problem) return problem;
+      }
+      return null;
+    }
+    if (typeof node !== 'object' || node === null) return null;
+    for (const [key, child] of Object.entries(node)) {
+      if (key.startsWith('$') || key.includes('.') || key.includes('\0')) {
+        return `cannot use the key ${JSON.stringify(key.slice(0, 40))}: keys may not start with $ or contain . or NUL.`;
+      }
+      const problem = visit(child, depth + 1);
+      if (problem) return problem;
+    }
+    return null;
+  };
+  return visit(value, 1);
+}

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
 import type { CallbackDocument, CallbackMethod, CallbackSetting, CallbackStore } from '../store/callbacks.js';
 import { isWebhookEvent, WEBHOOK_EVENTS } from '../domain/events.js';
+import { freeJsonProblem } from '../domain/validation.js';
 import { generateWebhookSecret } from './signing.js';
 import { checkCallbackUrl } from './target-guard.js';
 
@@ -107,7 +108,7 @@ export class CallbackService {
       url: input.url,
       method: parseMethod(input.method),
       headers: parseHeaders(input.headers),
-      payload: parseJsonObject(input.payload, 'payload'),
+      payload: parseFreeJsonObject(input.payload, 'payload'),
     };
   }
 }
@@ -175,6 +176,13 @@ function parseJsonObject(value: unknown, field: string): Record<string, unknown>
     throw badRequest(`${field} must be a JSON object or a string holding one.`);
   }
   return candidate as Record<string, unknown>;
+}
+
+function parseFreeJsonObject(value: unknown, field: string): Record<string, unknown> {
+  const object = parseJsonObject(value, field);
+  const problem = freeJsonProblem(object);
+  if (problem) throw badRequest(`${field} ${problem}`);
+  return object;
 }
 
 function isMissing(value: unknown): boolean {

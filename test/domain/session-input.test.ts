@@ -229,3 +229,21 @@ describe('echoed input', () => {
     );
   });
 });
+
+describe('free-form JSON objects', () => {
+  it('refuses keys MongoDB gives meaning to, and oversize or deep objects', () => {
+    const refused = [
+      { session: { contact: { $where: '1' } } },
+      { session: { reference: { 'a.b': 1 } } },
+      { session: { reference: { nested: { $gt: 1 } } } },
+      { session: { reference: { list: [{ $in: [1] }] } } },
+      { session: { reference: { blob: 'x'.repeat(17 * 1024) } } },
+      { session: { reference: JSON.parse('{"a":'.repeat(10) + '1' + '}'.repeat(10)) } },
+    ];
+    for (const body of refused) {
+      const result = parseCreateSessionBody(body);
+      expect(result.ok).toBe(false);
+    }
+    expect(parseCreateSessionBody({ session: { reference: { claim: 'C-1', tags: ['a'], money: { amount: 5 } } } }).ok).toBe(true);
+  });
+});

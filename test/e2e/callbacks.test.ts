@@ -74,6 +74,8 @@ describe('REST callbacks', () => {
     [{ event: 'SESSION:COMPLETE', url: 'https://example.com', headers: { 'X-A': 'a\r\nInjected: 1' } }, 'headers'],
     [{ event: 'SESSION:COMPLETE', url: 'https://example.com', payload: 'not json' }, 'payload'],
     [{ event: 'SESSION:COMPLETE', url: 'https://example.com', payload: [1, 2] }, 'payload'],
+    [{ event: 'SESSION:COMPLETE', url: 'https://example.com', payload: { $where: 'sleep(1000)' } }, 'payload'],
+    [{ event: 'SESSION:COMPLETE', url: 'https://example.com', payload: '{"a.b": 1}' }, 'payload'],
   ])('rejects %j naming %s', async (body, field) => {
     const result = await api('POST', '/v1/callbacks', body);
     expect(result.status).toBe(400);
