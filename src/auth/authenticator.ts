@@ -26,7 +26,13 @@ export interface AuthenticatedAccount {
   credentials: { apiKey: string; apiToken: string; apiTimestamp: string; issuedAt: Date };
 }
 
+/** How long a looked-up account is reused before it is read again. */
+const ACCOUNT_CACHE_MS = 5_000;
+const ACCOUNT_CACHE_ENTRIES = 10_000;
+
 export class Authenticator {
+  private readonly cache = new Map<string, { account: AccountDocument; readAt: number }>();
+
   constructor(
     private readonly accounts: AccountStore,
     private readonly accessRecords: AccessRecordStore,
@@ -37,12 +43,30 @@ export class Authenticator {
     const now = this.clock();
     const issuedAt = apiTimestamp ? parseApiTimestamp(apiTimestamp) : null;
     if (!apiTimestamp || !issuedAt || !isFresh(issuedAt, now)) throw new AuthenticationError('Invalid API Timestamp');
-    const account = apiKey ? await this.accounts.findByApiKey(apiKey) : null;
+    let account = apiKey ? await this.findAccount(apiKey, false) : null;
     if (!apiKey || !account) throw new AuthenticationError('Invalid API Key');
-    if (!apiToken || !(await this.tokenIsValid(account, apiToken, apiTimestamp, now))) {
-      throw new AuthenticationError('Invalid API Token');
+    if (!apiToken) throw new AuthenticationError('Invalid API Token');
+    if (!(await this.tokenIsValid(account, apiToken, apiTimestamp, now))) {
+      // A cached account may predate a secret rotation made on another instance: read it once more before refusing.
+      account = await this.findAccount(apiKey, true);
+      if (!account || !(await this.tokenIsValid(account, apiToken, apiTimestamp, now))) throw new AuthenticationError('Invalid API Token');
     }
     return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt } };
+  }
+
+  /** Accounts are read on every request, so a short-lived cache spares the database; secrets are re-read on a mismatch. */
+  private async findAccount(apiKey: string, fresh: boolean): Promise<AccountDocument | null> {
+    const cached = this.cache.get(apiKey);
+    const now = Date.now();
+    if (!fresh && cached && now - cached.readAt < ACCOUNT_CACHE_MS) return cached.account;
+    const account = await this.accounts.findByApiKey(apiKey);
+    if (!account) {
+      this.cache.delete(apiKey);
+      return null;
+    }
+    if (this.cache.size >= ACCOUNT_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(apiKey, { account, readAt: now });
+    return account;
   }
 
   private async tokenIsValid(account: AccountDocument, token: string, timestamp: string, now: Date): Promise<boolean> {
