@@ -1,0 +1,57 @@
+// Prometheus metrics (prom-client), served at /metrics: request rates and latencies per route, webhook deliveries
+// by outcome and their lag, open subscriptions, and QC durations. One registry per app, so tests and several
+// apps in one process never share counters.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route'>;
+  deliveries: Counter<'outcome'>;
+  deliveryLag: Histogram;
+  openSubscriptions: Gauge;
+  openSockets: Gauge;
+  qcDuration: Histogram<'verdict'>;
+}
+
+export function createMetrics(options: { collectProcessMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.collectProcessMetrics ?? true) collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests by method, route pattern and status code.',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by method and route pattern.',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    deliveries: new Counter({
+      name: 'webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts by outcome (succeeded, retrying, failed, gone).',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    deliveryLag: new Histogram({
+      name: 'webhook_delivery_lag_seconds',
+      help: 'Time from an event being recorded to a delivery attempt starting.',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 30, 120, 600],
+      registers: [registry],
+    }),
+    openSubscriptions: new Gauge({ name: 'graphql_open_subscriptions', help: 'GraphQL subscriptions currently open.', registers: [registry] }),
+    openSockets: new Gauge({ name: 'graphql_ws_open_sockets', help: 'graphql-ws sockets currently open.', registers: [registry] }),
+    qcDuration: new Histogram({
+      name: 'qc_duration_seconds',
+      help: 'Photo quality-control duration by verdict.',
+      labelNames: ['verdict'] as const,
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+  };
+}

@@ -1,0 +1,115 @@
+// Tenant isolation matrix: for every REST route and GraphQL field that takes a key or id, account B acting on
+// account A's objects gets "not found" and nothing of A's changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchema, isObjectType } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
+import type { TestAccount } from '../support/signing.js';
+import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
+import { completeSession, createSession, type CreatedSession } from '../support/capture-flow.js';
+import { makeScene } from '../support/images.js';
+
+let server: TestServer;
+let owner: TestAccount;
+let intruder: TestAccount;
+let completed: CreatedSession;
+let idle: CreatedSession;
+
+/** Routes whose parameter is not an account-owned key: a capability token, or an admin-only name. */
+const NOT_TENANT_SCOPED = new Set(['/photos/:token', '/admin/accounts/:username/rotate-secret', '/capture/:sessionKey', '/capture/:sessionKey/report', '/capture/:sessionKey/report.pdf']);
+
+type Probe = { method: string; path: (keys: { session: string; idle: string }) => string; body?: unknown };
+
+const REST_MATRIX: Record<string, Probe[]> = {
+  'GET /v1/sessions/:sessionKey': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}` }],
+  'PUT /v1/sessions/:sessionKey': [{ method: 'PUT', path: (k) => `/v1/sessions/${k.idle}`, body: { theme: 'PRO', language: 'fr' } }],
+  'DELETE /v1/sessions/:sessionKey': [{ method: 'DELETE', path: (k) => `/v1/sessions/${k.idle}` }],
+  'GET /v1/sessions/:sessionKey/photos': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/photos` }],
+  'GET /v1/sessions/:sessionKey/notes': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/notes` }],
+  'POST /v1/sessions/:sessionKey/notes': [{ method: 'POST', path: (k) => `/v1/sessions/${k.session}/notes`, body: { title: 'x', description: 'y' } }],
+  'POST /v1/sessions/:sessionKey/damages': [{ method: 'POST', path: (k) => `/v1/sessions/${k.idle}/damages`, body: { item: 'hood', damage: 'dent', grade: 2 } }],
+  'GET /v1/sessions/:sessionKey/results': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/results` }],
+  'GET /v1/sessions/:sessionKey/report': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/report` }],
+  'GET /v1/sessions/:sessionKey/report.pdf': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/report.pdf` }],
+  'GET /v1/callbacks/:event': [{ method: 'GET', path: () => '/v1/callbacks/SESSION:COMPLETE' }],
+  'PUT /v1/callbacks/:event': [{ method: 'PUT', path: () => '/v1/callbacks/SESSION:COMPLETE', body: { url: 'https://evil.example/x' } }],
+  'DELETE /v1/callbacks/:event': [{ method: 'DELETE', path: () => '/v1/callbacks/SESSION:COMPLETE' }],
+  'POST /v1/callbacks/:event/rotate-secret': [{ method: 'POST', path: () => '/v1/callbacks/SESSION:COMPLETE/rotate-secret' }],
+};
+
+const GRAPHQL_MATRIX: Record<string, string> = {
+  inspectionSession: 'query($k: String!) { inspectionSession(sessionKey: $k) { status } }',
+  sessionResults: 'query($k: String!) { sessionResults(sessionKey: $k) }',
+  updateInspectionSession: 'mutation($i: String!) { updateInspectionSession(sessionKey: $i, input: { language: "fr" }) { status } }',
+  deleteInspectionSession: 'mutation($i: String!) { deleteInspectionSession(sessionKey: $i) }',
+  addDamage: 'mutation($i: String!) { addDamage(sessionKey: $i, item: "hood", damage: "dent", grade: 2) { item } }',
+  startCapture: 'mutation($i: String!) { startCapture(sessionKey: $i) { status } }',
+  setLocation: 'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 1, longitude: 1) { status } }',
+  addNote: 'mutation($k: String!) { addNote(sessionKey: $k, title: "x", description: "y") { user } }',
+  confirmInspection: 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }',
+  callback: '{ callback(event: SESSION_COMPLETE) { url } }',
+  updateCallback: 'mutation { updateCallback(event: SESSION_COMPLETE, input: { url: "https://evil.example" }) { url } }',
+  deleteCallback: 'mutation { deleteCallback(event: SESSION_COMPLETE) }',
+  rotateCallbackSecret: 'mutation { rotateCallbackSecret(event: SESSION_COMPLETE) { secret } }',
+};
+
+async function ownerState(): Promise<string> {
+  const paths = ['/v1/callbacks', `/v1/sessions/${completed.sessionKey}`, `/v1/sessions/${completed.sessionKey}/notes`, `/v1/sessions/${idle.sessionKey}`, `/v1/sessions/${completed.sessionKey}/results`];
+  const parts = [];
+  for (const path of paths) parts.push(JSON.stringify((await apiRequest(server.baseUrl, owner, 'GET', path)).body));
+  return parts.join('\n');
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.createAccount();
+  intruder = await server.createAccount();
+  await apiRequest(server.baseUrl, owner, 'POST', '/v1/callbacks', { event: 'SESSION:COMPLETE', url: 'https://example.com/hook' });
+  completed = await createSession(server.baseUrl, owner);
+  await completeSession(server.baseUrl, completed, 'LITE', 7000);
+  idle = await createSession(server.baseUrl, owner);
+}, 90_000);
+afterAll(() => server.stop());
+
+describe('tenant isolation', () => {
+  it('covers every tenant-scoped REST route with a parameter', () => {
+    const scoped = server.app.router
+      .list()
+      .filter(({ pattern }) => pattern.includes(':') && !NOT_TENANT_SCOPED.has(pattern))
+      .map(({ method, pattern }) => `${method} ${pattern}`);
+    expect(scoped.filter((route) => !(route in REST_MATRIX))).toEqual([]);
+  });
+
+  it('answers 404 to another account on every REST route and changes nothing', async () => {
+    const before = await ownerState();
+    for (const [route, probes] of Object.entries(REST_MATRIX)) {
+      for (const probe of probes) {
+        const result = await apiRequest(server.baseUrl, intruder, probe.method, probe.path({ session: completed.sessionKey, idle: idle.sessionKey }), probe.body);
+        expect(result.status, route).toBe(404);
+      }
+    }
+    expect(await ownerState()).toBe(before);
+  });
+
+  it('covers every GraphQL field that takes a sessionKey or an event', () => {
+    const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+    const fields = [schema.getQueryType(), schema.getMutationType()]
+      .filter(isObjectType)
+      .flatMap((type) => Object.values(type.getFields()))
+      .filter((field) => field.args.some((arg) => arg.name === 'sessionKey' || arg.name === 'event'))
+      .map((field) => field.name)
+      .filter((name) => name !== 'setCallback' && name !== 'capturePhoto');
+    expect(fields.filter((name) => !(name in GRAPHQL_MATRIX))).toEqual([]);
+  });
+
+  it('answers NOT_FOUND to another account on every GraphQL field and changes nothing', async () => {
+    const before = await ownerState();
+    for (const [field, query] of Object.entries(GRAPHQL_MATRIX)) {
+      const result = await graphqlRequest(server.baseUrl, { account: intruder }, query, query.includes('$i') ? { i: idle.sessionKey } : query.includes('$k') ? { k: completed.sessionKey } : {});
+      expect(result.errors?.[0]?.extensions?.code, field).toBe('NOT_FOUND');
+    }
+    const photo = await uploadPhoto(server.baseUrl, { account: intruder }, idle.sessionKey, 1, await makeScene({ seed: 1 }));
+    expect(photo.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(await ownerState()).toBe(before);
+  });
+});
