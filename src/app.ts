@@ -10,7 +10,13 @@ import { createServices, ensureIndexes, type Services } from './services.js';
 import { Router } from './http/rest/router.js';
 import { registerSessionRoutes, registerV1Routes } from './http/rest/v1-routes.js';
 import { registerPhotoRoutes } from './http/rest/photo-routes.js';
+import { registerWebRoutes } from './http/web/web-routes.js';
+import { registerDeliveryRoutes } from './http/rest/delivery-routes.js';
 import { createEventBus } from './events/event-bus.js';
+import { registerReportRoutes } from './http/rest/report-routes.js';
+import { registerOpenApiRoute } from './http/rest/openapi-routes.js';
+import { createMetrics } from './observability/metrics.js';
+import packageJson from '../package.json' with { type: 'json' };
 import { registerAdminRoutes } from './http/rest/admin-routes.js';
 import { createRequestHandler } from './http/request-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -34,21 +40,26 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
   const [redis = null, publisher, subscriber] = redisClients;
   try {
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
-    const services = createServices({ config, db: database.db, logger, eventBus });
+    const metrics = createMetrics();
+    const services = createServices({ config, db: database.db, logger, eventBus, metrics });
     await ensureIndexes(services.stores);
 
     const router = new Router();
     registerV1Routes(router, services);
     registerSessionRoutes(router, services);
     registerPhotoRoutes(router, services);
+    registerWebRoutes(router, services);
+    registerDeliveryRoutes(router, services);
+    registerReportRoutes(router, services);
+    registerOpenApiRoute(router, { version: packageJson.version, serverUrl: () => services.urls.base });
     if (config.adminToken) registerAdminRoutes(router, services, config.adminToken);
 
     const yoga = createYogaServer(config, services, logger);
     const rateLimiter = new RateLimiter({ ...config.rateLimit, redis });
-    const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter }));
+    const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, metrics }));
     server.requestTimeout = 120_000;
     server.headersTimeout = 30_000;
-    const webSockets = attachGraphQLWebSocket(server, yoga, services, logger);
+    const webSockets = attachGraphQLWebSocket(server, yoga, services, logger, metrics);
 
     return {
       server,
@@ -65,12 +76,16 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
             const url = `http://${shownHost}:${address.port}`;
             services.urls.useListeningAddress(url);
             services.sweeper.start();
+            services.deliveryWorker.start();
+            services.outboxReconciler.start();
             resolve(url);
           });
         });
       },
       async stop() {
         await services.sweeper.stop();
+        await services.outboxReconciler.stop();
+        await services.deliveryWorker.stop();
         await webSockets.dispose();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -24,6 +24,15 @@ const environmentSchema = z.object({
     .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  WEBHOOK_POLL_INTERVAL_MS: positiveInt.default(1_000),
+  WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+  WEBHOOK_WORKER_CONCURRENCY: positiveInt.default(32),
+  WEBHOOK_CALLBACK_CONCURRENCY: positiveInt.default(8),
+  WEBHOOK_LEASE_MS: positiveInt.default(60_000),
+  WEBHOOK_RESPONSE_TIMEOUT_MS: positiveInt.default(15_000),
+  WEBHOOK_TOTAL_TIMEOUT_MS: positiveInt.default(20_000),
+  WEBHOOK_ATTEMPT_RETENTION_DAYS: positiveInt.default(30),
+  WEBHOOK_RECONCILE_INTERVAL_MS: positiveInt.default(10_000),
   EXPIRY_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   RATE_LIMIT_POINTS: positiveInt.default(1200),
@@ -62,6 +71,7 @@ export interface Config {
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webhookAllowPrivateTargets: boolean;
+  webhooks: WebhookConfig;
   expirySweepIntervalMs: number;
   redisUrl: string | null;
   rateLimit: { points: number; windowSeconds: number };
@@ -70,6 +80,25 @@ export interface Config {
   sms:
     | { provider: 'log' }
     | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
+}
+
+/** The delivery engine's knobs (CONTRACT §8); the defaults are the production values. */
+export interface WebhookConfig {
+  /** How often each worker looks for due deliveries besides its in-process wake-ups. */
+  pollIntervalMs: number;
+  /** Multiplies every retry delay; tests use 0.001 so the 13-attempt schedule runs in seconds. */
+  retryTimeScale: number;
+  /** Requests in flight per worker (process). */
+  workerConcurrency: number;
+  /** Requests in flight per callback and worker. */
+  callbackConcurrency: number;
+  /** How long a claimed delivery stays reserved; a crashed worker's deliveries are retried after it. */
+  leaseMs: number;
+  timeoutMs: { response: number; total: number };
+  /** Attempts are kept this long, and finished deliveries this long after they finish (TTL indexes). */
+  retentionDays: number;
+  /** How often the outbox is checked against the event log for events a crash left without their delivery. */
+  reconcileIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +125,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       if (!env[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
     }
   }
+  if (env.WEBHOOK_RESPONSE_TIMEOUT_MS > env.WEBHOOK_TOTAL_TIMEOUT_MS) {
+    problems.push('WEBHOOK_RESPONSE_TIMEOUT_MS: must not exceed WEBHOOK_TOTAL_TIMEOUT_MS');
+  }
+  if (env.WEBHOOK_LEASE_MS < env.WEBHOOK_TOTAL_TIMEOUT_MS + 1_000) {
+    // A lease that can end while its request is still running would let a second worker send the delivery again.
+    problems.push('WEBHOOK_LEASE_MS: must exceed WEBHOOK_TOTAL_TIMEOUT_MS by at least 1000');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: env.NODE_ENV,
@@ -109,6 +145,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
     webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    webhooks: {
+      pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
+      retryTimeScale: env.WEBHOOK_RETRY_TIME_SCALE,
+      workerConcurrency: env.WEBHOOK_WORKER_CONCURRENCY,
+      callbackConcurrency: env.WEBHOOK_CALLBACK_CONCURRENCY,
+      leaseMs: env.WEBHOOK_LEASE_MS,
+      timeoutMs: { response: env.WEBHOOK_RESPONSE_TIMEOUT_MS, total: env.WEBHOOK_TOTAL_TIMEOUT_MS },
+      retentionDays: env.WEBHOOK_ATTEMPT_RETENTION_DAYS,
+      reconcileIntervalMs: env.WEBHOOK_RECONCILE_INTERVAL_MS,
+    },
     expirySweepIntervalMs: env.EXPIRY_SWEEP_INTERVAL_MS,
     redisUrl: env.REDIS_URL ?? null,
     rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },

@@ -11,10 +11,15 @@ import { NoteStore } from './store/notes.js';
 import { DamageStore } from './store/damages.js';
 import { EventStore } from './store/events.js';
 import { LeaseStore } from './store/leases.js';
+import { DeliveryStore } from './store/deliveries.js';
 import { Authenticator } from './auth/authenticator.js';
 import { AccessRecordService } from './auth/access-records.js';
 import { AccountService } from './accounts/accounts.js';
 import { CallbackService } from './webhooks/callbacks.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { WebhookOutbox } from './webhooks/outbox.js';
+import { OutboxReconciler } from './webhooks/outbox-reconciler.js';
+import { DeliveryService } from './webhooks/deliveries.js';
 import { EventRecorder } from './events/event-recorder.js';
 import type { EventBus } from './events/event-bus.js';
 import { PublicUrls } from './inspections/public-urls.js';
@@ -29,6 +34,8 @@ import type { DamageDetector } from './inspections/damage-detector.js';
 import { createQcRunner } from './qc/pool.js';
 import type { QcThresholds } from './qc/thresholds.js';
 import type { SmsProvider } from './sms/sms-provider.js';
+import { ReportDocuments } from './reports/report-documents.js';
+import type { Metrics } from './observability/metrics.js';
 import { LogSmsProvider } from './sms/log-sms-provider.js';
 import { TwilioSmsProvider } from './sms/twilio-sms-provider.js';
 
@@ -42,6 +49,7 @@ export interface Stores {
   damages: DamageStore;
   events: EventStore;
   leases: LeaseStore;
+  deliveries: DeliveryStore;
 }
 
 export interface Services {
@@ -53,15 +61,23 @@ export interface Services {
   accessRecords: AccessRecordService;
   accounts: AccountService;
   callbacks: CallbackService;
+  deliveries: DeliveryService;
+  /** Sends webhook deliveries; started and stopped with the app. */
+  deliveryWorker: DeliveryWorker;
+  /** Writes deliveries missing after a crash; started and stopped with the app. */
+  outboxReconciler: OutboxReconciler;
   sessions: SessionService;
   capture: CaptureService;
   reports: ReportGenerator;
   sweeper: ExpirySweeper;
   files: PhotoFiles;
   sms: SmsProvider;
+  reportDocuments: ReportDocuments;
+  metrics: Metrics;
 }
 
 export interface ServiceOptions {
+  metrics: Metrics;
   config: Config;
   db: Db;
   logger: Logger;
@@ -70,7 +86,7 @@ export interface ServiceOptions {
   detector?: DamageDetector | null;
 }
 
-export function createStores(db: Db): Stores {
+export function createStores(db: Db, options: { webhookRetentionDays?: number } = {}): Stores {
   return {
     accounts: new AccountStore(db),
     accessRecords: new AccessRecordStore(db),
@@ -81,6 +97,7 @@ export function createStores(db: Db): Stores {
     damages: new DamageStore(db),
     events: new EventStore(db),
     leases: new LeaseStore(db),
+    deliveries: new DeliveryStore(db, { retentionDays: options.webhookRetentionDays ?? 30 }),
   };
 }
 
@@ -88,11 +105,22 @@ export async function ensureIndexes(stores: Stores): Promise<void> {
   await Promise.all(Object.values(stores).map((store) => store.ensureIndexes()));
 }
 
-export function createServices({ config, db, logger, eventBus, clock = () => new Date(), detector = null }: ServiceOptions): Services {
-  const stores = createStores(db);
+export function createServices({ config, db, logger, eventBus, metrics, clock = () => new Date(), detector = null }: ServiceOptions): Services {
+  const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays });
   const urls = new PublicUrls(config.publicUrl);
   const files = new PhotoFiles(db);
   const recorder = new EventRecorder(stores.events, eventBus, clock);
+  const deliveryWorker = new DeliveryWorker({
+    deliveries: stores.deliveries,
+    callbacks: stores.callbacks,
+    logger,
+    config: config.webhooks,
+    allowPrivateTargets: config.webhookAllowPrivateTargets,
+    metrics,
+    clock,
+  });
+  const outbox = new WebhookOutbox({ deliveries: stores.deliveries, callbacks: stores.callbacks, worker: deliveryWorker, logger, clock });
+  recorder.afterRecord(outbox.afterRecord);
   const moves = new SessionMoves(stores.sessions, recorder);
   const sms = createSmsProvider(config, logger);
   const sessions = new SessionService({
@@ -115,6 +143,7 @@ export function createServices({ config, db, logger, eventBus, clock = () => new
     sessionService: sessions,
     reports,
     qc: createQcRunner({ thresholds: config.qcThresholds as Partial<QcThresholds> }),
+    metrics,
     urls,
     clock,
   });
@@ -127,12 +156,25 @@ export function createServices({ config, db, logger, eventBus, clock = () => new
     accessRecords: new AccessRecordService(stores.accessRecords, clock),
     accounts: new AccountService(stores.accounts, clock),
     callbacks: new CallbackService(stores.callbacks, { allowPrivateTargets: config.webhookAllowPrivateTargets }, clock),
+    deliveries: new DeliveryService({ deliveries: stores.deliveries, callbacks: stores.callbacks, outbox, worker: deliveryWorker, clock }),
+    deliveryWorker,
+    outboxReconciler: new OutboxReconciler({
+      deliveries: stores.deliveries,
+      callbacks: stores.callbacks,
+      leases: stores.leases,
+      outbox,
+      logger,
+      intervalMs: config.webhooks.reconcileIntervalMs,
+      clock,
+    }),
     sessions,
     capture,
     reports,
     sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
     files,
     sms,
+    reportDocuments: new ReportDocuments({ stores, files }),
+    metrics,
   };
 }
 

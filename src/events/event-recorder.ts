@@ -22,13 +22,10 @@ export class EventRecorder {
   }
 
   async record(input: { apiKey: string; sessionKey: string; payload: { event: string; timestamp?: string } & Record<string, unknown> }): Promise<RecordedEvent> {
-    const seq = await this.events.nextSeq(input.apiKey);
     const createdAt = this.clock();
     const event = input.payload.event;
-    await this.events.insert({
-      _id: `${input.apiKey}:${seq}`,
+    const { seq } = await this.events.append({
       api_key: input.apiKey,
-      seq,
       session_key: input.sessionKey,
       event,
       payload: input.payload,

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
 import { AppError } from '../errors.js';
@@ -21,12 +22,13 @@ export interface RequestHandlerDeps {
   router: Router;
   yoga: Yoga;
   rateLimiter: RateLimiter;
+  metrics: Metrics;
 }
 
 const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
-  const { config, logger, router, yoga, rateLimiter, database } = deps;
+  const { config, logger, router, yoga, rateLimiter, database, metrics } = deps;
   const allowedOrigins = new Set(config.corsOrigins);
 
   const spendRateLimit = async (request: IncomingMessage, response: ServerResponse) => {
@@ -35,6 +37,13 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
   };
 
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = performance.now();
+    let route = 'unmatched';
+    response.once('finish', () => {
+      const labels = { method: request.method ?? 'GET', route };
+      metrics.httpRequests.inc({ ...labels, status: String(response.statusCode) });
+      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+    });
     let url: URL;
     try {
       url = new URL(request.url ?? '/', 'http://localhost');
@@ -43,12 +52,19 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       return;
     }
     try {
+      if (url.pathname === '/health' || url.pathname === '/ready' || url.pathname === '/metrics') route = url.pathname;
       if (url.pathname === '/health') return sendJson(response, 200, { status: 'ok' });
+      if (url.pathname === '/metrics') {
+        response.writeHead(200, { 'content-type': metrics.registry.contentType });
+        response.end(await metrics.registry.metrics());
+        return;
+      }
       if (url.pathname === '/ready') {
         const ready = await database.isReachable();
         return sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'database unreachable' });
       }
       if (url.pathname === GRAPHQL_PATH) {
+        route = GRAPHQL_PATH;
         await spendRateLimit(request, response);
         await yoga(request, response);
         return;
@@ -63,6 +79,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       if (match.kind === 'method-not-allowed') {
         return sendJson(response, 405, { message: `Method ${request.method} is not allowed here.` }, { allow: match.allow.join(', ') });
       }
+      route = match.pattern;
       if (url.pathname.startsWith('/v1/')) await spendRateLimit(request, response);
       await match.handler({ request, response, params: match.params, url });
     } catch (error) {

@@ -9,6 +9,7 @@ import { acceptsPhotos, sourcesOf } from '../domain/statuses.js';
 import { allRequiredAccepted, photoLabel, requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { stageChangePayload } from '../domain/events.js';
 import type { QcRunner } from '../qc/pool.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
@@ -32,6 +33,7 @@ export class CaptureService {
       sessionService: SessionService;
       reports: ReportGenerator;
       qc: QcRunner;
+      metrics: Pick<Metrics, 'qcDuration'>;
       urls: PublicUrls;
       clock: () => Date;
     },
@@ -58,7 +60,9 @@ export class CaptureService {
     const acceptedPhotos = Object.entries(current.photos)
       .filter(([code, slot]) => Number(code) !== photoCode && slot.approved && slot.hash)
       .map(([code, slot]) => ({ photoCode: Number(code), photoLabel: photoLabel(Number(code)) ?? code, hash: slot.hash as string }));
+    const qcStarted = performance.now();
     const verdict = await this.deps.qc.analyze(bytes, { acceptedPhotos });
+    this.deps.metrics.qcDuration.observe({ verdict: verdict.accepted ? 'accepted' : 'rejected' }, (performance.now() - qcStarted) / 1000);
 
     const fileId = verdict.mimeType
       ? await this.deps.files.save(bytes, { sessionKey: current._id, photoCode, contentType: verdict.mimeType })

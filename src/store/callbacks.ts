@@ -73,6 +73,15 @@ export class CallbackStore {
     );
   }
 
+  /**
+   * After a 410 Gone from `url`: turns the callback off, unless its URL changed since that request was sent (a
+   * new target deserves its own chance). Updating the callback turns it back on.
+   */
+  async deactivate(apiKey: string, event: string, url: string, now: Date): Promise<boolean> {
+    const { modifiedCount } = await this.collection.updateOne({ api_key: apiKey, event, url, active: true }, { $set: { active: false, updated_at: now } });
+    return modifiedCount === 1;
+  }
+
   async delete(apiKey: string, event: string): Promise<boolean> {
     const { deletedCount } = await this.collection.deleteOne({ api_key: apiKey, event });
     return deletedCount === 1;

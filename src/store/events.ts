@@ -1,6 +1,7 @@
 // The event log: every session event, numbered per account in the order it was recorded. The number is the
 // cursor subscribers replay from.
 import type { Collection, Db } from 'mongodb';
+import { isDuplicateKeyError } from './database.js';
 
 export interface EventDocument {
   _id: string; // "<api_key>:<seq>"
@@ -12,18 +13,13 @@ export interface EventDocument {
   created_at: Date;
 }
 
-interface CounterDocument {
-  _id: string;
-  seq: number;
-}
+const MAX_APPEND_ATTEMPTS = 100;
 
 export class EventStore {
   private readonly collection: Collection<EventDocument>;
-  private readonly counters: Collection<CounterDocument>;
 
   constructor(db: Db) {
     this.collection = db.collection<EventDocument>('events');
-    this.counters = db.collection<CounterDocument>('counters');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -31,19 +27,24 @@ export class EventStore {
     await this.collection.createIndex({ api_key: 1, session_key: 1, seq: 1 });
   }
 
-  /** The account's next event number: an atomic increment, so numbers are unique and increasing. */
-  async nextSeq(apiKey: string): Promise<number> {
-    const counter = await this.counters.findOneAndUpdate(
-      { _id: `events:${apiKey}` },
-      { $inc: { seq: 1 } },
-      { upsert: true, returnDocument: 'after' },
-    );
-    if (!counter) throw new Error('The event counter update returned no document.');
-    return counter.seq;
-  }
-
-  async insert(event: EventDocument): Promise<void> {
-    await this.collection.insertOne(event);
+  /**
+   * Persists an event under the account's next number and returns it. The number is claimed by the insert itself
+   * (unique on api_key + seq): a writer that loses a race reads the new last number and tries the next one, so
+   * numbers are unique and increase in recording order without relying on an atomic read-modify-write.
+   */
+  async append(event: Omit<EventDocument, '_id' | 'seq'>): Promise<EventDocument> {
+    for (let attempt = 0; ; attempt += 1) {
+      const last = await this.collection.find({ api_key: event.api_key }).sort({ seq: -1 }).limit(1).next();
+      const seq = (last?.seq ?? 0) + 1;
+      const document: EventDocument = { _id: `${event.api_key}:${seq}`, seq, ...event };
+      try {
+        await this.collection.insertOne(document);
+        return document;
+      } catch (error) {
+        if (!isDuplicateKeyError(error) || attempt >= MAX_APPEND_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attempt + 1)));
+      }
+    }
   }
 
   /** Events after `afterSeq`, oldest first, optionally of one session. */

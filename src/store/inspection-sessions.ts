@@ -79,17 +79,17 @@ export class InspectionSessionStore {
    * The compare-and-set write behind every status move and every status-bound change: applies `set` only while
    * the session is in one of `from`, and returns the updated document, or null when another write got there first.
    */
-  updateIfStatus(
+  async updateIfStatus(
     sessionKey: string,
     from: readonly SessionStatus[],
     set: Partial<Record<string, unknown>>,
     extraFilter: Filter<InspectionSessionDocument> = {},
   ): Promise<InspectionSessionDocument | null> {
-    return this.collection.findOneAndUpdate(
-      { ...extraFilter, _id: sessionKey, status: { $in: [...from] } },
-      { $set: set },
-      { returnDocument: 'after' },
-    );
+    // A conditional updateOne, then a read: the update is the compare-and-set (atomic on every server we run on,
+    // where findOneAndUpdate is not always), the read returns the session as it now is.
+    const { modifiedCount } = await this.collection.updateOne({ ...extraFilter, _id: sessionKey, status: { $in: [...from] } }, { $set: set });
+    if (modifiedCount !== 1) return null;
+    return this.collection.findOne({ _id: sessionKey });
   }
 
   async deleteIfStatus(apiKey: string, sessionKey: string, status: SessionStatus): Promise<boolean> {

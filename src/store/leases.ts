@@ -21,15 +21,17 @@ export class LeaseStore {
 
   /** Takes or renews the lease; false when another holder's lease is still running. */
   async acquire(name: string, holder: string, now: Date, durationMs: number): Promise<boolean> {
+    const expiresAt = new Date(now.getTime() + durationMs);
+    // Conditional updateOne and unique insert are each atomic everywhere; together they take, renew or create.
+    const { matchedCount } = await this.collection.updateOne(
+      { _id: name, $or: [{ holder }, { expires_at: { $lte: now } }] },
+      { $set: { holder, expires_at: expiresAt } },
+    );
+    if (matchedCount === 1) return true;
     try {
-      const lease = await this.collection.findOneAndUpdate(
-        { _id: name, $or: [{ holder }, { expires_at: { $lte: now } }] },
-        { $set: { holder, expires_at: new Date(now.getTime() + durationMs) } },
-        { upsert: true, returnDocument: 'after' },
-      );
-      return lease?.holder === holder;
+      await this.collection.insertOne({ _id: name, holder, expires_at: expiresAt });
+      return true;
     } catch (error) {
-      // The upsert lost to an existing document held by someone else.
       if (isDuplicateKeyError(error)) return false;
       throw error;
     }

@@ -14,11 +14,13 @@ let owner: TestAccount;
 let intruder: TestAccount;
 let completed: CreatedSession;
 let idle: CreatedSession;
+let deliveryId: string;
 
 /** Routes whose parameter is not an account-owned key: a capability token, or an admin-only name. */
 const NOT_TENANT_SCOPED = new Set(['/photos/:token', '/admin/accounts/:username/rotate-secret', '/capture/:sessionKey', '/capture/:sessionKey/report', '/capture/:sessionKey/report.pdf']);
 
-type Probe = { method: string; path: (keys: { session: string; idle: string }) => string; body?: unknown };
+type Keys = { session: string; idle: string; delivery: string };
+type Probe = { method: string; path: (keys: Keys) => string; body?: unknown };
 
 const REST_MATRIX: Record<string, Probe[]> = {
   'GET /v1/sessions/:sessionKey': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}` }],
@@ -35,6 +37,9 @@ const REST_MATRIX: Record<string, Probe[]> = {
   'PUT /v1/callbacks/:event': [{ method: 'PUT', path: () => '/v1/callbacks/SESSION:COMPLETE', body: { url: 'https://evil.example/x' } }],
   'DELETE /v1/callbacks/:event': [{ method: 'DELETE', path: () => '/v1/callbacks/SESSION:COMPLETE' }],
   'POST /v1/callbacks/:event/rotate-secret': [{ method: 'POST', path: () => '/v1/callbacks/SESSION:COMPLETE/rotate-secret' }],
+  'GET /v1/callbacks/:event/deliveries': [{ method: 'GET', path: () => '/v1/callbacks/SESSION:COMPLETE/deliveries' }],
+  'POST /v1/callbacks/:event/test': [{ method: 'POST', path: () => '/v1/callbacks/SESSION:COMPLETE/test' }],
+  'POST /v1/deliveries/:id/redeliver': [{ method: 'POST', path: (k) => `/v1/deliveries/${k.delivery}/redeliver` }],
 };
 
 const GRAPHQL_MATRIX: Record<string, string> = {
@@ -51,10 +56,14 @@ const GRAPHQL_MATRIX: Record<string, string> = {
   updateCallback: 'mutation { updateCallback(event: SESSION_COMPLETE, input: { url: "https://evil.example" }) { url } }',
   deleteCallback: 'mutation { deleteCallback(event: SESSION_COMPLETE) }',
   rotateCallbackSecret: 'mutation { rotateCallbackSecret(event: SESSION_COMPLETE) { secret } }',
+  deliveries: '{ deliveries(event: SESSION_COMPLETE) { edges { cursor } } }',
+  testCallback: 'mutation { testCallback(event: SESSION_COMPLETE) { id } }',
+  delivery: 'query($d: ID!) { delivery(id: $d) { id } }',
+  redeliver: 'mutation($d: ID!) { redeliver(id: $d) { id } }',
 };
 
 async function ownerState(): Promise<string> {
-  const paths = ['/v1/callbacks', `/v1/sessions/${completed.sessionKey}`, `/v1/sessions/${completed.sessionKey}/notes`, `/v1/sessions/${idle.sessionKey}`, `/v1/sessions/${completed.sessionKey}/results`];
+  const paths = ['/v1/callbacks', '/v1/callbacks/SESSION:COMPLETE/deliveries', `/v1/sessions/${completed.sessionKey}`, `/v1/sessions/${completed.sessionKey}/notes`, `/v1/sessions/${idle.sessionKey}`, `/v1/sessions/${completed.sessionKey}/results`];
   const parts = [];
   for (const path of paths) parts.push(JSON.stringify((await apiRequest(server.baseUrl, owner, 'GET', path)).body));
   return parts.join('\n');
@@ -68,6 +77,8 @@ beforeAll(async () => {
   completed = await createSession(server.baseUrl, owner);
   await completeSession(server.baseUrl, completed, 'LITE', 7000);
   idle = await createSession(server.baseUrl, owner);
+  const deliveries = await apiRequest(server.baseUrl, owner, 'GET', '/v1/callbacks/SESSION:COMPLETE/deliveries');
+  deliveryId = deliveries.body.data[0].id;
 }, 90_000);
 afterAll(() => server.stop());
 
@@ -84,7 +95,7 @@ describe('tenant isolation', () => {
     const before = await ownerState();
     for (const [route, probes] of Object.entries(REST_MATRIX)) {
       for (const probe of probes) {
-        const result = await apiRequest(server.baseUrl, intruder, probe.method, probe.path({ session: completed.sessionKey, idle: idle.sessionKey }), probe.body);
+        const result = await apiRequest(server.baseUrl, intruder, probe.method, probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId }), probe.body);
         expect(result.status, route).toBe(404);
       }
     }
@@ -96,7 +107,7 @@ describe('tenant isolation', () => {
     const fields = [schema.getQueryType(), schema.getMutationType()]
       .filter(isObjectType)
       .flatMap((type) => Object.values(type.getFields()))
-      .filter((field) => field.args.some((arg) => arg.name === 'sessionKey' || arg.name === 'event'))
+      .filter((field) => field.args.some((arg) => arg.name === 'sessionKey' || arg.name === 'event' || arg.name === 'id'))
       .map((field) => field.name)
       .filter((name) => name !== 'setCallback' && name !== 'capturePhoto');
     expect(fields.filter((name) => !(name in GRAPHQL_MATRIX))).toEqual([]);
@@ -105,7 +116,8 @@ describe('tenant isolation', () => {
   it('answers NOT_FOUND to another account on every GraphQL field and changes nothing', async () => {
     const before = await ownerState();
     for (const [field, query] of Object.entries(GRAPHQL_MATRIX)) {
-      const result = await graphqlRequest(server.baseUrl, { account: intruder }, query, query.includes('$i') ? { i: idle.sessionKey } : query.includes('$k') ? { k: completed.sessionKey } : {});
+      const variables = query.includes('$i') ? { i: idle.sessionKey } : query.includes('$k') ? { k: completed.sessionKey } : query.includes('$d') ? { d: deliveryId } : {};
+      const result = await graphqlRequest(server.baseUrl, { account: intruder }, query, variables);
       expect(result.errors?.[0]?.extensions?.code, field).toBe('NOT_FOUND');
     }
     const photo = await uploadPhoto(server.baseUrl, { account: intruder }, idle.sessionKey, 1, await makeScene({ seed: 1 }));

@@ -2,6 +2,7 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
 import './callbacks.js';
+import './deliveries.js';
 import './inspections.js';
 import './capture.js';
 import './events.js';

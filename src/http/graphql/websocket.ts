@@ -7,12 +7,14 @@ import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import type { Services } from '../../services.js';
 import type { Logger } from '../../logger.js';
+import type { Metrics } from '../../observability/metrics.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
 import { resolvePrincipal, type Principal } from './context.js';
 import { GRAPHQL_PATH, type Yoga } from './yoga.js';
 
 type SocketExtra = {
   principal?: Principal;
+  counted?: boolean;
 };
 
 type EnvelopedExecutionArgs = ExecutionArgs & {
@@ -24,7 +26,13 @@ export interface GraphQLWebSocketServer {
   dispose(): Promise<void>;
 }
 
-export function attachGraphQLWebSocket(server: Server, yoga: Yoga, services: Services, logger: Logger): GraphQLWebSocketServer {
+export function attachGraphQLWebSocket(
+  server: Server,
+  yoga: Yoga,
+  services: Services,
+  logger: Logger,
+  metrics: Pick<Metrics, 'openSockets' | 'openSubscriptions'>,
+): GraphQLWebSocketServer {
   const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: 1024 * 1024 });
   const serverCleanup = useServer<Record<string, unknown> | undefined, SocketExtra>(
     {
@@ -35,6 +43,8 @@ export function attachGraphQLWebSocket(server: Server, yoga: Yoga, services: Ser
         const read = (name: string) => findParam(params, name);
         try {
           ctx.extra.principal = await resolvePrincipal(services, { ...readApiCredentials(read), captureToken: read('capture-token') });
+          metrics.openSockets.inc();
+          ctx.extra.counted = true;
           return true;
         } catch {
           return false;
@@ -69,6 +79,15 @@ export function attachGraphQLWebSocket(server: Server, yoga: Yoga, services: Ser
           contextValue: await contextFactory(),
           rootValue: { execute, subscribe },
         } as EnvelopedExecutionArgs;
+      },
+      onDisconnect: (ctx) => {
+        if (ctx.extra.counted) metrics.openSockets.dec();
+      },
+      onOperation: (_ctx, _id, payload) => {
+        if (/^\s*subscription\b/.test(payload.query)) metrics.openSubscriptions.inc();
+      },
+      onComplete: (_ctx, _id, payload) => {
+        if (/^\s*subscription\b/.test(payload.query)) metrics.openSubscriptions.dec();
       },
       onError: (_ctx, _id, _payload, errors) => {
         logger.debug({ errors: errors.map((error) => error.message) }, 'graphql-ws operation error');

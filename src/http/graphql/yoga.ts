@@ -10,6 +10,7 @@ import { readApiCredentials } from '../../auth/authenticator.js';
 import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
 import { createErrorMasker } from './errors.js';
 import { graphqlLimitsPlugin } from './limits.js';
+import { graphiqlExampleOptions } from './graphiql-examples.js';
 import { schema } from './schema.js';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -27,7 +28,9 @@ export function createYogaServer(config: Config, services: Services, logger: Log
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    graphiql: config.isProduction ? false : { title: 'capture-gateway GraphQL', subscriptionsProtocol: 'WS' },
+    // GraphiQL's header editor reaches the server as real headers only over SSE (graphql-ws reads credentials from
+    // connectionParams at connect time), so its subscriptions use SSE.
+    graphiql: config.isProduction ? false : { title: 'capture-gateway GraphQL', subscriptionsProtocol: 'SSE', ...graphiqlExampleOptions },
     landingPage: false,
     multipart: true,
     // Uploads are limited while they are read, not after: one photo of at most 15 MB per request.

@@ -1,0 +1,28 @@
+// Webhook delivery routes (CONTRACT §7): a callback's deliveries with their attempts, redelivery, a test send.
+import type { Services } from '../../services.js';
+import { sendJson } from './http-io.js';
+import type { Router } from './router.js';
+import { authenticateRequest } from './v1-routes.js';
+
+export function registerDeliveryRoutes(router: Router, services: Services): void {
+  /** ?limit=1-100 (default 20) &cursor=<next_cursor of the previous page>; newest first. */
+  router.on('GET', '/v1/callbacks/:event/deliveries', async ({ request, response, params, url }) => {
+    const { account } = await authenticateRequest(services, request);
+    const event = params.event ?? '';
+    const page = await services.deliveries.list(account.api_key, event, {
+      limit: url.searchParams.get('limit') ?? undefined,
+      cursor: url.searchParams.get('cursor') ?? undefined,
+    });
+    sendJson(response, 200, { api_key: account.api_key, event, data: page.deliveries, next_cursor: page.nextCursor });
+  });
+
+  router.on('POST', '/v1/deliveries/:id/redeliver', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.deliveries.redeliver(account.api_key, params.id ?? ''));
+  });
+
+  router.on('POST', '/v1/callbacks/:event/test', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.deliveries.sendTest(account.api_key, params.event ?? ''));
+  });
+}

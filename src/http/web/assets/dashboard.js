@@ -1,0 +1,672 @@
+// The dashboard at /dashboard: an account's sessions, live. Requests are signed in the browser with WebCrypto
+// (HMAC-SHA256 of "<username>:<api_key>@<timestamp>"); the secret never leaves the browser and is kept only in
+// this tab's sessionStorage. The WebSocket signs at each (re)connection, since a token lives five minutes.
+import { graphqlRequest, GraphQLRequestError, LiveConnection } from './graphql-client.js';
+import { byId, fill, formatTime, h, laterStatus, openDocument, rejectionReason, statusOfEvent, STATUS_TEXT, vehicleFacts, vehicleTitle } from './ui.js';
+
+const STORAGE_KEY = 'capture-gateway.dashboard';
+const PAGE_SIZE = 25;
+
+const ROW_FIELDS = 'sessionKey status theme vehicle createdAt updatedAt acceptedPhotoCount requiredPhotos { photoCode }';
+const LIST_SESSIONS = `query DashboardSessions($first: Int, $after: String, $status: SessionStatus) {
+  inspectionSessions(first: $first, after: $after, status: $status) { edges { node { ${ROW_FIELDS} } } pageInfo { hasNextPage endCursor } }
+}`;
+const SESSION_ROW = `query DashboardSessionRow($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ${ROW_FIELDS} } }`;
+const SESSION_DETAIL = `query DashboardSessionDetail($sessionKey: String!) {
+  inspectionSession(sessionKey: $sessionKey) {
+    ${ROW_FIELDS} captureUrl inspectStartedAt inspectEndedAt expiresAt language options
+    photos { photoCode photoLabel approved approvedMessage url createdAt }
+    notes { title description user createdAt }
+    location { latitude longitude accuracy capturedAt }
+  }
+}`;
+const CREATE_SESSION = `mutation DashboardCreateSession($input: JSON) { createInspectionSession(input: $input) { ${ROW_FIELDS} captureUrl } }`;
+const CALLBACKS = 'query DashboardCallbacks { callbacks { event url method headers payload secret active } }';
+const SET_CALLBACK = `mutation DashboardSetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) {
+  setCallback(event: $event, input: $input) { event url method headers payload secret active }
+}`;
+const DELETE_CALLBACK = 'mutation DashboardDeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }';
+const ACCOUNT_EVENTS = 'subscription DashboardEvents($after: String) { sessionEvents(after: $after) { id event sessionKey timestamp payload } }';
+const SESSION_EVENTS = `subscription DashboardSessionEvents($sessionKey: String!, $after: String) {
+  sessionEvents(sessionKey: $sessionKey, after: $after) { id event sessionKey timestamp payload }
+}`;
+
+const encoder = new TextEncoder();
+
+/** { username, apiKey, apiSecret, key: CryptoKey } once signed in. */
+let account = null;
+/** Server clock minus browser clock, in ms, when they differ noticeably (tokens must be within ±300 s). */
+let clockOffset = 0;
+let live = null;
+let lastEventId = null;
+let everConnected = false;
+
+const sessions = new Map(); // sessionKey → session row data
+let pageInfo = { hasNextPage: false, endCursor: null };
+const refetchTimers = new Map();
+
+const detail = { sessionKey: null, stop: null, events: new Map(), refreshTimer: null };
+
+// -------------------------------------------------------------------------------------------- signing
+
+function apiTimestamp(date) {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+function toHex(buffer) {
+  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The three API headers, signed now. Also the WebSocket connectionParams. */
+async function signedHeaders() {
+  if (!account) throw new Error('Not signed in.');
+  const timestamp = apiTimestamp(new Date(Date.now() + clockOffset));
+  const signature = await crypto.subtle.sign('HMAC', account.key, encoder.encode(`${account.username}:${account.apiKey}@${timestamp}`));
+  return { 'API-Key': account.apiKey, 'API-Token': toHex(signature), 'API-Timestamp': timestamp };
+}
+
+async function api(query, variables = {}) {
+  return graphqlRequest(query, variables, await signedHeaders());
+}
+
+/** Reads the server's clock from its Date header, so a browser whose clock is off still signs valid tokens. */
+async function syncClock() {
+  try {
+    const before = Date.now();
+    const response = await fetch('/health', { cache: 'no-store' });
+    const serverTime = Date.parse(response.headers.get('date') ?? '');
+    if (!Number.isFinite(serverTime)) return;
+    // The Date header has whole seconds: correct only an offset clearly larger than that.
+    const offset = serverTime + 500 - (before + Date.now()) / 2;
+    clockOffset = Math.abs(offset) > 5_000 ? Math.round(offset) : 0;
+  } catch {
+    clockOffset = 0;
+  }
+}
+
+// -------------------------------------------------------------------------------------------- sign in
+
+async function signIn(credentials) {
+  if (!window.crypto?.subtle) {
+    throw new Error('This browser cannot sign requests on this page: WebCrypto needs a secure context. Open the dashboard over https, or on http://localhost.');
+  }
+  const key = await crypto.subtle.importKey('raw', encoder.encode(credentials.apiSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  account = { ...credentials, key };
+  await syncClock();
+  try {
+    await api(CALLBACKS);
+  } catch (error) {
+    account = null;
+    if (error instanceof GraphQLRequestError && error.code === 'FORBIDDEN') {
+      throw new Error(`These credentials were not accepted${error.label ? ` (${error.label})` : ''}. Check the username, API key and secret.`);
+    }
+    throw error;
+  }
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(credentials));
+}
+
+async function submitSignIn(event) {
+  event.preventDefault();
+  const form = event.target;
+  const error = byId('sign-in-error');
+  const button = form.querySelector('button[type=submit]');
+  const credentials = {
+    username: byId('username').value.trim(),
+    apiKey: byId('api-key').value.trim(),
+    apiSecret: byId('api-secret').value.trim(),
+  };
+  error.hidden = true;
+  if (!credentials.username || !credentials.apiKey || !credentials.apiSecret) {
+    error.textContent = 'Enter the username, the API key and the API secret.';
+    error.hidden = false;
+    return;
+  }
+  button.disabled = true;
+  button.textContent = 'Signing in…';
+  try {
+    await signIn(credentials);
+    byId('api-secret').value = '';
+    await openWorkspace();
+  } catch (failure) {
+    error.textContent = failure.message;
+    error.hidden = false;
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Sign in';
+  }
+}
+
+function signOut() {
+  sessionStorage.removeItem(STORAGE_KEY);
+  account = null;
+  live?.close();
+  // A fresh page: nothing of the account stays in memory.
+  location.reload();
+}
+
+async function openWorkspace() {
+  byId('sign-in').hidden = true;
+  byId('workspace').hidden = false;
+  byId('account-bar').hidden = false;
+  byId('signed-in-as').textContent = `Signed in as ${account.username}`;
+  startLiveUpdates();
+  await Promise.all([loadSessions(), loadCallbacks()]);
+}
+
+// ------------------------------------------------------------------------------------------ live events
+
+function startLiveUpdates() {
+  live = new LiveConnection({ connectionParams: signedHeaders, onState: renderLiveState });
+  live.subscribe(ACCOUNT_EVENTS, () => (lastEventId ? { after: lastEventId } : {}), {
+    next: (data) => {
+      if (data?.sessionEvents) handleAccountEvent(data.sessionEvents);
+    },
+    error: (errors) => showError('sessions-error', `Live updates stopped: ${errors[0]?.message ?? 'unknown error'}`),
+  });
+}
+
+function renderLiveState(state) {
+  const element = byId('live-status');
+  const texts = { open: 'Live', connecting: 'Connecting…', retrying: 'Reconnecting…', refused: 'Live updates refused', closed: '' };
+  element.dataset.state = state;
+  element.textContent = texts[state] ?? '';
+  if (state === 'open') {
+    // After a drop, the replay from the last cursor fills the gap; the list is reloaded too in case none was seen.
+    if (everConnected && !lastEventId) void loadSessions();
+    everConnected = true;
+  }
+}
+
+function handleAccountEvent(item) {
+  if (!lastEventId || Number(item.id) > Number(lastEventId)) lastEventId = item.id;
+  const session = sessions.get(item.sessionKey);
+  if (!session) {
+    // A session created elsewhere since the list was loaded.
+    scheduleRowRefetch(item.sessionKey, item);
+    return;
+  }
+  const status = statusOfEvent(item);
+  if (status) session.status = laterStatus(session.status, status);
+  session.lastEvent = item;
+  if (item.event === 'SESSION:STAGE_CHANGE' || item.event === 'SESSION:STATUS_CHANGE') scheduleRowRefetch(item.sessionKey, item);
+  renderRow(session, { flash: true });
+  if (detail.sessionKey === item.sessionKey) scheduleDetailRefresh();
+}
+
+/** Reloads one row (its photo count changed, or it is new to the list), at most every 250 ms per session. */
+function scheduleRowRefetch(sessionKey, item) {
+  if (refetchTimers.has(sessionKey)) return;
+  refetchTimers.set(
+    sessionKey,
+    setTimeout(async () => {
+      refetchTimers.delete(sessionKey);
+      try {
+        const data = await api(SESSION_ROW, { sessionKey });
+        const known = sessions.get(sessionKey);
+        const row = { ...data.inspectionSession, lastEvent: known?.lastEvent ?? item };
+        if (known) row.status = laterStatus(known.status, row.status);
+        const filter = byId('status-filter').value;
+        if (!known && filter && row.status !== filter) return;
+        sessions.set(sessionKey, row);
+        renderRow(row, { flash: true, prepend: !known });
+        renderEmptyState();
+      } catch {
+        // The next event or a refresh will bring it.
+      }
+    }, 250),
+  );
+}
+
+// -------------------------------------------------------------------------------------------- sessions
+
+async function loadSessions({ more = false } = {}) {
+  const error = byId('sessions-error');
+  error.hidden = true;
+  const status = byId('status-filter').value || null;
+  try {
+    const data = await api(LIST_SESSIONS, { first: PAGE_SIZE, after: more ? pageInfo.endCursor : null, status });
+    if (!more) {
+      sessions.clear();
+      fill(byId('sessions-body'));
+    }
+    for (const { node } of data.inspectionSessions.edges) {
+      const known = sessions.get(node.sessionKey);
+      const row = { ...node, lastEvent: known?.lastEvent ?? null };
+      sessions.set(node.sessionKey, row);
+      renderRow(row);
+    }
+    pageInfo = data.inspectionSessions.pageInfo;
+    byId('load-more').hidden = !pageInfo.hasNextPage;
+    renderEmptyState();
+  } catch (failure) {
+    showError('sessions-error', failure.message);
+  }
+}
+
+function renderEmptyState() {
+  byId('sessions-empty').hidden = sessions.size > 0;
+}
+
+function describeEvent(item) {
+  const payload = item.payload ?? {};
+  switch (item.event) {
+    case 'SESSION:STATUS_CHANGE':
+      return `Status: ${payload.status}`;
+    case 'SESSION:STAGE_CHANGE':
+      return `${String(payload.photo_label ?? 'Photo').replace(/_/g, ' ')} photo ${payload.photo_status}`;
+    case 'SESSION:NOTE_INSERT':
+      return `Note: ${payload.title}`;
+    case 'SESSION:COMPLETE':
+      return 'Report ready';
+    case 'SESSION:SMS_PROCESS':
+      return `SMS ${payload.status === 'success' ? 'sent' : 'failed'}`;
+    case 'SESSION:EXPIRED':
+      return 'Expired';
+    default:
+      return item.event;
+  }
+}
+
+function statusBadge(status) {
+  return h('span', { class: 'status', dataset: { status }, title: STATUS_TEXT[status] ?? status }, status);
+}
+
+/** Creates or updates the session's row in place (so focus on its button survives live updates). */
+function renderRow(session, { flash = false, prepend = false } = {}) {
+  const body = byId('sessions-body');
+  let row = body.querySelector(`tr[data-session="${CSS.escape(session.sessionKey)}"]`);
+  if (!row) {
+    const open = h('button', { class: 'link-button', type: 'button', 'aria-label': `Open session ${session.sessionKey}` }, session.sessionKey);
+    open.addEventListener('click', () => void openDetail(session.sessionKey));
+    row = h('tr', { dataset: { session: session.sessionKey } }, h('td', {}, open), h('td'), h('td'), h('td'), h('td'), h('td'));
+    if (prepend) body.prepend(row);
+    else body.append(row);
+  }
+  const [, vehicleCell, themeCell, statusCell, photosCell, activityCell] = row.children;
+  vehicleCell.textContent = vehicleTitle(session.vehicle) ?? session.vehicle?.vin ?? '—';
+  themeCell.textContent = session.theme;
+  fill(statusCell, statusBadge(session.status));
+  row.dataset.status = session.status;
+  photosCell.textContent = `${session.acceptedPhotoCount} / ${session.requiredPhotos.length}`;
+  const last = session.lastEvent;
+  fill(
+    activityCell,
+    last ? h('span', {}, describeEvent(last), h('br'), h('time', { class: 'muted', datetime: last.timestamp }, formatTime(last.timestamp))) : h('time', { class: 'muted', datetime: session.updatedAt }, formatTime(session.updatedAt)),
+  );
+  row.setAttribute('aria-selected', String(detail.sessionKey === session.sessionKey));
+  if (flash) {
+    row.classList.remove('flash');
+    void row.offsetWidth; // restart the animation
+    row.classList.add('flash');
+  }
+}
+
+// ----------------------------------------------------------------------------------------- new session
+
+async function submitNewSession(event) {
+  event.preventDefault();
+  const error = byId('new-session-error');
+  const result = byId('new-session-result');
+  const button = event.target.querySelector('button[type=submit]');
+  error.hidden = true;
+  const value = (id) => byId(id).value.trim();
+  const session = {};
+  if (value('new-theme')) session.theme = value('new-theme');
+  if (value('new-client-id')) session.client_id = value('new-client-id');
+  const vehicle = {};
+  if (value('new-vin')) vehicle.vin = value('new-vin').toUpperCase();
+  if (value('new-year')) vehicle.year = Number(value('new-year'));
+  if (value('new-make')) vehicle.make = value('new-make');
+  if (value('new-model')) vehicle.model = value('new-model');
+  const input = {};
+  if (Object.keys(session).length) input.session = session;
+  if (Object.keys(vehicle).length) input.vehicle = vehicle;
+  button.disabled = true;
+  try {
+    const created = (await api(CREATE_SESSION, { input })).createInspectionSession;
+    const row = { ...created, lastEvent: null };
+    sessions.set(created.sessionKey, row);
+    renderRow(row, { flash: true, prepend: true });
+    renderEmptyState();
+    showCaptureLink(result, created);
+    event.target.reset();
+  } catch (failure) {
+    showError('new-session-error', failure.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showCaptureLink(container, session) {
+  const copy = h('button', { class: 'button small', type: 'button' }, 'Copy link');
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(session.captureUrl);
+      copy.textContent = 'Copied';
+    } catch {
+      window.getSelection()?.selectAllChildren(link);
+      copy.textContent = 'Press Ctrl+C to copy';
+    }
+  });
+  const link = h('a', { href: session.captureUrl, target: '_blank', rel: 'noopener noreferrer', class: 'mono', id: 'capture-link' }, session.captureUrl);
+  container.hidden = false;
+  fill(container, h('p', {}, h('strong', {}, `Session ${session.sessionKey} created.`), ' Send this capture link to the person with the vehicle:'), link, h('div', { class: 'toolbar' }, copy));
+}
+
+// ---------------------------------------------------------------------------------------------- detail
+
+async function openDetail(sessionKey) {
+  closeDetail();
+  detail.sessionKey = sessionKey;
+  detail.events = new Map();
+  for (const row of byId('sessions-body').children) row.setAttribute('aria-selected', String(row.dataset.session === sessionKey));
+  const section = byId('detail');
+  section.hidden = false;
+  fill(section, h('h2', { id: 'detail-title', tabindex: '-1' }, `Session ${sessionKey}`), h('p', { class: 'muted' }, 'Loading…'));
+  section.querySelector('h2').focus();
+  await refreshDetail();
+  // Every event of the session from the first one, then live ones: the timeline.
+  detail.stop = live.subscribe(SESSION_EVENTS, () => ({ sessionKey, after: lastTimelineId() ?? '0' }), {
+    next: (data) => {
+      if (data?.sessionEvents && detail.sessionKey === sessionKey) addTimelineEvent(data.sessionEvents);
+    },
+    error: (errors) => showError('detail-error', errors[0]?.message ?? 'The events could not be loaded.'),
+  });
+}
+
+function closeDetail() {
+  detail.stop?.();
+  detail.stop = null;
+  clearTimeout(detail.refreshTimer);
+  const previous = detail.sessionKey;
+  detail.sessionKey = null;
+  byId('detail').hidden = true;
+  for (const row of byId('sessions-body').children) row.setAttribute('aria-selected', 'false');
+  return previous;
+}
+
+function lastTimelineId() {
+  const ids = [...detail.events.keys()].map(Number);
+  return ids.length ? String(Math.max(...ids)) : null;
+}
+
+function scheduleDetailRefresh() {
+  clearTimeout(detail.refreshTimer);
+  detail.refreshTimer = setTimeout(() => void refreshDetail(), 300);
+}
+
+async function refreshDetail() {
+  const sessionKey = detail.sessionKey;
+  if (!sessionKey) return;
+  let session;
+  try {
+    session = (await api(SESSION_DETAIL, { sessionKey })).inspectionSession;
+  } catch (failure) {
+    fill(byId('detail'), h('h2', { id: 'detail-title' }, `Session ${sessionKey}`), h('p', { class: 'error', role: 'alert' }, failure.message));
+    return;
+  }
+  if (detail.sessionKey !== sessionKey) return;
+  renderDetail(session);
+}
+
+function renderDetail(session) {
+  const section = byId('detail');
+  const existingTimeline = section.querySelector('#timeline');
+  const close = h('button', { class: 'button small', type: 'button' }, 'Close');
+  close.addEventListener('click', () => {
+    const key = closeDetail();
+    section.ownerDocument.querySelector(`tr[data-session="${CSS.escape(key ?? '')}"] button`)?.focus();
+  });
+  const facts = [
+    ['Status', statusBadge(session.status)],
+    ['Theme', session.theme],
+    ['Photos accepted', `${session.acceptedPhotoCount} of ${session.requiredPhotos.length}`],
+    ['Created', formatTime(session.createdAt)],
+    ['Started', session.inspectStartedAt ? formatTime(session.inspectStartedAt) : '—'],
+    ['Ended', session.inspectEndedAt ? formatTime(session.inspectEndedAt) : '—'],
+    ['Expires if idle', session.status === 'COMPLETE' || session.status === 'EXPIRED' ? '—' : formatTime(session.expiresAt)],
+    ['Location', session.location ? `${session.location.latitude.toFixed(5)}, ${session.location.longitude.toFixed(5)}${session.location.accuracy === null ? '' : ` (±${Math.round(session.location.accuracy)} m)`}` : '—'],
+    ...vehicleFacts(session.vehicle),
+  ];
+  const reportActions =
+    session.status === 'COMPLETE'
+      ? h(
+          'div',
+          { class: 'toolbar' },
+          h('button', { class: 'button small primary', type: 'button', onclick: () => void openReport(session.sessionKey, 'pdf') }, 'Download report (PDF)'),
+          h('button', { class: 'button small', type: 'button', onclick: () => void openReport(session.sessionKey, 'view') }, 'View report'),
+        )
+      : null;
+  const captureLink =
+    session.status === 'COMPLETE' || session.status === 'EXPIRED'
+      ? null
+      : h('p', {}, h('strong', {}, 'Capture link: '), h('a', { href: session.captureUrl, target: '_blank', rel: 'noopener noreferrer', class: 'mono' }, session.captureUrl));
+  const timeline = existingTimeline ?? h('ol', { id: 'timeline', class: 'timeline', 'aria-label': 'Events, oldest first' });
+  fill(
+    section,
+    h('div', { class: 'panel-head' }, h('h2', { id: 'detail-title', tabindex: '-1' }, `Session ${session.sessionKey}`, ' ', h('span', { class: 'muted' }, vehicleTitle(session.vehicle) ?? '')), close),
+    h('p', { id: 'detail-error', class: 'error', role: 'alert', hidden: true }),
+    h(
+      'div',
+      { class: 'grid-2' },
+      h('div', {}, h('dl', { class: 'facts' }, facts.map(([label, value]) => [h('dt', {}, label), h('dd', {}, value)])), captureLink, reportActions, h('p', { id: 'report-error', class: 'error', role: 'alert', hidden: true })),
+      h('div', {}, h('h3', {}, 'Events'), timeline),
+    ),
+    h('h3', {}, `Photos (${session.photos.length})`),
+    session.photos.length
+      ? h('ul', { class: 'photo-grid' }, session.photos.map((photo) => photoFigure(photo)))
+      : h('p', { class: 'muted' }, 'No photos yet.'),
+    h('h3', {}, `Notes (${session.notes.length})`),
+    session.notes.length
+      ? h('ul', { class: 'notes-list' }, session.notes.map((note) => h('li', { class: 'note' }, h('p', { class: 'note-title' }, note.title, ' ', h('span', { class: 'muted' }, `— ${note.user}, ${formatTime(note.createdAt)}`)), h('p', { class: 'note-text' }, note.description))))
+      : h('p', { class: 'muted' }, 'No notes.'),
+    deliveriesSection(session.sessionKey),
+  );
+}
+
+function photoFigure(photo) {
+  const label = photo.photoLabel.replace(/_/g, ' ');
+  const verdict = photo.approved ? h('span', { class: 'accepted' }, 'Accepted') : h('span', { class: 'rejected' }, rejectionReason(photo.approvedMessage));
+  const image = photo.url
+    ? h('a', { href: photo.url, target: '_blank', rel: 'noopener noreferrer' }, h('img', { src: photo.url, alt: `${label} photo`, loading: 'lazy', decoding: 'async' }))
+    : h('div', { class: 'thumb', role: 'img', 'aria-label': 'No image stored' });
+  return h('li', {}, h('figure', {}, image, h('figcaption', {}, h('strong', {}, label), ' · ', verdict, h('br'), h('span', { class: 'muted' }, formatTime(photo.createdAt)))));
+}
+
+function addTimelineEvent(item) {
+  if (detail.events.has(item.id)) return;
+  detail.events.set(item.id, item);
+  const timeline = document.getElementById('timeline');
+  if (!timeline) return;
+  const payload = item.payload ?? {};
+  const extra = item.event === 'SESSION:STAGE_CHANGE' && payload.photo_status === 'rejected' ? payload.message : '';
+  timeline.append(
+    h(
+      'li',
+      { dataset: { event: item.event, id: item.id } },
+      h('span', { class: 'event-name' }, item.event),
+      h('span', {}, describeEvent(item), extra ? ` — ${extra}` : ''),
+      h('time', { datetime: item.timestamp }, formatTime(item.timestamp)),
+    ),
+  );
+  timeline.scrollTop = timeline.scrollHeight;
+}
+
+/**
+ * Webhook deliveries of this session's events. A separate section on purpose: the deliveries API
+ * (GET /v1/callbacks/:event/deliveries, redeliver) is being added elsewhere; fill this in when it lands.
+ */
+function deliveriesSection(sessionKey) {
+  return h(
+    'section',
+    { class: 'card placeholder', id: 'deliveries', dataset: { sessionKey }, 'aria-labelledby': 'deliveries-title' },
+    h('h3', { id: 'deliveries-title' }, 'Webhook deliveries'),
+    h('p', { class: 'muted' }, 'Delivery attempts for this session’s events will be listed here.'),
+  );
+}
+
+async function openReport(sessionKey, kind) {
+  const pendingWindow = kind === 'view' ? window.open('', '_blank') : null;
+  try {
+    await openDocument(kind === 'pdf' ? `/v1/sessions/${sessionKey}/report.pdf` : `/v1/sessions/${sessionKey}/report`, await signedHeaders(), {
+      filename: kind === 'pdf' ? `condition-report-${sessionKey}.pdf` : `condition-report-${sessionKey}.html`,
+      download: kind === 'pdf',
+      pendingWindow,
+    });
+  } catch (failure) {
+    pendingWindow?.close();
+    showError('report-error', failure.message);
+  }
+}
+
+// ------------------------------------------------------------------------------------------- callbacks
+
+async function loadCallbacks() {
+  const error = byId('callbacks-error');
+  error.hidden = true;
+  try {
+    renderCallbacks((await api(CALLBACKS)).callbacks);
+  } catch (failure) {
+    showError('callbacks-error', failure.message);
+  }
+}
+
+function renderCallbacks(callbacks) {
+  byId('callbacks-empty').hidden = callbacks.length > 0;
+  fill(
+    byId('callbacks-body'),
+    callbacks.map((callback) => {
+      const secret = h('span', { class: 'mono' }, maskSecret(callback.secret));
+      const reveal = h('button', { class: 'button small', type: 'button', 'aria-pressed': 'false' }, 'Show');
+      reveal.addEventListener('click', () => {
+        const shown = reveal.getAttribute('aria-pressed') === 'true';
+        reveal.setAttribute('aria-pressed', String(!shown));
+        reveal.textContent = shown ? 'Show' : 'Hide';
+        secret.textContent = shown ? maskSecret(callback.secret) : callback.secret;
+      });
+      const remove = h('button', { class: 'button small danger', type: 'button', 'aria-label': `Delete the ${callback.event} callback` }, 'Delete');
+      remove.addEventListener('click', () => void deleteCallback(callback.event));
+      const edit = h('button', { class: 'button small', type: 'button', 'aria-label': `Edit the ${callback.event} callback` }, 'Edit');
+      edit.addEventListener('click', () => editCallback(callback));
+      return h(
+        'tr',
+        { dataset: { event: callback.event } },
+        h('td', { class: 'mono' }, callback.event),
+        h('td', { class: 'mono' }, callback.url),
+        h('td', {}, callback.method),
+        h('td', {}, callback.active ? 'Active' : h('span', { class: 'rejected' }, 'Disabled (410 Gone)')),
+        h('td', {}, h('span', { class: 'secret' }, secret, reveal)),
+        h('td', {}, h('div', { class: 'toolbar' }, edit, remove)),
+      );
+    }),
+  );
+}
+
+function maskSecret(secret) {
+  return `${secret.slice(0, 10)}…`;
+}
+
+function editCallback(callback) {
+  byId('callback-event').value = callback.event.replace(':', '_');
+  byId('callback-method').value = callback.method;
+  byId('callback-url').value = callback.url;
+  byId('callback-headers').value = Object.keys(callback.headers ?? {}).length ? JSON.stringify(callback.headers) : '';
+  byId('callback-payload').value = Object.keys(callback.payload ?? {}).length ? JSON.stringify(callback.payload) : '';
+  byId('callback-url').focus();
+}
+
+function parseJsonObject(text, field) {
+  if (!text.trim()) return undefined;
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`${field} must be a JSON object, e.g. {"name": "value"}.`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${field} must be a JSON object.`);
+  return value;
+}
+
+async function submitCallback(event) {
+  event.preventDefault();
+  const error = byId('callback-form-error');
+  const button = event.target.querySelector('button[type=submit]');
+  error.hidden = true;
+  button.disabled = true;
+  try {
+    const input = { url: byId('callback-url').value.trim(), method: byId('callback-method').value };
+    const headers = parseJsonObject(byId('callback-headers').value, 'Headers');
+    const payload = parseJsonObject(byId('callback-payload').value, 'Extra payload attributes');
+    if (headers) input.headers = headers;
+    if (payload) input.payload = payload;
+    await api(SET_CALLBACK, { event: byId('callback-event').value, input });
+    event.target.reset();
+    announce('Callback saved.');
+    await loadCallbacks();
+  } catch (failure) {
+    showError('callback-form-error', failure.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function deleteCallback(eventName) {
+  if (!window.confirm(`Delete the ${eventName} callback? Its deliveries stop at once.`)) return;
+  try {
+    await api(DELETE_CALLBACK, { event: eventName.replace(':', '_') });
+    announce(`The ${eventName} callback was deleted.`);
+    await loadCallbacks();
+  } catch (failure) {
+    showError('callbacks-error', failure.message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- shared
+
+function showError(id, message) {
+  const element = document.getElementById(id);
+  if (!element) return;
+  element.textContent = message;
+  element.hidden = false;
+}
+
+function announce(text) {
+  const announcer = byId('announcer');
+  announcer.textContent = '';
+  setTimeout(() => (announcer.textContent = text), 50);
+}
+
+async function boot() {
+  byId('sign-in-form').addEventListener('submit', (event) => void submitSignIn(event));
+  byId('sign-out').addEventListener('click', signOut);
+  byId('new-session-form').addEventListener('submit', (event) => void submitNewSession(event));
+  byId('callback-form').addEventListener('submit', (event) => void submitCallback(event));
+  byId('refresh').addEventListener('click', () => void Promise.all([loadSessions(), loadCallbacks()]));
+  byId('status-filter').addEventListener('change', () => void loadSessions());
+  byId('load-more').addEventListener('click', () => void loadSessions({ more: true }));
+
+  const stored = readStoredCredentials();
+  if (stored) {
+    try {
+      await signIn(stored);
+      await openWorkspace();
+      return;
+    } catch (failure) {
+      sessionStorage.removeItem(STORAGE_KEY);
+      showError('sign-in-error', failure.message);
+    }
+  }
+  byId('sign-in').hidden = false;
+  byId('username').focus();
+}
+
+function readStoredCredentials() {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null');
+    return value && typeof value.username === 'string' && typeof value.apiKey === 'string' && typeof value.apiSecret === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+void boot();

@@ -1,0 +1,149 @@
+// DOM helpers both pages share. Everything is built with createElement/textContent: no HTML strings, so text from
+// the server (notes, rejection reasons, vehicle fields) can never become markup.
+
+/** h('p', { class: 'hint', hidden: true }, 'text', child) — attributes: class, dataset, on<Event>, booleans. */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'class') element.className = value;
+    else if (name === 'dataset') Object.assign(element.dataset, value);
+    else if (name.startsWith('on') && typeof value === 'function') element.addEventListener(name.slice(2).toLowerCase(), value);
+    else if (value === true) element.setAttribute(name, '');
+    else element.setAttribute(name, String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** Replaces the element's children. */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+export function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing from the page`);
+  return element;
+}
+
+/** "2019 Honda Accord", or null when nothing identifies the vehicle. */
+export function vehicleTitle(vehicle) {
+  if (!vehicle) return null;
+  const title = [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+  return title || null;
+}
+
+/** [label, value] pairs of the vehicle fields worth showing, in reading order. */
+export function vehicleFacts(vehicle) {
+  if (!vehicle) return [];
+  const odometer = vehicle.odom_reading === null || vehicle.odom_reading === undefined ? null : `${Number(vehicle.odom_reading).toLocaleString()} ${vehicle.odom_unit ?? ''}`.trim();
+  return [
+    ['VIN', vehicle.vin],
+    ['Body', vehicle.body_type],
+    ['Colour', vehicle.ext_col],
+    ['Odometer', odometer],
+  ].filter(([, value]) => value !== null && value !== undefined && value !== '');
+}
+
+/** Statuses move forward only; EXPIRED ends an unfinished session. Used to ignore replayed, older news. */
+const STATUS_RANK = { IDLE: 0, STARTED: 1, PROCESS: 2, QC_PASSED: 3, CONFIRM: 4, COMPLETE: 5, EXPIRED: 5 };
+
+export function laterStatus(current, incoming) {
+  if (!current) return incoming;
+  if (!(incoming in STATUS_RANK)) return current;
+  if (current === 'COMPLETE' || current === 'EXPIRED') return current;
+  return STATUS_RANK[incoming] >= STATUS_RANK[current] ? incoming : current;
+}
+
+/** The status a session event announces, or null. */
+export function statusOfEvent(item) {
+  if (item.event === 'SESSION:STATUS_CHANGE') return item.payload?.status ?? null;
+  if (item.event === 'SESSION:COMPLETE') return 'COMPLETE';
+  if (item.event === 'SESSION:EXPIRED') return 'EXPIRED';
+  return null;
+}
+
+export const STATUS_TEXT = {
+  IDLE: 'Not started',
+  STARTED: 'Started',
+  PROCESS: 'Capturing',
+  QC_PASSED: 'Photos passed',
+  CONFIRM: 'Confirmed',
+  COMPLETE: 'Complete',
+  EXPIRED: 'Expired',
+};
+
+export function formatTime(value) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** "Photo is blurry: …" from "REJECTED: Photo is blurry: …". */
+export function rejectionReason(message) {
+  return String(message ?? '').replace(/^REJECTED:\s*/, '') || 'The photo did not pass quality control.';
+}
+
+/**
+ * Fetches a document with credential headers (never a token in a URL), then saves it (`download`) or shows it in
+ * `pendingWindow` — a blank window the caller opened inside the click, so that pop-up blockers allow it.
+ */
+export async function openDocument(path, headers, { filename, download, pendingWindow }) {
+  const response = await fetch(path, { headers });
+  if (!response.ok) {
+    let message = `The document could not be loaded (HTTP ${response.status}).`;
+    try {
+      const body = await response.json();
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    throw new Error(message);
+  }
+  const blob = await response.blob();
+  if (!download && pendingWindow && blob.type.startsWith('text/html')) {
+    writeHtmlDocument(pendingWindow, await blob.text());
+    return;
+  }
+  const url = URL.createObjectURL(blob);
+  const link = h('a', { href: url, download: filename, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  pendingWindow?.close();
+  // Long enough for the download to read it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Shows a server-rendered HTML document (the condition report) in a same-origin blank window. A blank or blob:
+ * document inherits this page's Content-Security-Policy, which refuses inline <style> blocks; the report's styles
+ * are therefore applied as constructed stylesheets (CSSOM), and scripts are dropped (the report has none).
+ */
+function writeHtmlDocument(target, html) {
+  const styles = [];
+  const withoutStyles = html.replace(/<style[^>]*>([\s\S]*?)<\/style>/gi, (_match, css) => {
+    styles.push(css);
+    return '';
+  });
+  const parsed = new DOMParser().parseFromString(withoutStyles, 'text/html');
+  for (const script of parsed.querySelectorAll('script')) script.remove();
+  const doc = target.document;
+  doc.replaceChild(doc.importNode(parsed.documentElement, true), doc.documentElement);
+  doc.title = parsed.title;
+  doc.adoptedStyleSheets = styles.map((css) => {
+    const sheet = new target.CSSStyleSheet();
+    sheet.replaceSync(css);
+    return sheet;
+  });
+}

@@ -1,0 +1,130 @@
+// Serves the browser apps — the capture page and the dashboard — and their assets, straight from ./assets (plain
+// HTML, CSS and JavaScript modules: no build step). Files are read and compressed once at start-up; pages carry a
+// strict Content-Security-Policy (no inline code, nothing from another origin).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Services } from '../../services.js';
+import type { Router } from '../rest/router.js';
+
+export const WEB_ASSET_PREFIX = '/web';
+const ASSET_DIRECTORY = fileURLToPath(new URL('./assets/', import.meta.url));
+const SESSION_KEY_PATTERN = /^[A-Z]{3}-[A-Z0-9]{10}$/;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+interface Asset {
+  contentType: string;
+  body: Buffer;
+  /** Present when gzip actually makes the file smaller. */
+  gzipped: Buffer | null;
+  etag: string;
+}
+
+/** Reads every servable file of the asset directory; the set of served names is fixed at start-up. */
+export function loadWebAssets(directory = ASSET_DIRECTORY): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  for (const name of readdirSync(directory)) {
+    const contentType = CONTENT_TYPES[extname(name)];
+    if (!contentType || !/^[a-z0-9-]+\.[a-z]+$/.test(name)) continue;
+    const body = readFileSync(join(directory, name));
+    const gzipped = contentType.startsWith('image/png') ? null : gzipSync(body, { level: 9 });
+    assets.set(name, {
+      contentType,
+      body,
+      gzipped: gzipped && gzipped.length < body.length ? gzipped : null,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    });
+  }
+  return assets;
+}
+
+/**
+ * The pages' policy: scripts, styles and connections from this origin only (WebSocket included); images also from
+ * blob: (the capture page previews the photo just taken) and from the photo URLs' origin when PUBLIC_URL differs.
+ */
+export function pageContentSecurityPolicy(photoOrigin: string | null): string {
+  const images = ["'self'", 'blob:', 'data:', ...(photoOrigin ? [photoOrigin] : [])].join(' ');
+  return [
+    "default-src 'self'",
+    `img-src ${images}`,
+    "connect-src 'self' ws: wss:",
+    "style-src 'self'",
+    "script-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function registerWebRoutes(router: Router, services: Services): void {
+  const assets = loadWebAssets();
+  const photoOrigin = () => {
+    try {
+      return new URL(services.urls.base).origin;
+    } catch {
+      return null;
+    }
+  };
+  const pageHeaders = () => ({
+    'content-security-policy': pageContentSecurityPolicy(photoOrigin()),
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
+  });
+
+  // The capture token stays in the URL fragment, which browsers never send: this route sees only the key.
+  router.on('GET', '/capture/:sessionKey', ({ request, response, params }) => {
+    const status = SESSION_KEY_PATTERN.test(params.sessionKey ?? '') ? 200 : 404;
+    sendAsset(request, response, assets.get('capture.html'), status, pageHeaders());
+  });
+
+  router.on('GET', '/dashboard', ({ request, response }) => {
+    sendAsset(request, response, assets.get('dashboard.html'), 200, pageHeaders());
+  });
+
+  // One fixed route per asset file (pages are served only at their own paths above).
+  for (const [name, asset] of assets) {
+    if (asset.contentType.startsWith('text/html')) continue;
+    router.on('GET', `${WEB_ASSET_PREFIX}/${name}`, ({ request, response }) => sendAsset(request, response, asset, 200, {}));
+  }
+}
+
+function sendAsset(request: IncomingMessage, response: ServerResponse, asset: Asset | undefined, status: number, extra: Record<string, string>): void {
+  if (!asset) return sendNotFound(response);
+  const headers: Record<string, string> = {
+    'content-type': asset.contentType,
+    // Revalidated on every use (a 304 costs a few bytes), so a deployment is picked up at once.
+    'cache-control': 'no-cache',
+    etag: asset.etag,
+    vary: 'Accept-Encoding',
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  };
+  if (status === 200 && request.headers['if-none-match'] === asset.etag) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  const useGzip = asset.gzipped !== null && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const body = useGzip ? (asset.gzipped as Buffer) : asset.body;
+  if (useGzip) headers['content-encoding'] = 'gzip';
+  headers['content-length'] = String(body.length);
+  response.writeHead(status, headers);
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+function sendNotFound(response: ServerResponse): void {
+  const text = JSON.stringify({ message: 'Not found.' });
+  response.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}

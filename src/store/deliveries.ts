@@ -1,0 +1,354 @@
+// The webhook outbox (CONTRACT §8): one document per delivery (event × callback) in `deliveries`, claimed by
+// workers with a lease, and one document per attempt in `delivery_attempts` (the embedded server has no $push).
+// Writes from concurrent deliveries are grouped into one command while the previous one is in flight.
+import type { Collection, Db, Filter, ObjectId } from 'mongodb';
+import type { CallbackMethod } from './callbacks.js';
+import { isDuplicateKeyError } from './database.js';
+import type { EventDocument } from './events.js';
+
+export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+
+export interface DeliveryDocument {
+  /** Also the `webhook-id` header: stable across every attempt and redelivery. */
+  _id: string;
+  api_key: string;
+  /** The event name; equals callback_event (a callback serves one event). */
+  event: string;
+  /** The event's per-account number (the GraphQL cursor); null for a test send. */
+  event_seq: number | null;
+  session_key: string;
+  callback_event: string;
+  /** A sample sent by POST /v1/callbacks/:event/test: one attempt, no retries. */
+  test: boolean;
+  /** The callback's target when the delivery was queued; each attempt records the target it really used. */
+  url: string;
+  method: CallbackMethod;
+  headers: Record<string, string>;
+  /** The exact JSON body every attempt sends and signs. */
+  body: string;
+  status: DeliveryStatus;
+  /** Attempts made so far, over every round. */
+  attempts: number;
+  /** Attempts made before the current round of the retry schedule; a redelivery starts a new round. */
+  round_start: number;
+  next_attempt_at: Date;
+  /** One token per claim (worker id + counter), so a worker never mistakes an old claim for its current one. */
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** Set when the delivery finishes; the TTL index removes it then. Pending deliveries are never purged. */
+  purge_at?: Date;
+}
+
+export interface DeliveryAttemptDocument {
+  _id?: ObjectId;
+  delivery_id: string;
+  api_key: string;
+  /** 1-based over the delivery's whole life. */
+  attempt: number;
+  attempted_at: Date;
+  url: string;
+  method: CallbackMethod;
+  status_code: number | null;
+  duration_ms: number;
+  error_kind: string | null;
+  error: string | null;
+  /** At most 20 KB (the sender stops reading there). */
+  response_body: string | null;
+  purge_at: Date;
+}
+
+/** How an attempt (or a decision not to make one) ends a claim. */
+export type DeliverySettlement =
+  | { kind: 'succeeded'; statusCode: number }
+  | { kind: 'retry'; nextAttemptAt: Date; statusCode: number | null; error: string | null }
+  | { kind: 'failed'; statusCode: number | null; error: string; attempted: boolean };
+
+export interface CallbackKey {
+  apiKey: string;
+  event: string;
+}
+
+export interface DeliveryPageCursor {
+  createdAt: Date;
+  id: string;
+}
+
+interface OutboxCursorDocument {
+  _id: string;
+  created_at: Date;
+  event_id: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_BATCH = 256;
+
+export class DeliveryStore {
+  private readonly deliveries: Collection<DeliveryDocument>;
+  private readonly attempts: Collection<DeliveryAttemptDocument>;
+  private readonly cursors: Collection<OutboxCursorDocument>;
+  private readonly events: Collection<EventDocument>;
+  private readonly retentionMs: number;
+  private readonly inserts: WriteBatcher<DeliveryDocument, 'inserted' | 'duplicate'>;
+  private readonly attemptInserts: WriteBatcher<DeliveryAttemptDocument, undefined>;
+  private readonly settlements: WriteBatcher<{ id: string; leaseOwner: string; settlement: DeliverySettlement }, undefined>;
+
+  constructor(db: Db, options: { retentionDays: number; clock?: () => Date }) {
+    this.deliveries = db.collection<DeliveryDocument>('deliveries');
+    this.attempts = db.collection<DeliveryAttemptDocument>('delivery_attempts');
+    this.cursors = db.collection<OutboxCursorDocument>('outbox_cursors');
+    this.events = db.collection<EventDocument>('events');
+    this.retentionMs = options.retentionDays * DAY_MS;
+    const clock = options.clock ?? (() => new Date());
+    this.inserts = new WriteBatcher((docs) => this.insertBatch(docs));
+    this.attemptInserts = new WriteBatcher(async (docs) => {
+      await this.attempts.insertMany(docs, { ordered: false });
+      return docs.map(() => undefined);
+    });
+    this.settlements = new WriteBatcher(async (items) => {
+      await this.settleBatch(items, clock());
+      return items.map(() => undefined);
+    });
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([
+      // Claims: due pending deliveries, and deliveries whose worker's lease ran out.
+      this.deliveries.createIndex({ status: 1, next_attempt_at: 1 }),
+      this.deliveries.createIndex({ status: 1, lease_expires_at: 1 }),
+      // The listing: an account's deliveries of one event, newest first.
+      this.deliveries.createIndex({ api_key: 1, callback_event: 1, created_at: -1, _id: -1 }),
+      this.deliveries.createIndex({ purge_at: 1 }, { expireAfterSeconds: 0 }),
+      this.attempts.createIndex({ delivery_id: 1, attempt: 1 }),
+      this.attempts.createIndex({ purge_at: 1 }, { expireAfterSeconds: 0 }),
+      // The outbox reconciler reads the event log in recording order.
+      this.events.createIndex({ created_at: 1, _id: 1 }),
+    ]);
+  }
+
+  /** Inserts a new delivery; 'duplicate' when one with this id exists already (the reconciler got there first). */
+  insert(delivery: DeliveryDocument): Promise<'inserted' | 'duplicate'> {
+    return this.inserts.submit(delivery);
+  }
+
+  /**
+   * Due deliveries (pending and due, or leased by a worker whose lease ran out), most overdue first, skipping the
+   * callbacks in `exclude` (those this worker already sends to at its per-callback limit). Only a read: claim
+   * each with tryClaim.
+   */
+  dueCandidates(now: Date, limit: number, exclude: readonly CallbackKey[] = []): Promise<DeliveryDocument[]> {
+    const filter: Filter<DeliveryDocument> = { $or: dueConditions(now) };
+    if (exclude.length > 0) filter.$nor = exclude.map(({ apiKey, event }) => ({ api_key: apiKey, callback_event: event }));
+    return this.deliveries.find(filter).sort({ next_attempt_at: 1 }).limit(limit).toArray();
+  }
+
+  /**
+   * Leases `candidate` to `leaseOwner` if it is still due and unchanged since it was read: one conditional
+   * updateOne, so of several workers trying, exactly one wins. (findOneAndUpdate would be the usual tool, but the
+   * embedded server does not apply it atomically under concurrency; updateOne it does.) Returns the claimed
+   * delivery, or null when another worker got it first.
+   */
+  async tryClaim(candidate: DeliveryDocument, leaseOwner: string, now: Date, leaseMs: number): Promise<DeliveryDocument | null> {
+    const lease = { status: 'delivering' as const, lease_owner: leaseOwner, lease_expires_at: new Date(now.getTime() + leaseMs), updated_at: now };
+    const { modifiedCount } = await this.deliveries.updateOne(
+      {
+        _id: candidate._id,
+        status: candidate.status,
+        lease_owner: candidate.lease_owner,
+        attempts: candidate.attempts,
+        updated_at: candidate.updated_at,
+        $or: dueConditions(now),
+      },
+      { $set: lease },
+    );
+    return modifiedCount === 1 ? { ...candidate, ...lease } : null;
+  }
+
+  recordAttempt(attempt: Omit<DeliveryAttemptDocument, 'purge_at'>): Promise<undefined> {
+    return this.attemptInserts.submit({ ...attempt, purge_at: new Date(attempt.attempted_at.getTime() + this.retentionMs) });
+  }
+
+  /** Ends the claim `leaseOwner` holds; a no-op when the lease was lost to another worker meanwhile. */
+  settle(id: string, leaseOwner: string, settlement: DeliverySettlement): Promise<undefined> {
+    return this.settlements.submit({ id, leaseOwner, settlement });
+  }
+
+  /** Gives claims back unused (a worker stopping): pending again, due at once, no attempt counted. */
+  async release(claims: readonly { id: string; leaseOwner: string }[], now: Date): Promise<void> {
+    if (claims.length === 0) return;
+    await this.deliveries.updateMany(
+      { _id: { $in: claims.map((claim) => claim.id) }, status: 'delivering', lease_owner: { $in: claims.map((claim) => claim.leaseOwner) } },
+      { $set: { status: 'pending', next_attempt_at: now, lease_owner: null, lease_expires_at: null, updated_at: now } },
+    );
+  }
+
+  findForAccount(apiKey: string, id: string): Promise<DeliveryDocument | null> {
+    return this.deliveries.findOne({ _id: id, api_key: apiKey });
+  }
+
+  /** Newest first; one more than `limit` is read so the caller knows whether another page follows. */
+  page(apiKey: string, event: string, limit: number, before: DeliveryPageCursor | null): Promise<DeliveryDocument[]> {
+    const filter: Filter<DeliveryDocument> = { api_key: apiKey, callback_event: event };
+    if (before) filter.$or = [{ created_at: { $lt: before.createdAt } }, { created_at: before.createdAt, _id: { $lt: before.id } }];
+    return this.deliveries.find(filter).sort({ created_at: -1, _id: -1 }).limit(limit + 1).toArray();
+  }
+
+  attemptsOf(deliveryIds: readonly string[]): Promise<DeliveryAttemptDocument[]> {
+    if (deliveryIds.length === 0) return Promise.resolve([]);
+    return this.attempts.find({ delivery_id: { $in: [...deliveryIds] } }).sort({ delivery_id: 1, attempt: 1, attempted_at: 1 }).toArray();
+  }
+
+  /**
+   * Queues `delivery` again with a fresh retry schedule, if it is still as read (a compare-and-set on status,
+   * attempt count and last update). Returns the updated document, or null when it changed meanwhile.
+   */
+  async requeue(delivery: DeliveryDocument, now: Date): Promise<DeliveryDocument | null> {
+    const queued = { status: 'pending' as const, next_attempt_at: now, round_start: delivery.attempts, lease_owner: null, lease_expires_at: null, updated_at: now };
+    const { modifiedCount } = await this.deliveries.updateOne(
+      { _id: delivery._id, api_key: delivery.api_key, status: delivery.status, attempts: delivery.attempts, updated_at: delivery.updated_at },
+      { $set: queued, $unset: { purge_at: '' } },
+    );
+    if (modifiedCount !== 1) return null;
+    const { purge_at: _purged, ...rest } = delivery;
+    return { ...rest, ...queued };
+  }
+
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const found = await this.deliveries.find({ _id: { $in: [...ids] } }).toArray();
+    return new Set(found.map((delivery) => delivery._id));
+  }
+
+  async reconcileCursor(): Promise<{ createdAt: Date; eventId: string } | null> {
+    const cursor = await this.cursors.findOne({ _id: 'events' });
+    return cursor ? { createdAt: cursor.created_at, eventId: cursor.event_id } : null;
+  }
+
+  async saveReconcileCursor(createdAt: Date, eventId: string): Promise<void> {
+    await this.cursors.updateOne({ _id: 'events' }, { $set: { created_at: createdAt, event_id: eventId } }, { upsert: true });
+  }
+
+  /** Events recorded after the cursor and no later than `until`, in recording order (time, then id). */
+  eventsAfter(after: { createdAt: Date; eventId: string }, until: Date, limit: number): Promise<EventDocument[]> {
+    return this.events
+      .find({
+        created_at: { $lte: until },
+        $or: [{ created_at: { $gt: after.createdAt } }, { created_at: after.createdAt, _id: { $gt: after.eventId } }],
+      })
+      .sort({ created_at: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
+  }
+
+  private async insertBatch(docs: DeliveryDocument[]): Promise<('inserted' | 'duplicate')[]> {
+    try {
+      await this.deliveries.insertMany(docs, { ordered: true });
+      return docs.map(() => 'inserted');
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    // Rare (a race with the reconciler): one by one, and a duplicate counts as ours when it carries our lease.
+    const results: ('inserted' | 'duplicate')[] = [];
+    for (const doc of docs) {
+      try {
+        await this.deliveries.insertOne(doc);
+        results.push('inserted');
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        const existing = doc.lease_owner ? await this.deliveries.findOne({ _id: doc._id, lease_owner: doc.lease_owner }) : null;
+        results.push(existing ? 'inserted' : 'duplicate');
+      }
+    }
+    return results;
+  }
+
+  /** Successes with the same status code become one updateMany; retries and failures are written one by one. */
+  private async settleBatch(items: { id: string; leaseOwner: string; settlement: DeliverySettlement }[], now: Date): Promise<void> {
+    const purgeAt = new Date(now.getTime() + this.retentionMs);
+    const released = { lease_owner: null, lease_expires_at: null, updated_at: now };
+    const successes = new Map<number, { ids: string[]; owners: string[] }>();
+    const writes: Promise<unknown>[] = [];
+    for (const { id, leaseOwner, settlement } of items) {
+      const mine = { _id: id, status: 'delivering' as const, lease_owner: leaseOwner };
+      switch (settlement.kind) {
+        case 'succeeded': {
+          const group = successes.get(settlement.statusCode) ?? { ids: [], owners: [] };
+          group.ids.push(id);
+          group.owners.push(leaseOwner);
+          successes.set(settlement.statusCode, group);
+          break;
+        }
+        case 'retry':
+          writes.push(
+            this.deliveries.updateOne(mine, {
+              $set: { ...released, status: 'pending', next_attempt_at: settlement.nextAttemptAt, last_status_code: settlement.statusCode, last_error: settlement.error },
+              $inc: { attempts: 1 },
+            }),
+          );
+          break;
+        case 'failed':
+          writes.push(
+            this.deliveries.updateOne(mine, {
+              $set: { ...released, status: 'failed', last_status_code: settlement.statusCode, last_error: settlement.error, purge_at: purgeAt },
+              $inc: { attempts: settlement.attempted ? 1 : 0 },
+            }),
+          );
+          break;
+      }
+    }
+    for (const [statusCode, { ids, owners }] of successes) {
+      // Lease tokens are unique per claim, so matching any of the batch's tokens still matches each id's own claim.
+      writes.push(
+        this.deliveries.updateMany(
+          { _id: { $in: ids }, status: 'delivering', lease_owner: { $in: owners } },
+          { $set: { ...released, status: 'succeeded', last_status_code: statusCode, last_error: null, purge_at: purgeAt }, $inc: { attempts: 1 } },
+        ),
+      );
+    }
+    await Promise.all(writes);
+  }
+}
+
+function dueConditions(now: Date): Filter<DeliveryDocument>[] {
+  return [
+    { status: 'pending', next_attempt_at: { $lte: now } },
+    { status: 'delivering', lease_expires_at: { $lte: now } },
+  ];
+}
+
+/**
+ * Group commit: the first write goes out at once; writes submitted while it is in flight are sent together in
+ * the next command. No added delay when idle, far fewer round trips under load.
+ */
+class WriteBatcher<T, R> {
+  private queue: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  private flushing = false;
+
+  constructor(private readonly write: (items: T[]) => Promise<R[]>) {}
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    // Let the writes submitted in the same tick join the first command.
+    await Promise.resolve();
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const results = await this.write(batch.map((entry) => entry.item));
+        batch.forEach((entry, index) => entry.resolve(results[index] as R));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    this.flushing = false;
+  }
+}

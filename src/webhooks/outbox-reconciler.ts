@@ -1,0 +1,107 @@
+// The outbox's safety net. An event is persisted before its delivery is written; a crash between the two writes
+// (or a failed delivery write) would leave the event without its webhook. This job walks the event log in
+// recording order, on one instance at a time (a lease), and writes any missing delivery. Delivery ids derive from
+// event ids, so it can never create a second delivery for an event.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../logger.js';
+import { isWebhookEvent } from '../domain/events.js';
+import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
+import type { DeliveryStore } from '../store/deliveries.js';
+import type { LeaseStore } from '../store/leases.js';
+import type { EventDocument } from '../store/events.js';
+import { eventDelivery, eventDeliveryId, type WebhookOutbox } from './outbox.js';
+
+const LEASE_NAME = 'webhook-outbox-reconciler';
+const BATCH_SIZE = 500;
+const MAX_BATCHES_PER_PASS = 20;
+/** Events younger than this are left to the normal path, which writes their delivery within milliseconds. */
+export const RECONCILE_GRACE_MS = 5_000;
+/** Where the very first pass on a database starts. */
+const FIRST_PASS_LOOKBACK_MS = 60 * 60_000;
+
+export class OutboxReconciler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private readonly holder = randomUUID();
+
+  constructor(
+    private readonly deps: {
+      deliveries: DeliveryStore;
+      callbacks: CallbackStore;
+      leases: LeaseStore;
+      outbox: WebhookOutbox;
+      logger: Logger;
+      intervalMs: number;
+      clock: () => Date;
+    },
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.reconcileOnce(), this.deps.intervalMs);
+    this.timer.unref();
+    void this.reconcileOnce();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    await this.deps.leases.release(LEASE_NAME, this.holder).catch(() => undefined);
+  }
+
+  /** One pass; resolves to the number of deliveries it had to write. Overlapping calls share the pass. */
+  reconcileOnce(): Promise<number> {
+    this.running ??= this.reconcile()
+      .catch((error: unknown) => {
+        this.deps.logger.error({ err: error }, 'webhook outbox reconciliation failed');
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async reconcile(): Promise<number> {
+    const { deliveries, leases, clock, intervalMs } = this.deps;
+    const now = clock();
+    if (!(await leases.acquire(LEASE_NAME, this.holder, now, intervalMs * 2 + 5_000))) return 0;
+    const until = new Date(now.getTime() - RECONCILE_GRACE_MS);
+    let cursor = (await deliveries.reconcileCursor()) ?? { createdAt: new Date(now.getTime() - FIRST_PASS_LOOKBACK_MS), eventId: '' };
+    let written = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
+      const events = await deliveries.eventsAfter(cursor, until, BATCH_SIZE);
+      if (events.length === 0) break;
+      written += await this.writeMissing(events);
+      const last = events[events.length - 1] as EventDocument;
+      cursor = { createdAt: last.created_at, eventId: last._id };
+      await deliveries.saveReconcileCursor(cursor.createdAt, cursor.eventId);
+      if (events.length < BATCH_SIZE) break;
+    }
+    if (written > 0) this.deps.logger.warn({ written }, 'webhook outbox: wrote deliveries missing for recorded events');
+    return written;
+  }
+
+  private async writeMissing(events: EventDocument[]): Promise<number> {
+    const candidates = events.filter((event) => isWebhookEvent(event.event));
+    const existing = await this.deps.deliveries.existingIds(candidates.map((event) => eventDeliveryId(event.api_key, event.seq)));
+    const callbacks = new Map<string, CallbackDocument | null>();
+    let written = 0;
+    for (const event of candidates) {
+      if (existing.has(eventDeliveryId(event.api_key, event.seq))) continue;
+      const key = `${event.api_key}\u0000${event.event}`;
+      if (!callbacks.has(key)) callbacks.set(key, await this.deps.callbacks.find(event.api_key, event.event));
+      const callback = callbacks.get(key);
+      // Only what the normal path would have sent: an active callback that existed when the event happened.
+      if (!callback?.active || callback.created_at > event.created_at) continue;
+      const delivery = eventDelivery(
+        { apiKey: event.api_key, seq: event.seq, sessionKey: event.session_key, event: event.event, payload: event.payload },
+        callback,
+        this.deps.clock(),
+      );
+      if (await this.deps.outbox.enqueue(delivery, callback)) written += 1;
+    }
+    return written;
+  }
+}

@@ -1,0 +1,129 @@
+// Turns recorded events into deliveries (CONTRACT §8): for a webhook event with an active callback, the delivery is
+// written to MongoDB first and only then handed to the worker, so a crash or a restart loses nothing. The body is
+// built and serialised once here; every attempt sends and signs these same bytes.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Logger } from '../logger.js';
+import type { RecordedEvent } from '../events/event-recorder.js';
+import { isWebhookEvent, mergeCallbackPayload } from '../domain/events.js';
+import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
+import type { DeliveryDocument, DeliveryStore } from '../store/deliveries.js';
+import type { DeliveryWorker } from './delivery-worker.js';
+
+export interface OutboxEvent {
+  apiKey: string;
+  seq: number;
+  sessionKey: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+export class WebhookOutbox {
+  constructor(
+    private readonly deps: {
+      deliveries: DeliveryStore;
+      callbacks: CallbackStore;
+      worker: DeliveryWorker;
+      logger: Logger;
+      clock: () => Date;
+    },
+  ) {}
+
+  /**
+   * The EventRecorder after-record step. It never fails the recording: an event whose delivery could not be
+   * written is picked up by the OutboxReconciler from the event log.
+   */
+  readonly afterRecord = async (event: RecordedEvent): Promise<void> => {
+    if (!isWebhookEvent(event.event)) return;
+    try {
+      const callback = await this.deps.callbacks.find(event.apiKey, event.event);
+      if (!callback?.active) return;
+      await this.enqueue(eventDelivery(event, callback, this.deps.clock()), callback);
+    } catch (error) {
+      this.deps.logger.error({ err: error, event: event.event, seq: event.seq }, 'could not queue the webhook delivery; the reconciler will');
+    }
+  };
+
+  /**
+   * Writes a new delivery, leased to this instance's worker when it has a free slot (then sent at once), else
+   * pending for whichever worker claims it first. Returns the delivery as written, or null if it existed already.
+   */
+  async enqueue(delivery: DeliveryDocument, callback: CallbackDocument): Promise<DeliveryDocument | null> {
+    const reservation = this.deps.worker.reserve(callback.api_key, callback.event);
+    const written: DeliveryDocument = reservation
+      ? { ...delivery, status: 'delivering', lease_owner: reservation.leaseOwner, lease_expires_at: reservation.leaseExpiresAt }
+      : delivery;
+    let outcome: 'inserted' | 'duplicate';
+    try {
+      outcome = await this.deps.deliveries.insert(written);
+    } catch (error) {
+      reservation?.cancel();
+      throw error;
+    }
+    if (outcome === 'duplicate') {
+      reservation?.cancel();
+      return null;
+    }
+    if (reservation) this.deps.worker.dispatch(reservation, written, callback);
+    else this.deps.worker.poke();
+    return written;
+  }
+}
+
+/**
+ * One delivery per event (a callback serves one event), so its id derives from the event's: written twice (the
+ * normal path and the reconciler racing), it is still one delivery. Opaque, so the API key does not leak.
+ */
+export function eventDeliveryId(apiKey: string, seq: number): string {
+  return `msg_${createHash('sha256').update(`${apiKey}:${seq}`).digest('base64url').slice(0, 27)}`;
+}
+
+export function testDeliveryId(): string {
+  return `msg_${randomBytes(20).toString('base64url').slice(0, 27)}`;
+}
+
+export function eventDelivery(event: OutboxEvent, callback: CallbackDocument, now: Date): DeliveryDocument {
+  return newDelivery({
+    id: eventDeliveryId(event.apiKey, event.seq),
+    callback,
+    eventSeq: event.seq,
+    sessionKey: event.sessionKey,
+    payload: event.payload,
+    test: false,
+    now,
+  });
+}
+
+export function newDelivery(input: {
+  id: string;
+  callback: CallbackDocument;
+  eventSeq: number | null;
+  sessionKey: string;
+  payload: object;
+  test: boolean;
+  now: Date;
+}): DeliveryDocument {
+  const { callback, now } = input;
+  return {
+    _id: input.id,
+    api_key: callback.api_key,
+    event: callback.event,
+    event_seq: input.eventSeq,
+    session_key: input.sessionKey,
+    callback_event: callback.event,
+    test: input.test,
+    url: callback.url,
+    method: callback.method,
+    headers: callback.headers,
+    body: JSON.stringify(mergeCallbackPayload(input.payload, callback.payload)),
+    status: 'pending',
+    attempts: 0,
+    round_start: 0,
+    next_attempt_at: now,
+    lease_owner: null,
+    lease_expires_at: null,
+    created_at: now,
+    updated_at: now,
+    last_status_code: null,
+    last_error: null,
+  };
+}

@@ -1,0 +1,63 @@
+// Sample default payloads for POST /v1/callbacks/:event/test, built with the same payload builders as real events
+// so a receiver sees exactly the fields it will get, and marked `"test": true`.
+import {
+  noteInsertPayload,
+  smsProcessPayload,
+  stageChangePayload,
+  statusChangePayload,
+  type WebhookEvent,
+} from '../domain/events.js';
+import { buildSessionResults } from '../domain/results.js';
+import { photoLabel, requiredPhotoCodes } from '../domain/themes.js';
+
+/** Matches the session key format, and says what it is. */
+export const SAMPLE_SESSION_KEY = 'TST-SAMPLE0000';
+
+const SAMPLE_PHOTO_BASE = 'https://capture.example.com/photos/sample-';
+
+export function samplePayload(event: WebhookEvent, at: Date): Record<string, unknown> & { test: true } {
+  return { ...defaultSample(event, at), test: true };
+}
+
+function defaultSample(event: WebhookEvent, at: Date): Record<string, unknown> {
+  const sessionKey = SAMPLE_SESSION_KEY;
+  switch (event) {
+    case 'SESSION:SMS_PROCESS':
+      return { ...smsProcessPayload({ sessionKey, name: 'Sample Customer', phone: '+15555550100', status: 'success', at }) };
+    case 'SESSION:STAGE_CHANGE':
+      return { ...stageChangePayload({ sessionKey, photoCode: 1, photoLabel: photoLabel(1) ?? 'VIN', photoUrl: `${SAMPLE_PHOTO_BASE}1`, photoStatus: 'accepted', at }) };
+    case 'SESSION:STATUS_CHANGE':
+      return { ...statusChangePayload({ sessionKey, status: 'STARTED', at }) };
+    case 'SESSION:NOTE_INSERT':
+      return { ...noteInsertPayload({ sessionKey, title: 'Sample note', description: 'This is a test delivery.', user: 'guest', at }) };
+    case 'SESSION:COMPLETE':
+      return { ...sampleResults(at) };
+  }
+}
+
+function sampleResults(at: Date) {
+  const startedAt = new Date(at.getTime() - 10 * 60_000);
+  return buildSessionResults({
+    session: {
+      sessionKey: SAMPLE_SESSION_KEY,
+      theme: 'LITE',
+      status: 'COMPLETE',
+      language: 'en',
+      redirectUrl: null,
+      createdAt: new Date(at.getTime() - 60 * 60_000),
+      inspectStartedAt: startedAt,
+      inspectEndedAt: at,
+      options: { clientId: null, sms: null, contact: null, reference: null },
+    },
+    vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' },
+    photos: requiredPhotoCodes('LITE').map((photoCode, index) => ({
+      photoCode,
+      url: `${SAMPLE_PHOTO_BASE}${photoCode}`,
+      approved: true,
+      approvedMessage: 'ACCEPTED',
+      capturedAt: new Date(startedAt.getTime() + (index + 1) * 30_000),
+    })),
+    location: null,
+    damages: [{ item: 'front_bumper', damage: 'scratch', grade: 2, photoCode: 5, source: 'manual' }],
+  });
+}

@@ -1,0 +1,350 @@
+// The capture app in a real browser (Debian's Chromium, phone-sized): a whole LITE capture with generated photos —
+// a rejection and a retake, a reload that resumes, notes, location, confirmation, the completion screen and the
+// report — then the pages for unknown, incomplete and expired links, and the page's weight and time to interactive.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
+import type { TestAccount } from '../support/signing.js';
+import { makeBlurred, makeScene } from '../support/images.js';
+import { HAS_CHROMIUM, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
+
+const VIN = '1HGCM82633A004352';
+const LITE_LABELS = ['VIN', 'Interior', 'Left', 'Front', 'Right', 'Rear'];
+const LITE_CODES = [1, 2, 4, 5, 7, 8];
+
+describe.skipIf(!HAS_CHROMIUM)('the capture app', () => {
+  let server: TestServer;
+  let account: TestAccount;
+  let browser: Browser;
+  let directory: string;
+  let blurredPhoto: string;
+  const scenePhotos = new Map<number, string>();
+  /** The session the whole-capture test completes; the report test opens it again. */
+  let completed: { captureUrl: string; sessionKey: string } | null = null;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ EXPIRY_SWEEP_INTERVAL_MS: '200' }), launchChromium()]);
+    account = await server.createAccount();
+    directory = mkdtempSync(join(tmpdir(), 'capture-app-'));
+    const [blurred, ...scenes] = await Promise.all([makeBlurred({ seed: 21 }), ...LITE_CODES.map((code) => makeScene({ seed: 300 + code }))]);
+    blurredPhoto = writeFileIn(directory, 'blurred.jpg', blurred);
+    LITE_CODES.forEach((code, index) => scenePhotos.set(code, writeFileIn(directory, `photo-${code}.jpg`, scenes[index] as Buffer)));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (directory) rmSync(directory, { recursive: true, force: true });
+  });
+
+  async function createSession(who: TestAccount = account) {
+    const created = await apiRequest(server.baseUrl, who, 'POST', '/v1/sessions', {
+      session: { theme: 'LITE' },
+      vehicle: { vin: VIN, year: 2019, make: 'Honda', model: 'Accord', ext_col: 'Blue', odom_reading: 42000, odom_unit: 'km' },
+    });
+    expect(created.status).toBe(200);
+    const captureUrl = created.body.capture_url as string;
+    return { captureUrl, sessionKey: created.body.session_key as string, token: captureUrl.split('#')[1] as string };
+  }
+
+  /** Runs the steps; a failure carries what the page showed at that moment. */
+  async function withDiagnostics(page: Page, steps: () => Promise<void>): Promise<void> {
+    try {
+      await steps();
+    } catch (error) {
+      const state = await page
+        .evaluate(() => ({
+          screen: document.body.dataset.screen,
+          live: document.getElementById('live-status')?.dataset.state,
+          progress: document.getElementById('progress-text')?.textContent,
+          photos: [...document.querySelectorAll<HTMLElement>('.photo')].map((item) => `${item.id} ${item.dataset.state} ${item.querySelector('.verdict')?.textContent ?? ''}`),
+          confirmDisabled: (document.getElementById('confirm') as HTMLButtonElement | null)?.disabled,
+          errors: [...document.querySelectorAll<HTMLElement>('.error:not([hidden])')].map((element) => element.textContent),
+        }))
+        .catch((failure: unknown) => `page unavailable: ${String(failure)}`);
+      if (error instanceof Error) error.message += `\npage state: ${JSON.stringify(state, null, 2)}`;
+      throw error;
+    }
+  }
+
+  const photo = (page: Page, code: number, state?: string) => page.locator(state ? `#photo-${code}[data-state="${state}"]` : `#photo-${code}`);
+
+  it('serves the pages with a strict Content-Security-Policy and compressed, revalidated assets', async () => {
+    const page = await fetch(`${server.baseUrl}/capture/ABC-0123456789`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    for (const directive of ["default-src 'self'", "connect-src 'self' ws: wss:", "style-src 'self'", "script-src 'self'", "frame-ancestors 'none'"]) {
+      expect(policy).toContain(directive);
+    }
+    expect(policy).toMatch(/img-src 'self' blob: data:/);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await page.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|\sstyle=|\son[a-z]+=/i);
+    expect(html).not.toMatch(/https?:\/\//);
+
+    const script = await fetch(`${server.baseUrl}/web/capture.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const etag = script.headers.get('etag') as string;
+    expect((await fetch(`${server.baseUrl}/web/capture.js`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(`${server.baseUrl}/web/capture.html`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/web/..%2Fweb-routes.ts`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/capture/not-a-key`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/dashboard`)).status).toBe(200);
+  });
+
+  it('runs a whole LITE capture: rejection and retake, reload, notes, location, confirmation, report', async () => {
+    const { captureUrl, sessionKey, token } = await createSession();
+    const context = await newContext(browser, { ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 48.8566, longitude: 2.3522, accuracy: 12 } });
+    const page = await context.newPage();
+    const problems = watchPageProblems(page);
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    const socketUrls: string[] = [];
+    const socketFrames: string[] = [];
+    page.on('websocket', (socket) => {
+      socketUrls.push(socket.url());
+      socket.on('framesent', (frame) => socketFrames.push(String(frame.payload)));
+    });
+
+    await withDiagnostics(page, async () => {
+      // Welcome: the vehicle and a Start button.
+      await page.goto(captureUrl);
+      await page.locator('#start:not([disabled])').waitFor();
+      const welcome = await page.locator('#screen-welcome').innerText();
+      expect(welcome).toContain('2019 Honda Accord');
+      expect(welcome).toContain(VIN);
+      expect(welcome).toContain('You will take 6 photos');
+      await page.locator('#live-status[data-state="open"]').waitFor();
+      await saveScreenshot(page, 'capture-welcome');
+
+      // The guided list, in capture order.
+      await page.getByRole('button', { name: 'Start inspection' }).click();
+      await page.locator('#screen-capture').waitFor();
+      expect(await page.locator('.photo-title').allTextContents()).toEqual(LITE_LABELS);
+      expect(await page.locator('#photo-1 .hint').innerText()).toMatch(/VIN plate/);
+      for (const code of LITE_CODES) {
+        const input = page.locator(`#photo-input-${code}`);
+        expect(await input.getAttribute('accept')).toBe('image/*');
+        expect(await input.getAttribute('capture')).toBe('environment');
+      }
+      expect(await page.locator('#progress-text').innerText()).toBe('0 of 6 accepted');
+      expect(await page.locator('#confirm').isDisabled()).toBe(true);
+
+      // A blurred photo is rejected with its reason and a Retake button.
+      await page.locator('#photo-input-1').setInputFiles(blurredPhoto);
+      await photo(page, 1, 'rejected').waitFor();
+      expect(await photo(page, 1).locator('.verdict').innerText()).toMatch(/^Photo is blurry/);
+      expect(await photo(page, 1).locator('label').innerText()).toMatch(/^Retake/);
+      await saveScreenshot(page, 'capture-rejected');
+
+      // The retake, through the Retake button's file chooser, with the upload slowed down to watch its progress.
+      const network = await context.newCDPSession(page);
+      await network.send('Network.enable');
+      await network.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+      // Every state the item goes through is recorded as it happens, so no transient one can be missed.
+      await page.evaluate(() => {
+        const item = document.querySelector('#photo-1') as HTMLElement;
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        new MutationObserver(() => seen.push(`${item.dataset.state} ${item.querySelector('.verdict')?.textContent ?? ''}`)).observe(item, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+      });
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), photo(page, 1).locator('label').click()]);
+      await chooser.setFiles(scenePhotos.get(1) as string);
+      await page.waitForFunction(() => (window as unknown as { seen: string[] }).seen.some((entry) => /^uploading Uploading… [1-9]\d?%$/.test(entry)));
+      await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await photo(page, 1, 'accepted').waitFor();
+      expect(await photo(page, 1).locator('img.thumb').getAttribute('src')).toMatch(/^blob:/);
+      expect(await page.locator('#progress-text').innerText()).toBe('1 of 6 accepted');
+
+      // Keyboard: the next photo's input takes focus with a visible ring on its button and opens the camera/file chooser.
+      await page.locator('#note-title').focus();
+      await page.locator('#photo-input-2').focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('photo-input-2');
+      expect(await photo(page, 2).locator('label').evaluate((label) => getComputedStyle(label).outlineStyle)).toBe('solid');
+      const [keyboardChooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+      await keyboardChooser.setFiles(scenePhotos.get(2) as string);
+      await photo(page, 2, 'accepted').waitFor();
+
+      // A reload resumes from the server's state: verdicts, thumbnails from photo URLs, progress.
+      await page.reload();
+      await page.locator('#screen-capture').waitFor();
+      await photo(page, 1, 'accepted').waitFor();
+      await photo(page, 2, 'accepted').waitFor();
+      expect(await page.locator('#progress-text').innerText()).toBe('2 of 6 accepted');
+      expect(await photo(page, 1).locator('img.thumb').getAttribute('src')).toMatch(new RegExp(`^${server.baseUrl}/photos/`));
+      expect(await photo(page, 4, 'empty').count()).toBe(1);
+
+      // The other four at once.
+      for (const code of [4, 5, 7, 8]) await page.locator(`#photo-input-${code}`).setInputFiles(scenePhotos.get(code) as string);
+      for (const code of [4, 5, 7, 8]) await photo(page, code, 'accepted').waitFor();
+      await page.locator('#confirm:not([disabled])').waitFor();
+      expect(await page.locator('#progress-text').innerText()).toBe('6 of 6 accepted');
+
+      // Location and a note.
+      await page.getByRole('button', { name: 'Add my location' }).click();
+      await page.locator('#location-text', { hasText: 'Location added (within 12 m).' }).waitFor();
+      await page.getByLabel('Title').fill('Scratch');
+      await page.getByLabel('What should the inspector know?').fill('Small scratch near the rear door handle.');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.locator('#notes-list .note-title', { hasText: 'Scratch' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(page, 'capture-all-accepted');
+
+      const session = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${sessionKey}`);
+      expect(session.body.status).toBe('QC_PASSED');
+      const notes = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${sessionKey}/notes`);
+      expect(notes.body).toEqual([expect.objectContaining({ title: 'Scratch', user: 'guest' })]);
+
+      // Confirm: the completion screen turns to "report ready" when SESSION:COMPLETE arrives.
+      await page.getByRole('button', { name: 'Confirm inspection' }).click();
+      await page.locator('#screen-done').waitFor();
+      await page.locator('#report-status[data-ready="true"]').waitFor();
+      expect(await page.locator('#done-title').innerText()).toBe('Thank you!');
+      expect(await page.locator('#report-status').innerText()).toBe('Your condition report is ready.');
+      await saveScreenshot(page, 'capture-complete');
+
+      // After a reload a completed session says so, with the report still at hand.
+      await page.reload();
+      await page.locator('#screen-done').waitFor();
+      expect(await page.locator('#done-title').innerText()).toBe('This inspection is complete');
+      await page.locator('#report-actions:not([hidden])').waitFor();
+
+    });
+
+    // The token never travelled in a URL: headers over HTTP, connectionParams over the socket.
+    for (const request of requests) expect(request.url()).not.toContain(token);
+    for (const url of socketUrls) expect(url).not.toContain(token);
+    const graphqlPosts = requests.filter((request) => request.url() === `${server.baseUrl}/graphql` && request.method() === 'POST');
+    expect(graphqlPosts.length).toBeGreaterThan(8);
+    for (const request of graphqlPosts) expect(request.headers()['capture-token']).toBe(token);
+    const init = socketFrames.map((frame) => JSON.parse(frame)).find((message) => message.type === 'connection_init');
+    expect(init.payload).toEqual({ 'Capture-Token': token });
+    expect(problems).toEqual([]);
+    completed = { captureUrl, sessionKey };
+    await context.close();
+  }, 60_000);
+
+  it('opens the condition report from the completion screen: the PDF (with the VIN) and the HTML page', async () => {
+    expect(completed).not.toBeNull();
+    const { captureUrl, sessionKey } = completed as { captureUrl: string; sessionKey: string };
+    // The routes the buttons call, answering to the Capture-Token header only.
+    const token = captureUrl.split('#')[1] as string;
+    expect((await fetch(`${server.baseUrl}/capture/${sessionKey}/report.pdf`, { headers: { 'Capture-Token': token } })).status).toBe(200);
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const problems = watchPageProblems(page);
+    await page.goto(captureUrl);
+    await page.locator('#report-actions:not([hidden])').waitFor();
+    // Fetched with the Capture-Token header: the PDF as a download, the HTML in a new tab.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`condition-report-${sessionKey}.pdf`);
+    const pdf = readFileSync((await download.path()) as string);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(pdf)).toContain(VIN);
+    const [reportTab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'View report' }).click()]);
+    const reportProblems = watchPageProblems(reportTab);
+    await reportTab.locator('h1').waitFor();
+    expect(await reportTab.locator('body').innerText()).toContain(VIN);
+    expect(await reportTab.evaluate(() => document.adoptedStyleSheets.length)).toBeGreaterThan(0);
+    expect(reportProblems).toEqual([]);
+    await reportTab.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('explains unknown and incomplete links instead of showing a blank page', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const problems = watchPageProblems(page);
+    const { sessionKey } = await createSession();
+
+    await page.goto(`${server.baseUrl}/capture/${sessionKey}#not-the-right-token`);
+    await page.locator('#screen-problem[data-problem="unknown"]').waitFor();
+    expect(await page.locator('#problem-title').innerText()).toBe('This link is not valid');
+
+    await page.goto(`${server.baseUrl}/capture/ABC-0000000000#also-not-a-token`);
+    await page.reload();
+    await page.locator('#screen-problem[data-problem="unknown"]').waitFor();
+
+    await page.goto(`${server.baseUrl}/capture/${sessionKey}`);
+    await page.locator('#screen-problem[data-problem="incomplete"]').waitFor();
+    expect(await page.locator('#problem-title').innerText()).toBe('This link is incomplete');
+
+    const malformed = await page.goto(`${server.baseUrl}/capture/nope#token`);
+    expect(malformed?.status()).toBe(404);
+    await page.locator('#screen-problem[data-problem="unknown"]').waitFor();
+    // The GraphQL answers for a bad token are errors the page explains; nothing else may fail.
+    expect(problems.filter((problem) => !/status of 40[34]/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('turns an open page into the expired page when the session expires, and shows it on later visits', async () => {
+    const quick = await server.createAccount(undefined, { expiration_hours: 0.0004 }); // ≈ 1.4 s of idleness
+    const { captureUrl } = await createSession(quick);
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto(captureUrl);
+    await page.locator('#screen-problem[data-problem="expired"]').waitFor();
+    expect(await page.locator('#problem-title').innerText()).toBe('This inspection link has expired');
+    await saveScreenshot(page, 'capture-expired');
+    await page.reload();
+    await page.locator('#screen-problem[data-problem="expired"]').waitFor();
+    await context.close();
+  });
+
+  it('measures the page weight and time to interactive', async () => {
+    const measure = async (label: string, conditions: { latency: number; downloadThroughput: number; uploadThroughput: number } | null) => {
+      const { captureUrl } = await createSession();
+      const context = await newContext(browser, PHONE);
+      const page = await context.newPage();
+      const network = await context.newCDPSession(page);
+      await network.send('Network.enable');
+      await network.send('Network.setCacheDisabled', { cacheDisabled: true });
+      if (conditions) await network.send('Network.emulateNetworkConditions', { offline: false, ...conditions });
+      await page.goto(captureUrl);
+      await page.locator('#start:not([disabled])').waitFor();
+      const figures = await page.evaluate(() => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const assets = resources.filter((entry) => entry.initiatorType !== 'fetch' && entry.initiatorType !== 'xmlhttprequest');
+        const api = resources.filter((entry) => entry.initiatorType === 'fetch');
+        const files = [navigation, ...assets].map((entry) => ({ name: new URL(entry.name).pathname, transferred: entry.transferSize, decoded: entry.decodedBodySize }));
+        return {
+          files,
+          pageKB: files.reduce((sum, file) => sum + file.transferred, 0) / 1024,
+          decodedKB: files.reduce((sum, file) => sum + file.decoded, 0) / 1024,
+          apiKB: api.reduce((sum, entry) => sum + entry.transferSize, 0) / 1024,
+          interactiveMs: performance.getEntriesByName('capture-interactive')[0]?.startTime ?? NaN,
+          domContentLoadedMs: navigation.domContentLoadedEventEnd,
+        };
+      });
+      await context.close();
+      console.log(
+        `[capture page, ${label}] page + assets: ${figures.pageKB.toFixed(1)} KB transferred (${figures.decodedKB.toFixed(1)} KB uncompressed, ` +
+          `${figures.files.length} files: ${figures.files.map((file) => `${file.name} ${(file.transferred / 1024).toFixed(1)}`).join(', ')}); ` +
+          `session query ${figures.apiKB.toFixed(1)} KB; DOMContentLoaded ${figures.domContentLoadedMs.toFixed(0)} ms; ` +
+          `interactive (Start enabled) ${figures.interactiveMs.toFixed(0)} ms`,
+      );
+      return figures;
+    };
+    const local = await measure('loopback', null);
+    // DevTools' "Slow 4G" profile: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up.
+    const slow = await measure('slow 4G', { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    expect(local.files.map((file) => file.name).sort()).toEqual(['/capture/' + local.files[0]?.name.split('/')[2], '/web/app.css', '/web/capture.js', '/web/graphql-client.js', '/web/ui.js'].sort());
+    expect(local.pageKB).toBeLessThan(60);
+    expect(local.interactiveMs).toBeLessThan(3_000);
+    expect(slow.interactiveMs).toBeLessThan(10_000);
+  }, 60_000);
+});

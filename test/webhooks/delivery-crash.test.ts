@@ -1,0 +1,172 @@
+// The service as a real process, killed with SIGKILL in the middle of a burst of events and started again on the
+// same database: every event that was recorded reaches the receiver at least once. Deliveries the dead process
+// had leased are retried when their lease runs out; an event recorded just before the kill whose delivery was
+// never written is found by the outbox reconciler.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import '../support/provided-context.js';
+import { ADMIN_TOKEN, apiRequest, uniqueDatabaseName } from '../support/test-server.js';
+import type { TestAccount } from '../support/signing.js';
+import { startReceiver, type Receiver } from './receiver.js';
+import { FAST_WEBHOOKS, waitFor } from './delivery-support.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EVENT = 'SESSION:NOTE_INSERT';
+const BURST = 400;
+const KILL_AFTER = 150;
+const CONCURRENCY = 16;
+
+interface ServiceProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<void>;
+}
+
+const database = uniqueDatabaseName('crash');
+let receiver: Receiver;
+let mongo: MongoClient;
+const running: ServiceProcess[] = [];
+
+function startService(): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...FAST_WEBHOOKS,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MONGODB_URL: inject('mongoUrl'),
+      MONGODB_DB: database,
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'info',
+      DEMO_ACCOUNT: 'false',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stderr?.resume();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the service did not start within 30 s')), 30_000);
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; url?: string };
+        if (entry.msg === 'capture-gateway listening' && entry.url) {
+          clearTimeout(timer);
+          const started = { child, baseUrl: entry.url, exited };
+          running.push(started);
+          resolve(started);
+        }
+      } catch {
+        // not a log line
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the service exited during start-up (${code})`));
+    });
+  });
+}
+
+async function createAccount(baseUrl: string): Promise<TestAccount> {
+  const response = await fetch(`${baseUrl}/admin/accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'crashtest' }),
+  });
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { username: string; api_key: string; api_secret: string };
+  return { username: body.username, apiKey: body.api_key, apiSecret: body.api_secret };
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  mongo = new MongoClient(inject('mongoUrl'));
+  await mongo.connect();
+});
+
+afterAll(async () => {
+  for (const service of running) {
+    service.child.kill('SIGKILL');
+    await service.exited;
+  }
+  await mongo.db(database).dropDatabase().catch(() => undefined);
+  await mongo.close();
+  await receiver.close();
+});
+
+describe('a crash in the middle of a burst', () => {
+  it('loses no delivery: every recorded event arrives at least once after a restart', async () => {
+    const first = await startService();
+    const account = await createAccount(first.baseUrl);
+    const session = await apiRequest(first.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
+    expect(session.status).toBe(200);
+    const sessionKey = session.body.session_key as string;
+    expect((await apiRequest(first.baseUrl, account, 'POST', '/v1/callbacks', { event: EVENT, url: `${receiver.origin}/hook` })).status).toBe(200);
+
+    // The burst: CONCURRENCY clients adding notes; SIGKILL once KILL_AFTER have been answered.
+    const titles = Array.from({ length: BURST }, (_, index) => `note-${index}`);
+    const acknowledged = new Set<string>();
+    let next = 0;
+    let target = first;
+    let killed = false;
+    const client = async () => {
+      while (next < titles.length) {
+        const title = titles[next++] as string;
+        try {
+          const result = await apiRequest(target.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title, description: 'burst' });
+          if (result.status === 200) acknowledged.add(title);
+        } catch {
+          // The process died under this request: its event may or may not have been recorded.
+        }
+        if (!killed && acknowledged.size >= KILL_AFTER) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+        if (killed) return;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, client));
+    await first.exited;
+    expect(killed).toBe(true);
+
+    // The narrowest crash window, made certain: an event persisted whose delivery was never written.
+    const orphanSeq = 1_000_000_000;
+    await mongo.db(database).collection<{ _id: string } & Record<string, unknown>>('events').insertOne({
+      _id: `${account.apiKey}:${orphanSeq}`,
+      api_key: account.apiKey,
+      seq: orphanSeq,
+      session_key: sessionKey,
+      event: EVENT,
+      payload: { session_key: sessionKey, event: EVENT, timestamp: new Date().toISOString().replace('Z', '+00:00'), title: 'orphan', description: 'burst', user: account.username },
+      created_at: new Date(),
+    });
+
+    // Restarted on the same database; the rest of the burst goes to the new process.
+    const second = await startService();
+    target = second;
+    const rest = titles.filter((title) => !acknowledged.has(title)).slice(CONCURRENCY);
+    for (const title of rest) {
+      const result = await apiRequest(second.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title, description: 'burst' });
+      expect(result.status).toBe(200);
+      acknowledged.add(title);
+    }
+
+    // Every event the log holds (including any recorded by a request that never got its answer) must arrive.
+    const recorded = (await mongo.db(database).collection('events').find({ api_key: account.apiKey, event: EVENT }).toArray()).map(
+      (event) => (event.payload as { title: string }).title,
+    );
+    expect(recorded.length).toBeGreaterThanOrEqual(acknowledged.size + 1);
+    expect(recorded).toContain('orphan');
+    for (const title of acknowledged) expect(recorded).toContain(title);
+    const arrived = () => new Set(receiver.requests.map((request) => (JSON.parse(request.body) as { title: string }).title));
+    await waitFor(() => recorded.every((title) => arrived().has(title)), 'every recorded event to be delivered', 45_000);
+    const missing = recorded.filter((title) => !arrived().has(title));
+    expect(missing).toEqual([]);
+  }, 90_000);
+});
