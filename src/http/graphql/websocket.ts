@@ -14,7 +14,10 @@ import { GRAPHQL_PATH, type Yoga } from './yoga.js';
 
 type SocketExtra = {
   principal?: Principal;
+  /** Whether this socket was counted as open (it passed onConnect). */
   counted?: boolean;
+  /** Ids of the subscriptions running on this socket, for the open-subscriptions gauge. */
+  subscriptions?: Set<string>;
 };
 
 type EnvelopedExecutionArgs = ExecutionArgs & {
@@ -80,14 +83,18 @@ export function attachGraphQLWebSocket(
           rootValue: { execute, subscribe },
         } as EnvelopedExecutionArgs;
       },
-      onDisconnect: (ctx) => {
+      onClose: (ctx) => {
         if (ctx.extra.counted) metrics.openSockets.dec();
+        metrics.openSubscriptions.dec(ctx.extra.subscriptions?.size ?? 0);
+        ctx.extra.subscriptions?.clear();
       },
-      onOperation: (_ctx, _id, payload) => {
-        if (/^\s*subscription\b/.test(payload.query)) metrics.openSubscriptions.inc();
+      onOperation: (ctx, id, payload) => {
+        if (!/^\s*subscription\b/.test(payload.query)) return;
+        (ctx.extra.subscriptions ??= new Set()).add(id);
+        metrics.openSubscriptions.inc();
       },
-      onComplete: (_ctx, _id, payload) => {
-        if (/^\s*subscription\b/.test(payload.query)) metrics.openSubscriptions.dec();
+      onComplete: (ctx, id) => {
+        if (ctx.extra.subscriptions?.delete(id)) metrics.openSubscriptions.dec();
       },
       onError: (_ctx, _id, _payload, errors) => {
         logger.debug({ errors: errors.map((error) => error.message) }, 'graphql-ws operation error');
