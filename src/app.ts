@@ -8,16 +8,10 @@ import type { Logger } from './logger.js';
 import { openDatabase, type Database } from './store/database.js';
 import { createServices, ensureIndexes, type Services } from './services.js';
 import { Router } from './http/rest/router.js';
-import { registerSessionRoutes, registerV1Routes } from './http/rest/v1-routes.js';
-import { registerPhotoRoutes } from './http/rest/photo-routes.js';
-import { registerWebRoutes } from './http/web/web-routes.js';
-import { registerDeliveryRoutes } from './http/rest/delivery-routes.js';
+import { registerRoutes } from './http/routes.js';
 import { createEventBus } from './events/event-bus.js';
-import { registerReportRoutes } from './http/rest/report-routes.js';
-import { registerOpenApiRoute } from './http/rest/openapi-routes.js';
 import { createMetrics } from './observability/metrics.js';
 import packageJson from '../package.json' with { type: 'json' };
-import { registerAdminRoutes } from './http/rest/admin-routes.js';
 import { createRequestHandler } from './http/request-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createYogaServer } from './http/graphql/yoga.js';
@@ -45,14 +39,7 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
     await ensureIndexes(services.stores);
 
     const router = new Router();
-    registerV1Routes(router, services);
-    registerSessionRoutes(router, services);
-    registerPhotoRoutes(router, services);
-    registerWebRoutes(router, services);
-    registerDeliveryRoutes(router, services);
-    registerReportRoutes(router, services);
-    registerOpenApiRoute(router, { version: packageJson.version, serverUrl: () => services.urls.base });
-    if (config.adminToken) registerAdminRoutes(router, services, config.adminToken);
+    registerRoutes(router, services, { adminToken: config.adminToken, version: packageJson.version });
 
     const yoga = createYogaServer(config, services, logger);
     const rateLimiter = new RateLimiter({ ...config.rateLimit, redis });

@@ -1,5 +1,7 @@
-// The OpenAPI 3.1 description of the REST surface (/v1, /admin, /photos), built from the same constants the code
-// enforces so that integrators can generate clients and the route test can check that nothing is undocumented.
+// The OpenAPI 3.1 description of the REST surface (/v1, /admin, /photos and the capture app's report documents), built
+// from the same constants the code enforces so that integrators can generate clients and the route test can check
+// that nothing is undocumented. The browser pages (/capture/:sessionKey, /dashboard, /web/*) and the operational
+// endpoints answered before the router (/health, /ready, /metrics) are not part of it.
 import { TIMESTAMP_TOLERANCE_SECONDS } from '../../auth/api-timestamp.js';
 import { AUTH_FAILURE_MESSAGE, type AuthFailureLabel } from '../../auth/authenticator.js';
 import { WEBHOOK_EVENTS } from '../../domain/events.js';
@@ -7,7 +9,12 @@ import { VEHICLE_ITEMS } from '../../domain/grading.js';
 import { SESSION_STATUSES, STATUS_CHANGE_STATUSES } from '../../domain/statuses.js';
 import { PHOTO_LABELS, THEME_NAMES } from '../../domain/themes.js';
 import { FIRST_VEHICLE_YEAR } from '../../domain/vehicle.js';
+import type { DeliveryStatus } from '../../store/deliveries.js';
 import { MISSING_FIELDS_MESSAGE } from '../../webhooks/callbacks.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../webhooks/deliveries.js';
+import { MAX_ATTEMPTS } from '../../webhooks/retry-schedule.js';
+import { SAMPLE_SESSION_KEY } from '../../webhooks/sample-payloads.js';
+import { RESPONSE_BODY_LIMIT_BYTES, type DeliveryErrorKind } from '../../webhooks/sender.js';
 import { JSON_BODY_LIMIT_BYTES } from './http-io.js';
 
 export type JsonObject = { [key: string]: unknown };
@@ -61,12 +68,19 @@ const EXAMPLE = {
   captureToken: '21OtjcehKKgDwHConikMBMv2iAa8ozFzdwHmufROcBw',
   photoToken: 'z20TXxVdrjXvDqRZrKlBC1KxJPhvf2tb',
   webhookSecret: 'whsec_aP+4n6zxrsYffOyLjJ2jWH8UKXZ5uMHH3U3WdxShUzs=',
+  deliveryId: 'msg_Xb3kQ9vT1mLr8WcN2pYhZ5sJd0F',
+  testDeliveryId: 'msg_q7Rt2VbN9xKc4LmZ8sWd1FhJ6gP',
+  /** The next_cursor of a page ending with the example delivery (created 2026-03-14T09:58:16.402Z). */
+  deliveryCursor: 'MTc3MzQ4MjI5NjQwMjptc2dfWGIza1E5dlQxbUxyOFdjTjJwWWhaNXNKZDBG',
 } as const;
 
 const AUTH_LABELS: readonly AuthFailureLabel[] = ['Invalid API Key', 'Invalid API Token', 'Invalid API Timestamp'];
 const CALLBACK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 const API_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$';
 const SESSION_KEY_PATTERN = '^[A-Z]{3}-[A-Z0-9]{10}$';
+const DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const satisfies readonly DeliveryStatus[];
+const DELIVERY_ERROR_KINDS = ['timeout', 'connection', 'blocked_target', 'redirect', 'http_status', 'invalid_url'] as const satisfies readonly DeliveryErrorKind[];
+const CAPTURE_TOKEN_REQUIRED_MESSAGE = 'A Capture-Token header is required.';
 
 const API_TOKEN_DESCRIPTION = [
   'The lowercase hex HMAC-SHA256, keyed with the account `api_secret` (its text, as UTF-8 bytes), over the exact string',
@@ -101,6 +115,35 @@ function json(schemaObject: JsonObject, examples?: Record<string, unknown>): Jso
 /** A success answer of a /v1 route: every such answer carries the rate-limit headers. */
 function v1Ok(description: string, schemaObject: JsonObject, example: unknown, moreExamples: Record<string, unknown> = {}): JsonObject {
   return { description, headers: RATE_LIMIT_HEADERS, content: json(schemaObject, { example, ...moreExamples }) };
+}
+
+/** A report document: HTML or PDF, never cached; /v1 answers also carry the rate-limit headers. */
+function reportOk(format: 'html' | 'pdf', rateLimited: boolean): JsonObject {
+  const mediaType = format === 'html' ? 'text/html' : 'application/pdf';
+  const headers: JsonObject = {
+    ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
+    'Cache-Control': { description: 'Always `private, no-store`.', schema: { type: 'string', const: 'private, no-store' } },
+  };
+  if (format === 'pdf') {
+    headers['Content-Disposition'] = {
+      description: 'Shown inline, named after the session.',
+      schema: { type: 'string' },
+      example: `inline; filename="condition-report-${EXAMPLE.sessionKey}.pdf"`,
+    };
+  } else {
+    headers['Content-Security-Policy'] = {
+      description: 'The page runs no script and loads images from this origin only.',
+      schema: { type: 'string', const: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'" },
+    };
+  }
+  return {
+    description:
+      format === 'html'
+        ? 'The condition report as a self-contained HTML page (UTF-8): vehicle, overall grade, damages, photos, location and notes.'
+        : 'The condition report as a PDF, with JPEG thumbnails of the reported photos.',
+    headers,
+    content: { [mediaType]: { schema: { type: 'string', contentMediaType: mediaType } } },
+  };
 }
 
 function jsonBody(schemaObject: JsonObject, examples: Record<string, unknown>, required = true): JsonObject {
@@ -256,6 +299,74 @@ const exampleAccount = {
   default_theme: 'PRO',
   redirect_url: null,
   created_at: '2026-03-01T12:00:00.000Z',
+};
+
+const exampleDelivery = {
+  id: EXAMPLE.deliveryId,
+  event: 'SESSION:COMPLETE',
+  session_key: EXAMPLE.sessionKey,
+  event_seq: 42,
+  test: false,
+  status: 'succeeded',
+  url: exampleCallback.url,
+  method: 'POST',
+  payload: { ...exampleResults, dealer_id: 'D-17' },
+  attempt_count: 2,
+  next_attempt_at: null,
+  last_status_code: 200,
+  last_error: null,
+  created_at: '2026-03-14T09:58:16.402Z',
+  updated_at: '2026-03-14T09:58:21.871Z',
+  attempts: [
+    {
+      attempt: 1,
+      attempted_at: '2026-03-14T09:58:16.410Z',
+      url: exampleCallback.url,
+      method: 'POST',
+      status_code: 503,
+      duration_ms: 212,
+      error_kind: 'http_status',
+      error: 'HTTP 503 Service Unavailable',
+      response_body: 'upstream busy',
+    },
+    {
+      attempt: 2,
+      attempted_at: '2026-03-14T09:58:21.730Z',
+      url: exampleCallback.url,
+      method: 'POST',
+      status_code: 200,
+      duration_ms: 87,
+      error_kind: null,
+      error: null,
+      response_body: 'ok',
+    },
+  ],
+};
+
+const exampleRedelivery = {
+  ...exampleDelivery,
+  status: 'pending',
+  next_attempt_at: '2026-03-15T08:00:02.118Z',
+  updated_at: '2026-03-15T08:00:02.118Z',
+};
+
+const exampleTestDelivery = {
+  id: EXAMPLE.testDeliveryId,
+  event: 'SESSION:STATUS_CHANGE',
+  session_key: SAMPLE_SESSION_KEY,
+  event_seq: null,
+  test: true,
+  status: 'delivering',
+  url: exampleCallback.url,
+  method: 'POST',
+  payload: { session_key: SAMPLE_SESSION_KEY, event: 'SESSION:STATUS_CHANGE', status: 'STARTED', timestamp: '2026-03-15T08:01:40.512+00:00', test: true, dealer_id: 'D-17' },
+  attempt_count: 0,
+  next_attempt_at: null,
+  last_status_code: null,
+  last_error: null,
+  created_at: '2026-03-15T08:01:40.512Z',
+  updated_at: '2026-03-15T08:01:40.512Z',
+  attempts: [],
 };
 
 const forbiddenExample = (error: AuthFailureLabel) => ({ message: AUTH_FAILURE_MESSAGE, error });
@@ -498,6 +609,47 @@ function schemas(): Record<string, JsonObject> {
     }),
     CallbackList: object({ api_key: { type: 'string' }, data: { type: 'array', items: schema('Callback') } }),
     CallbackDeleted: object({ api_key: { type: 'string' }, message: { type: 'string' } }),
+    DeliveryStatus: {
+      type: 'string',
+      enum: [...DELIVERY_STATUSES],
+      description: 'pending: waiting for its next attempt; delivering: an attempt is being made; succeeded: a 2xx arrived; failed: the schedule ran out, the receiver answered 410 Gone, the callback was removed or disabled, or a test send was not answered with a 2xx.',
+    },
+    DeliveryAttempt: object({
+      attempt: { type: 'integer', minimum: 1, description: 'Numbered over the delivery\'s whole life, redeliveries included.' },
+      attempted_at: isoTimestamp,
+      url: { type: 'string', description: 'The target this attempt really used (the callback\'s url at the time).' },
+      method: schema('CallbackMethod'),
+      status_code: nullable('integer', { description: 'Null when no response arrived.' }),
+      duration_ms: { type: 'integer', minimum: 0 },
+      error_kind: { enum: [...DELIVERY_ERROR_KINDS, null], description: 'Null on success. Redirects are not followed and count as failures.' },
+      error: nullable('string', { description: 'Short text; null on success.' }),
+      response_body: nullable('string', { description: `The first ${RESPONSE_BODY_LIMIT_BYTES} bytes of the response body; null when no response arrived.` }),
+    }),
+    Delivery: object({
+      id: { type: 'string', description: 'Also the `webhook-id` header; stable across every attempt and redelivery.' },
+      event: schema('WebhookEvent'),
+      session_key: { type: 'string', description: `The session the event belongs to; ${SAMPLE_SESSION_KEY} for a test send.` },
+      event_seq: nullable('integer', { description: 'The event\'s per-account sequence number; null for a test send.' }),
+      test: { type: 'boolean', description: 'True for a test send (POST /v1/callbacks/{event}/test).' },
+      status: schema('DeliveryStatus'),
+      url: { type: 'string', description: 'The callback\'s url when the delivery was queued.' },
+      method: schema('CallbackMethod'),
+      payload: { description: 'The JSON body every attempt sends and signs, parsed.' },
+      attempt_count: { type: 'integer', minimum: 0 },
+      next_attempt_at: nullable('string', { format: 'date-time', description: 'When the next attempt is due; null unless pending.' }),
+      last_status_code: nullable('integer'),
+      last_error: nullable('string'),
+      created_at: isoTimestamp,
+      updated_at: isoTimestamp,
+      attempts: { type: 'array', items: schema('DeliveryAttempt'), description: 'Oldest first.' },
+    }),
+    DeliveryList: object({
+      api_key: { type: 'string' },
+      event: schema('WebhookEvent'),
+      data: { type: 'array', items: schema('Delivery'), description: 'Newest first.' },
+      next_cursor: nullable('string', { description: 'Pass as `cursor` to read the next (older) page; null on the last page.' }),
+    }),
+    CaptureTokenError: object({ message: { const: CAPTURE_TOKEN_REQUIRED_MESSAGE }, error: { const: 'Invalid Capture Token' } }),
     NewAccountRequest: object(
       {
         username: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{2,63}$' },
@@ -569,6 +721,8 @@ function responses(): Record<string, JsonObject> {
         unknownTheme: { message: 'Unknown theme GOLD. Use one of PRO, LITE, CAPT.' },
         unknownEvent: { message: `event must be one of ${WEBHOOK_EVENTS.join(', ')}.` },
         sessionStarted: { message: `Session ${EXAMPLE.sessionKey} has been started and cannot be deleted.` },
+        invalidLimit: { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` },
+        invalidCursor: { message: 'cursor is not a cursor returned by this API.' },
       }),
     },
     Unauthorized: {
@@ -589,6 +743,7 @@ function responses(): Record<string, JsonObject> {
         session: { message: `Session ${EXAMPLE.sessionKey} cannot be found.` },
         account: { message: 'Account acme cannot be found.' },
         photo: { message: 'Photo not found.' },
+        delivery: { message: `Delivery ${EXAMPLE.deliveryId} cannot be found.` },
       }),
     },
     CallbackNotFound: {
@@ -603,7 +758,14 @@ function responses(): Record<string, JsonObject> {
         notCompleted: { message: 'Session is not yet completed.' },
         concurrentMove: { message: `Session ${EXAMPLE.sessionKey} changed status during the update; read it and try again.` },
         usernameTaken: { message: 'Username acme is already taken.' },
+        callbackRemoved: { message: `Delivery ${EXAMPLE.deliveryId} cannot be redelivered: the callback for SESSION:COMPLETE was removed.` },
+        callbackDisabled: { message: `Delivery ${EXAMPLE.deliveryId} cannot be redelivered: the callback for SESSION:COMPLETE is disabled; update it to re-enable it.` },
+        testCallbackDisabled: { message: 'The callback for SESSION:COMPLETE is disabled; update it to re-enable it.' },
       }),
+    },
+    CaptureTokenRequired: {
+      description: 'No Capture-Token header was sent. (A token that does not belong to the session in the path answers 404.)',
+      content: json(schema('CaptureTokenError'), { missing: { message: CAPTURE_TOKEN_REQUIRED_MESSAGE, error: 'Invalid Capture Token' } }),
     },
     PayloadTooLarge: {
       description: `The request body exceeds ${JSON_BODY_LIMIT_BYTES} bytes. The connection is closed.`,
@@ -639,6 +801,37 @@ function parameters(): Record<string, JsonObject> {
       schema: schema('WebhookEvent'),
       example: 'SESSION:COMPLETE',
     },
+    CaptureSessionKey: {
+      name: 'sessionKey',
+      in: 'path',
+      required: true,
+      description: 'The session_key of the session the Capture-Token belongs to.',
+      schema: { type: 'string', pattern: SESSION_KEY_PATTERN },
+      example: EXAMPLE.sessionKey,
+    },
+    DeliveryId: {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'The id of a delivery of this API key (the `webhook-id` header it was sent with).',
+      schema: { type: 'string', maxLength: 64 },
+      example: EXAMPLE.deliveryId,
+    },
+    DeliveryLimit: {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: `Deliveries per page; anything but a whole number from 1 to ${MAX_PAGE_SIZE} gives 400.`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+    },
+    DeliveryCursor: {
+      name: 'cursor',
+      in: 'query',
+      required: false,
+      description: 'The `next_cursor` of the previous page; omit it for the newest deliveries. Anything else gives 400.',
+      schema: { type: 'string' },
+      example: EXAMPLE.deliveryCursor,
+    },
     PhotoToken: {
       name: 'token',
       in: 'path',
@@ -671,6 +864,21 @@ function headers(): Record<string, JsonObject> {
 
 const sessionKeyParam = ref('parameters', 'SessionKey');
 const eventParam = ref('parameters', 'CallbackEvent');
+
+const CAPTURE_REPORT_DESCRIPTION =
+  'For the capture app: authenticated with the Capture-Token header (the part of capture_url after #), never the API headers, ' +
+  'and never a token in the URL. Available once the session is COMPLETE (409 before). No Capture-Token: 403; a token of ' +
+  'another session, or none known: 404. Not rate-limited.';
+
+function captureReportResponses(format: 'html' | 'pdf'): Record<string, JsonObject> {
+  return {
+    '200': reportOk(format, false),
+    '403': errorResponse('CaptureTokenRequired'),
+    '404': errorResponse('NotFound'),
+    '409': errorResponse('Conflict'),
+    '500': errorResponse('InternalError'),
+  };
+}
 
 function paths(): Record<string, OpenApiPathItem> {
   return {
@@ -778,6 +986,26 @@ function paths(): Record<string, OpenApiPathItem> {
         responses: { '200': v1Ok('The results object.', schema('SessionResults'), exampleResults), ...v1Errors('NotFound', 'Conflict') },
       },
     },
+    '/v1/sessions/{sessionKey}/report': {
+      get: {
+        tags: ['Reports'],
+        summary: 'Read the condition report (HTML)',
+        description: 'Available once the session is COMPLETE (409 `Session is not yet completed.` before). Errors are JSON.',
+        operationId: 'getSessionReportHtml',
+        parameters: [sessionKeyParam],
+        responses: { '200': reportOk('html', true), ...v1Errors('NotFound', 'Conflict') },
+      },
+    },
+    '/v1/sessions/{sessionKey}/report.pdf': {
+      get: {
+        tags: ['Reports'],
+        summary: 'Download the condition report (PDF)',
+        description: 'Available once the session is COMPLETE (409 `Session is not yet completed.` before). Errors are JSON.',
+        operationId: 'getSessionReportPdf',
+        parameters: [sessionKeyParam],
+        responses: { '200': reportOk('pdf', true), ...v1Errors('NotFound', 'Conflict') },
+      },
+    },
     '/v1/callbacks': {
       get: {
         tags: ['Callbacks'],
@@ -838,6 +1066,52 @@ function paths(): Record<string, OpenApiPathItem> {
         },
       },
     },
+    '/v1/callbacks/{event}/deliveries': {
+      get: {
+        tags: ['Callbacks'],
+        summary: 'List the deliveries of a callback, with their attempts',
+        description:
+          `Newest first, ${DEFAULT_PAGE_SIZE} per page unless \`limit\` says otherwise (at most ${MAX_PAGE_SIZE}); follow \`next_cursor\` for older ones. ` +
+          'Test sends are included. Finished deliveries and attempts are kept for WEBHOOK_ATTEMPT_RETENTION_DAYS (default 30) days.',
+        operationId: 'listCallbackDeliveries',
+        parameters: [eventParam, ref('parameters', 'DeliveryLimit'), ref('parameters', 'DeliveryCursor')],
+        responses: {
+          '200': v1Ok('A page of deliveries.', schema('DeliveryList'), {
+            api_key: EXAMPLE.apiKey,
+            event: 'SESSION:COMPLETE',
+            data: [exampleDelivery],
+            next_cursor: EXAMPLE.deliveryCursor,
+          }),
+          ...v1Errors('BadRequest', 'CallbackNotFound'),
+        },
+      },
+    },
+    '/v1/callbacks/{event}/test': {
+      post: {
+        tags: ['Callbacks'],
+        summary: 'Send a test delivery',
+        description:
+          `Queues the event's sample payload (session_key ${SAMPLE_SESSION_KEY}, \`"test": true\`, plus the callback's payload attributes), ` +
+          'signed like any delivery. One attempt, no retries; it can be redelivered by hand. The answer is the delivery as queued ' +
+          '(usually `delivering` with no attempt yet): read the delivery list for its outcome. A disabled callback answers 409.',
+        operationId: 'sendTestDelivery',
+        parameters: [eventParam],
+        responses: { '200': v1Ok('The queued test delivery.', schema('Delivery'), exampleTestDelivery), ...v1Errors('BadRequest', 'CallbackNotFound', 'Conflict') },
+      },
+    },
+    '/v1/deliveries/{id}/redeliver': {
+      post: {
+        tags: ['Callbacks'],
+        summary: 'Redeliver a delivery',
+        description:
+          'Queues the delivery again, whatever its status, with the same `webhook-id` and body and a fresh retry schedule ' +
+          `(up to ${MAX_ATTEMPTS} more attempts; a test send gets one). The callback's current url, method, headers and secrets are used. A delivery ` +
+          'being sent right now is left to finish and returned as it is. 409 when its callback was removed or is disabled.',
+        operationId: 'redeliverDelivery',
+        parameters: [ref('parameters', 'DeliveryId')],
+        responses: { '200': v1Ok('The delivery, queued again.', schema('Delivery'), exampleRedelivery), ...v1Errors('NotFound', 'Conflict') },
+      },
+    },
     [OPENAPI_PATH]: {
       get: {
         tags: ['Documentation'],
@@ -868,6 +1142,28 @@ function paths(): Record<string, OpenApiPathItem> {
           '404': errorResponse('NotFound'),
           '500': errorResponse('InternalError'),
         },
+      },
+    },
+    '/capture/{sessionKey}/report': {
+      get: {
+        tags: ['Reports'],
+        summary: 'Read the condition report from the capture app (HTML)',
+        description: CAPTURE_REPORT_DESCRIPTION,
+        operationId: 'getCaptureReportHtml',
+        security: [{ CaptureToken: [] }],
+        parameters: [ref('parameters', 'CaptureSessionKey')],
+        responses: captureReportResponses('html'),
+      },
+    },
+    '/capture/{sessionKey}/report.pdf': {
+      get: {
+        tags: ['Reports'],
+        summary: 'Download the condition report from the capture app (PDF)',
+        description: CAPTURE_REPORT_DESCRIPTION,
+        operationId: 'getCaptureReportPdf',
+        security: [{ CaptureToken: [] }],
+        parameters: [ref('parameters', 'CaptureSessionKey')],
+        responses: captureReportResponses('pdf'),
       },
     },
     '/admin/accounts': {
@@ -967,6 +1263,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         'The /v1 compatibility API: HMAC-authenticated access records, inspection sessions and webhook callbacks. Bodies are JSON in snake_case.',
         '',
         'Every /v1 operation except this document requires the three headers API-Key, API-Token and API-Timestamp (see the security schemes).',
+        'The capture app\'s report routes under /capture use the Capture-Token header instead; /photos URLs need no credentials.',
         `API-Timestamp is the current UTC time as YYYY-MM-DDTHH:MM:SSZ, within ±${TIMESTAMP_TOLERANCE_SECONDS} s of the server clock.`,
         'A failed check answers 403 with the label Invalid API Key, Invalid API Token or Invalid API Timestamp.',
         '',
@@ -982,6 +1279,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
       { name: 'Access', description: 'Session access records: validate credentials and obtain a reusable token.' },
       { name: 'Sessions', description: 'Inspection sessions, their photos, notes, damages and results.' },
       { name: 'Callbacks', description: 'Webhook settings, one per event per API key, and the deliveries they receive.' },
+      { name: 'Reports', description: 'Condition reports of completed sessions, as HTML or PDF: under /v1 with the API headers, under /capture with the Capture-Token header.' },
       { name: 'Photos', description: 'Stored photos at unguessable URLs.' },
       { name: 'Documentation', description: 'This document.' },
       { name: 'Admin', description: 'Account administration. Present only when ADMIN_TOKEN is set (404 otherwise); authenticated with `Authorization: Bearer <ADMIN_TOKEN>`.' },
@@ -999,6 +1297,12 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           description: `Current UTC time, YYYY-MM-DDTHH:MM:SSZ (e.g. ${EXAMPLE.timestamp}), a real calendar time within ±${TIMESTAMP_TOLERANCE_SECONDS} seconds of the server clock. It is part of the signed string.`,
         },
         AdminBearer: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN configured on the server.' },
+        CaptureToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Capture-Token',
+          description: 'The capture token of one session: the part of its capture_url after #. It grants access to that session only.',
+        },
       },
       parameters: parameters(),
       headers: headers(),

@@ -1,0 +1,30 @@
+// Every HTTP route the service serves through the router, in one place: the app registers them here, and the
+// OpenAPI test builds the same router to check that each API route is documented. Registration only stores
+// handlers; `services` is touched only when a request is handled.
+import type { Services } from '../services.js';
+import type { Router } from './rest/router.js';
+import { registerSessionRoutes, registerV1Routes } from './rest/v1-routes.js';
+import { registerPhotoRoutes } from './rest/photo-routes.js';
+import { registerWebRoutes } from './web/web-routes.js';
+import { registerDeliveryRoutes } from './rest/delivery-routes.js';
+import { registerReportRoutes } from './rest/report-routes.js';
+import { registerOpenApiRoute } from './rest/openapi-routes.js';
+import { registerAdminRoutes } from './rest/admin-routes.js';
+
+export interface RouteOptions {
+  /** The admin API is registered only when this is set (ADMIN_TOKEN). */
+  adminToken: string | null;
+  /** The service version shown in the OpenAPI document. */
+  version: string;
+}
+
+export function registerRoutes(router: Router, services: Services, options: RouteOptions): void {
+  registerV1Routes(router, services);
+  registerSessionRoutes(router, services);
+  registerPhotoRoutes(router, services);
+  registerWebRoutes(router, services);
+  registerDeliveryRoutes(router, services);
+  registerReportRoutes(router, services);
+  registerOpenApiRoute(router, { version: options.version, serverUrl: () => services.urls.base });
+  if (options.adminToken) registerAdminRoutes(router, services, options.adminToken);
+}

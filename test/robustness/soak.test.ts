@@ -1,0 +1,143 @@
+// Soak: minutes of mixed load (captures, queries, notes, subscriptions, webhook deliveries) against the service
+// running as its own process, with its resident memory sampled every second: no error, no growth trend.
+// SOAK_SECONDS shortens or lengthens it (default 300).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import '../support/provided-context.js';
+import { apiRequest, uniqueDatabaseName, ADMIN_TOKEN } from '../support/test-server.js';
+import { signRequestHeaders, type TestAccount } from '../support/signing.js';
+import { graphqlRequest, wsEventRecorder, type EventRecorder } from '../support/graphql.js';
+import { completeSession, createSession } from '../support/capture-flow.js';
+
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
+
+function residentMegabytes(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+}
+
+/** Least-squares slope of the samples, in MB per second. */
+function slope(samples: number[]): number {
+  const n = samples.length;
+  const meanX = (n - 1) / 2;
+  const meanY = samples.reduce((sum, value) => sum + value, 0) / n;
+  let numerator = 0;
+  let denominator = 0;
+  samples.forEach((value, index) => {
+    numerator += (index - meanX) * (value - meanY);
+    denominator += (index - meanX) ** 2;
+  });
+  return numerator / denominator;
+}
+
+describe('soak', () => {
+  let child: ReturnType<typeof spawn>;
+  let baseUrl: string;
+  let account: TestAccount;
+  const received = new Set<string>();
+  const receiver = createServer((request, response) => {
+    const id = request.headers['webhook-id'];
+    if (typeof id === 'string') received.add(id);
+    request.resume();
+    response.writeHead(204).end();
+  });
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        MONGODB_URL: inject('mongoUrl'),
+        MONGODB_DB: uniqueDatabaseName('soak'),
+        ADMIN_TOKEN,
+        DEMO_ACCOUNT: 'false',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'test',
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+        RATE_LIMIT_POINTS: '1000000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 45_000;
+    while (!/"url":"(http:[^"]+)"/.test(output)) {
+      if (Date.now() > deadline) throw new Error(`did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    baseUrl = /"url":"(http:[^"]+)"/.exec(output)?.[1] as string;
+    const created = await fetch(`${baseUrl}/admin/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'soak' }),
+    });
+    const body = (await created.json()) as { api_key: string; api_secret: string };
+    account = { username: 'soak', apiKey: body.api_key, apiSecret: body.api_secret };
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    for (const event of ['SESSION:NOTE_INSERT', 'SESSION:STATUS_CHANGE', 'SESSION:STAGE_CHANGE', 'SESSION:COMPLETE']) {
+      await apiRequest(baseUrl, account, 'POST', '/v1/callbacks', { event, url: receiverUrl });
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    child?.kill('SIGTERM');
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it(`runs ${SOAK_SECONDS} s of mixed load without errors or memory growth`, async () => {
+    const subscribers: EventRecorder[] = Array.from({ length: 20 }, () => wsEventRecorder(baseUrl, signRequestHeaders(account)));
+    await Promise.all(subscribers.map((subscriber) => subscriber.ready));
+    const failures: string[] = [];
+    const rss: number[] = [];
+    const sampler = setInterval(() => rss.push(residentMegabytes(child.pid as number)), 1_000);
+    const noteSession = await createSession(baseUrl, account);
+    let notes = 0;
+    let captures = 0;
+    const started = Date.now();
+    try {
+      while (Date.now() - started < SOAK_SECONDS * 1000) {
+        const second = Date.now();
+        const reads = await Promise.all([
+          apiRequest(baseUrl, account, 'GET', '/v1/callbacks'),
+          apiRequest(baseUrl, account, 'GET', `/v1/sessions/${noteSession.sessionKey}`),
+          apiRequest(baseUrl, account, 'POST', `/v1/sessions/${noteSession.sessionKey}/notes`, { title: `soak ${notes}`, description: 'mixed load' }),
+          graphqlRequest(baseUrl, { account }, '{ inspectionSessions(first: 5) { edges { node { sessionKey status } } } }').then((result) => ({ status: result.errors ? 500 : 200, body: result })),
+        ]);
+        notes += 1;
+        for (const read of reads) if (read.status !== 200) failures.push(`${read.status} ${JSON.stringify(read.body).slice(0, 200)}`);
+        if (notes % 30 === 1) {
+          const session = await createSession(baseUrl, account);
+          await completeSession(baseUrl, session, 'LITE', 20_000 + captures * 20);
+          captures += 1;
+        }
+        const wait = 1_000 - (Date.now() - second);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      await subscribers[0]?.waitFor((events) => events.filter((event) => event.event === 'SESSION:NOTE_INSERT').length >= notes, 30_000);
+    } finally {
+      clearInterval(sampler);
+      await Promise.all(subscribers.map((subscriber) => subscriber.close()));
+    }
+
+    expect(failures).toEqual([]);
+    expect(captures).toBeGreaterThan(0);
+    for (const subscriber of subscribers) expect(subscriber.errors).toEqual([]);
+    const deliveriesDeadline = Date.now() + 30_000;
+    const expectedDeliveries = notes + captures * (6 + 4 + 1);
+    while (received.size < expectedDeliveries && Date.now() < deliveriesDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.size).toBeGreaterThanOrEqual(expectedDeliveries);
+
+    // After a warm-up third, resident memory must not trend upward: the fitted growth over the rest of the run
+    // stays under 15 % of the average.
+    const steady = rss.slice(Math.floor(rss.length / 3));
+    const average = steady.reduce((sum, value) => sum + value, 0) / steady.length;
+    const growth = slope(steady) * steady.length;
+    console.info(`[soak] ${SOAK_SECONDS} s, ${notes} notes, ${captures} captures, ${received.size} deliveries; RSS ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB, fitted growth over the steady part ${growth.toFixed(1)} MB`);
+    expect(growth).toBeLessThan(average * 0.15);
+  }, (SOAK_SECONDS + 180) * 1000);
+});
