@@ -50,6 +50,11 @@ export function canDelete(status: SessionStatus): boolean {
   return status === 'IDLE';
 }
 
+/** Damage records describe the vehicle as captured: they are accepted until the inspection is confirmed. */
+export function acceptsDamages(status: SessionStatus): boolean {
+  return status === 'IDLE' || status === 'STARTED' || status === 'PROCESS' || status === 'QC_PASSED';
+}
+
 /** Statuses announced with SESSION:STATUS_CHANGE (the spec's list plus STARTED, per CONTRACT §5). */
 export const STATUS_CHANGE_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM'] as const;
 export type StatusChangeStatus = (typeof STATUS_CHANGE_STATUSES)[number];

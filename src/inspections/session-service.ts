@@ -9,7 +9,7 @@ import type { DamageStore } from '../store/damages.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { parseCreateSessionBody, parseUpdateSessionBody } from '../domain/session-input.js';
-import { checkSessionUpdate, canDelete, isSessionStatus, type SessionStatus } from '../domain/statuses.js';
+import { acceptsDamages, checkSessionUpdate, canDelete, isSessionStatus, type SessionStatus } from '../domain/statuses.js';
 import { isTheme, requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { newCaptureToken, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
@@ -205,11 +205,6 @@ export class SessionService {
     if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
     return session.results;
   }
-}
-
-/** Damage records describe the vehicle as captured; once confirmed, the report is being written from them. */
-function acceptsDamages(status: SessionStatus): boolean {
-  return status === 'IDLE' || status === 'STARTED' || status === 'PROCESS' || status === 'QC_PASSED';
 }
 
 export function encodeSessionCursor(session: InspectionSessionDocument): string {

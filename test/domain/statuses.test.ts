@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptsDamages,
   acceptsPhotos,
   canDelete,
   checkSessionUpdate,
@@ -165,5 +166,12 @@ describe('checkSessionUpdate', () => {
     expect(checkSessionUpdate('IDLE', ['colour'])).toBe(
       'Unknown field colour. Use one of theme, redirect_url, language, vehicle, options.',
     );
+  });
+});
+
+describe('damage records', () => {
+  it('are accepted until the inspection is confirmed', () => {
+    expect(['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED'].every((status) => acceptsDamages(status as never))).toBe(true);
+    expect(['CONFIRM', 'COMPLETE', 'EXPIRED'].some((status) => acceptsDamages(status as never))).toBe(false);
   });
 });
