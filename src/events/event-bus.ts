@@ -1,6 +1,8 @@
 // Live fan-out of recorded events to subscribers: in process for one instance, through Redis when several
-// instances share the work (REDIS_URL), so a subscriber on one instance sees events caused on another.
-import { createPubSub } from 'graphql-yoga';
+// instances share the work (REDIS_URL), so a subscriber on one instance sees events caused on another. Each event
+// goes to its account's topic and to its session's topic, so a subscriber to one session is not woken by every
+// other session of the account. A subscription listens from the moment it is made (not from its first read), and
+// says when it is in place everywhere (`ready`), so a replay read after that cannot miss an event.
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import type { Redis } from 'ioredis';
 
@@ -14,20 +16,104 @@ export interface SessionEventMessage {
   payload: Record<string, unknown>;
 }
 
-type Topics = { [topic: `events:${string}`]: [SessionEventMessage] };
+export interface LiveSubscription extends AsyncIterableIterator<SessionEventMessage> {
+  /** Resolves once every event published from now on is sure to arrive (with Redis: the SUBSCRIBE is acknowledged). */
+  ready: Promise<void>;
+  return(): Promise<IteratorResult<SessionEventMessage>>;
+}
 
 export interface EventBus {
   publish(message: SessionEventMessage): void;
-  /** Live messages of one account, from the moment of the call. */
-  subscribe(apiKey: string): AsyncIterable<SessionEventMessage> & { return?: () => Promise<unknown> };
+  /** Live messages of one account, or of one of its sessions, from the moment of the call. */
+  subscribe(apiKey: string, sessionKey?: string | null): LiveSubscription;
 }
 
+/** Events a subscriber may fall behind by before its stream ends with an error (it can resume with `after`). */
+export const MAX_UNREAD_EVENTS = 10_000;
+
+export class SubscriberOverflowError extends Error {
+  constructor() {
+    super(`More than ${MAX_UNREAD_EVENTS} events were waiting for this subscriber; subscribe again with after set to the last event id received.`);
+  }
+}
+
+const accountTopic = (apiKey: string) => `events:${apiKey}`;
+const sessionTopic = (apiKey: string, sessionKey: string) => `events:${apiKey}:${sessionKey}`;
+
 export function createEventBus(redis: { publisher: Redis; subscriber: Redis } | null): EventBus {
-  const pubSub = createPubSub<Topics>(
-    redis ? { eventTarget: createRedisEventTarget({ publishClient: redis.publisher, subscribeClient: redis.subscriber }) } : {},
-  );
+  const target: EventTarget = redis ? (createRedisEventTarget({ publishClient: redis.publisher, subscribeClient: redis.subscriber }) as EventTarget) : new EventTarget();
   return {
-    publish: (message) => pubSub.publish(`events:${message.apiKey}`, message),
-    subscribe: (apiKey) => pubSub.subscribe(`events:${apiKey}`) as AsyncIterable<SessionEventMessage> & { return?: () => Promise<unknown> },
+    publish(message) {
+      target.dispatchEvent(new CustomEvent(accountTopic(message.apiKey), { detail: message }));
+      target.dispatchEvent(new CustomEvent(sessionTopic(message.apiKey, message.sessionKey), { detail: message }));
+    },
+    subscribe(apiKey, sessionKey) {
+      const topic = sessionKey ? sessionTopic(apiKey, sessionKey) : accountTopic(apiKey);
+      const subscription = new QueuedSubscription(target, topic);
+      // Redis answers commands of one connection in order: a SUBSCRIBE acknowledged after the event target's own
+      // (idempotent on the server) means the channel is live.
+      subscription.ready = redis ? redis.subscriber.subscribe(topic).then(() => undefined) : Promise.resolve();
+      return subscription;
+    },
   };
+}
+
+/** Buffers what arrives between reads; listening starts in the constructor. */
+class QueuedSubscription implements LiveSubscription {
+  ready: Promise<void> = Promise.resolve();
+  private readonly buffered: SessionEventMessage[] = [];
+  private waiting: ((result: IteratorResult<SessionEventMessage>) => void) | null = null;
+  private failure: Error | null = null;
+  private done = false;
+  private readonly listener = (event: Event) => this.push((event as CustomEvent<SessionEventMessage>).detail);
+
+  constructor(
+    private readonly target: EventTarget,
+    private readonly topic: string,
+  ) {
+    target.addEventListener(topic, this.listener);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<SessionEventMessage>> {
+    const message = this.buffered.shift();
+    if (message) return Promise.resolve({ value: message, done: false });
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  async return(): Promise<IteratorResult<SessionEventMessage>> {
+    this.close();
+    this.buffered.length = 0;
+    return { value: undefined, done: true };
+  }
+
+  private push(message: SessionEventMessage): void {
+    if (this.done) return;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      resolve({ value: message, done: false });
+      return;
+    }
+    if (this.buffered.length >= MAX_UNREAD_EVENTS) {
+      this.failure = new SubscriberOverflowError();
+      this.close();
+      return;
+    }
+    this.buffered.push(message);
+  }
+
+  private close(): void {
+    if (this.done) return;
+    this.done = true;
+    this.target.removeEventListener(this.topic, this.listener);
+    const resolve = this.waiting;
+    this.waiting = null;
+    resolve?.({ value: undefined, done: true });
+  }
 }

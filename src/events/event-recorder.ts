@@ -1,5 +1,6 @@
-// Records an event: persist it first (so replay and webhooks can never miss it), then hand it to the
-// after-record steps (webhook outbox) and publish it live.
+// Records an event: persist it first (so replay and webhooks can never miss it), publish it live, then hand it to
+// the after-record steps (the webhook outbox). Publishing straight after the append keeps one instance's live
+// events in number order.
 import type { EventStore } from '../store/events.js';
 import type { EventBus, SessionEventMessage } from './event-bus.js';
 
@@ -16,7 +17,7 @@ export class EventRecorder {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** Adds a step run after an event is persisted and before it is published (e.g. creating deliveries). */
+  /** Adds a step run after an event is persisted and published (e.g. creating deliveries). */
   afterRecord(step: AfterRecordStep): void {
     this.afterRecordSteps.push(step);
   }
@@ -40,8 +41,8 @@ export class EventRecorder {
       timestamp: typeof input.payload.timestamp === 'string' ? input.payload.timestamp : createdAt.toISOString(),
       payload: input.payload,
     };
-    for (const step of this.afterRecordSteps) await step(recorded);
     this.bus.publish(recorded);
+    for (const step of this.afterRecordSteps) await step(recorded);
     return recorded;
   }
 }

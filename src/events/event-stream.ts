@@ -1,7 +1,7 @@
 // One subscriber's stream of events: replay from the log after a cursor, then live ones, with no gap and no
-// duplicate at the switch. Live delivery is subscribed to BEFORE the replay query, and everything at or below
-// the last replayed number is dropped from the live side.
-import type { EventStore } from '../store/events.js';
+// duplicate at the switch. The live subscription listens (and is confirmed in place) BEFORE the replay query, and
+// everything at or below the last replayed number is dropped from the live side.
+import type { EventDocument, EventStore } from '../store/events.js';
 import type { EventBus, SessionEventMessage } from './event-bus.js';
 
 const REPLAY_PAGE_SIZE = 500;
@@ -15,36 +15,36 @@ export interface EventStreamRequest {
 }
 
 export async function* sessionEventStream(store: EventStore, bus: EventBus, request: EventStreamRequest): AsyncGenerator<SessionEventMessage> {
-  const live = bus.subscribe(request.apiKey);
-  const liveIterator = live[Symbol.asyncIterator]();
-  const matches = (message: SessionEventMessage) => request.sessionKey === null || message.sessionKey === request.sessionKey;
+  const live = bus.subscribe(request.apiKey, request.sessionKey);
   try {
+    await live.ready;
     let lastSeq = request.afterSeq ?? -1;
     if (request.afterSeq !== null) {
       for (;;) {
         const page = await store.listAfter(request.apiKey, lastSeq, { sessionKey: request.sessionKey, limit: REPLAY_PAGE_SIZE });
         for (const event of page) {
           lastSeq = event.seq;
-          yield {
-            id: String(event.seq),
-            seq: event.seq,
-            apiKey: event.api_key,
-            sessionKey: event.session_key,
-            event: event.event,
-            timestamp: typeof event.payload.timestamp === 'string' ? event.payload.timestamp : event.created_at.toISOString(),
-            payload: event.payload,
-          };
+          yield replayedMessage(event);
         }
         if (page.length < REPLAY_PAGE_SIZE) break;
       }
     }
-    for (;;) {
-      const next = await liveIterator.next();
-      if (next.done) return;
-      if (next.value.seq <= lastSeq || !matches(next.value)) continue;
-      yield next.value;
+    for await (const message of live) {
+      if (message.seq > lastSeq) yield message;
     }
   } finally {
-    await liveIterator.return?.();
+    await live.return();
   }
+}
+
+function replayedMessage(event: EventDocument): SessionEventMessage {
+  return {
+    id: String(event.seq),
+    seq: event.seq,
+    apiKey: event.api_key,
+    sessionKey: event.session_key,
+    event: event.event,
+    timestamp: typeof event.payload.timestamp === 'string' ? event.payload.timestamp : event.created_at.toISOString(),
+    payload: event.payload,
+  };
 }

@@ -5,6 +5,7 @@ import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import type { CallbackMethod } from './callbacks.js';
 import { isDuplicateKeyError } from './database.js';
 import type { EventDocument } from './events.js';
+import { WriteBatcher } from './write-batcher.js';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
 
@@ -84,7 +85,6 @@ interface OutboxCursorDocument {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const MAX_BATCH = 256;
 
 export class DeliveryStore {
   private readonly deliveries: Collection<DeliveryDocument>;
@@ -317,38 +317,4 @@ function dueConditions(now: Date): Filter<DeliveryDocument>[] {
     { status: 'pending', next_attempt_at: { $lte: now } },
     { status: 'delivering', lease_expires_at: { $lte: now } },
   ];
-}
-
-/**
- * Group commit: the first write goes out at once; writes submitted while it is in flight are sent together in
- * the next command. No added delay when idle, far fewer round trips under load.
- */
-class WriteBatcher<T, R> {
-  private queue: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
-  private flushing = false;
-
-  constructor(private readonly write: (items: T[]) => Promise<R[]>) {}
-
-  submit(item: T): Promise<R> {
-    return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    // Let the writes submitted in the same tick join the first command.
-    await Promise.resolve();
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const results = await this.write(batch.map((entry) => entry.item));
-        batch.forEach((entry, index) => entry.resolve(results[index] as R));
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
-    }
-    this.flushing = false;
-  }
 }

@@ -1,7 +1,9 @@
 // The event log: every session event, numbered per account in the order it was recorded. The number is the
 // cursor subscribers replay from.
+import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKeyError } from './database.js';
+import { WriteBatcher } from './write-batcher.js';
 
 export interface EventDocument {
   _id: string; // "<api_key>:<seq>"
@@ -11,15 +13,29 @@ export interface EventDocument {
   event: string;
   payload: Record<string, unknown>;
   created_at: Date;
+  /** Which append wrote it: after a failed batch insert, a writer finds the events that were its own. */
+  batch?: string;
+}
+
+export type NewEvent = Omit<EventDocument, '_id' | 'seq' | 'batch'>;
+
+/** The last number handed out per account: a hint that saves reading the end of the log on every append. */
+interface EventHeadDocument {
+  _id: string; // api_key
+  seq: number;
 }
 
 const MAX_APPEND_ATTEMPTS = 100;
 
 export class EventStore {
   private readonly collection: Collection<EventDocument>;
+  private readonly heads: Collection<EventHeadDocument>;
+  private readonly appends: WriteBatcher<NewEvent, EventDocument>;
 
   constructor(db: Db) {
     this.collection = db.collection<EventDocument>('events');
+    this.heads = db.collection<EventHeadDocument>('event_heads');
+    this.appends = new WriteBatcher((events) => this.appendGrouped(events));
   }
 
   async ensureIndexes(): Promise<void> {
@@ -28,23 +44,13 @@ export class EventStore {
   }
 
   /**
-   * Persists an event under the account's next number and returns it. The number is claimed by the insert itself
-   * (unique on api_key + seq): a writer that loses a race reads the new last number and tries the next one, so
-   * numbers are unique and increase in recording order without relying on an atomic read-modify-write.
+   * Persists an event under the account's next number and returns it. Events recorded at the same time are
+   * appended together (one insert per account). A number is claimed by the insert itself (unique on
+   * api_key + seq), and number n + 1 is only ever tried once n exists, so numbers are unique and a reader that
+   * sees number n also sees every number below it, across instances, with no atomic counter.
    */
-  async append(event: Omit<EventDocument, '_id' | 'seq'>): Promise<EventDocument> {
-    for (let attempt = 0; ; attempt += 1) {
-      const last = await this.collection.find({ api_key: event.api_key }).sort({ seq: -1 }).limit(1).next();
-      const seq = (last?.seq ?? 0) + 1;
-      const document: EventDocument = { _id: `${event.api_key}:${seq}`, seq, ...event };
-      try {
-        await this.collection.insertOne(document);
-        return document;
-      } catch (error) {
-        if (!isDuplicateKeyError(error) || attempt >= MAX_APPEND_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attempt + 1)));
-      }
-    }
+  append(event: NewEvent): Promise<EventDocument> {
+    return this.appends.submit(event);
   }
 
   /** Events after `afterSeq`, oldest first, optionally of one session. */
@@ -56,5 +62,65 @@ export class EventStore {
 
   listForSession(apiKey: string, sessionKey: string, limit = 1000) {
     return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ seq: 1 }).limit(limit).toArray();
+  }
+
+  private async appendGrouped(events: NewEvent[]): Promise<EventDocument[]> {
+    const byAccount = new Map<string, number[]>();
+    events.forEach((event, index) => byAccount.set(event.api_key, [...(byAccount.get(event.api_key) ?? []), index]));
+    const stored: EventDocument[] = new Array(events.length);
+    await Promise.all(
+      [...byAccount].map(async ([apiKey, indexes]) => {
+        const appended = await this.appendForAccount(apiKey, indexes.map((index) => events[index] as NewEvent));
+        indexes.forEach((index, position) => (stored[index] = appended[position] as EventDocument));
+      }),
+    );
+    return stored;
+  }
+
+  /** Appends one account's events in order under consecutive numbers. */
+  private async appendForAccount(apiKey: string, events: NewEvent[]): Promise<EventDocument[]> {
+    const stored: EventDocument[] = [];
+    let remaining = events;
+    let next = (await this.headSeq(apiKey)) + 1;
+    for (let attempt = 0; remaining.length > 0; attempt += 1) {
+      const batch = randomBytes(9).toString('base64url');
+      const documents = remaining.map((event, index): EventDocument => ({ ...event, _id: `${apiKey}:${next + index}`, seq: next + index, batch }));
+      try {
+        await this.collection.insertMany(documents, { ordered: true });
+        stored.push(...documents);
+        break;
+      } catch (error) {
+        if (!isDuplicateKeyError(error) || attempt >= MAX_APPEND_ATTEMPTS) throw error;
+        // Another writer holds one of these numbers. An ordered insert may have written a prefix first (MongoDB
+        // does; the embedded server writes all or nothing): keep that, number the rest after the log's end.
+        const written = new Set((await this.collection.find({ _id: { $in: documents.map((document) => document._id) }, batch }).toArray()).map((document) => document._id));
+        const prefix = documents.filter((document) => written.has(document._id));
+        stored.push(...prefix);
+        remaining = remaining.slice(prefix.length);
+        next = (await this.lastSeqInLog(apiKey)) + 1;
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attempt)));
+      }
+    }
+    await this.advanceHead(apiKey, (stored.at(-1) as EventDocument).seq);
+    return stored;
+  }
+
+  private async headSeq(apiKey: string): Promise<number> {
+    const head = await this.heads.findOne({ _id: apiKey });
+    return head ? head.seq : this.lastSeqInLog(apiKey);
+  }
+
+  private async lastSeqInLog(apiKey: string): Promise<number> {
+    const last = await this.collection.find({ api_key: apiKey }).sort({ seq: -1 }).limit(1).next();
+    return last?.seq ?? 0;
+  }
+
+  /** Moves the hint forward, never back (a slower writer with a lower number loses the conditional write). */
+  private async advanceHead(apiKey: string, seq: number): Promise<void> {
+    try {
+      await this.heads.updateOne({ _id: apiKey, seq: { $lt: seq } }, { $set: { seq } }, { upsert: true });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
   }
 }

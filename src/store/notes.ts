@@ -1,5 +1,6 @@
 // Notes attached to a session by the integrator (their username) or by the person capturing (guest).
 import type { Collection, Db, ObjectId } from 'mongodb';
+import { WriteBatcher } from './write-batcher.js';
 
 export interface NoteDocument {
   _id?: ObjectId;
@@ -13,9 +14,14 @@ export interface NoteDocument {
 
 export class NoteStore {
   private readonly collection: Collection<NoteDocument>;
+  private readonly inserts: WriteBatcher<NoteDocument, undefined>;
 
   constructor(db: Db) {
     this.collection = db.collection<NoteDocument>('notes');
+    this.inserts = new WriteBatcher(async (notes) => {
+      await this.collection.insertMany(notes.map((note) => ({ ...note })));
+      return notes.map(() => undefined);
+    });
   }
 
   async ensureIndexes(): Promise<void> {
@@ -23,7 +29,7 @@ export class NoteStore {
   }
 
   async insert(note: NoteDocument): Promise<void> {
-    await this.collection.insertOne({ ...note });
+    await this.inserts.submit(note);
   }
 
   listForSession(apiKey: string, sessionKey: string): Promise<NoteDocument[]> {
