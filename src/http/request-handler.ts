@@ -8,11 +8,11 @@ import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
 import { AppError } from '../errors.js';
 import { rateLimitKey, type RateLimiter } from './rate-limit.js';
-import { sendJson } from './rest/http-io.js';
+import { readBodyBytes, sendJson } from './rest/http-io.js';
 import { sendError } from './rest/errors.js';
 import type { Router } from './rest/router.js';
 import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
-import { headerValue } from './rest/v1-routes.js';
+import { authenticateRequest, headerValue } from './rest/v1-routes.js';
 
 export interface RequestHandlerDeps {
   config: Config;
@@ -28,11 +28,16 @@ export interface RequestHandlerDeps {
 const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
-  const { config, logger, router, yoga, rateLimiter, database, metrics } = deps;
+  const { config, logger, router, yoga, rateLimiter, database, metrics, services } = deps;
   const allowedOrigins = new Set(config.corsOrigins);
 
+  /**
+   * An API key's budget is spent only by requests whose credentials validate, so someone who merely knows a key
+   * cannot use up its owner's budget; anything else spends its client address's budget.
+   */
   const spendRateLimit = async (request: IncomingMessage, response: ServerResponse) => {
-    const verdict = await rateLimiter.consume(rateLimitKey(headerValue(request, 'api-key'), request.socket.remoteAddress));
+    const apiKey = headerValue(request, 'api-key') ? await authenticateRequest(services, request).then((auth) => auth.account.api_key, () => null) : null;
+    const verdict = await rateLimiter.consume(rateLimitKey(apiKey, request.socket.remoteAddress));
     for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
   };
 
@@ -66,6 +71,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       if (url.pathname === GRAPHQL_PATH) {
         route = GRAPHQL_PATH;
         await spendRateLimit(request, response);
+        await bufferGraphQLJsonBody(request);
         await yoga(request, response);
         return;
       }
@@ -87,6 +93,18 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       sendError(response, error, logger);
     }
   };
+}
+
+/**
+ * GraphQL requests other than uploads carry JSON: read it here within the same 1 MB limit as the REST routes (413
+ * beyond), and hand it to Yoga as an already-read body (whatwg-node takes `request.body` when a framework consumed
+ * the stream). Multipart uploads are limited by Yoga's form-data limits while they stream.
+ */
+async function bufferGraphQLJsonBody(request: IncomingMessage): Promise<void> {
+  if (request.method !== 'POST' || /^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+  const bytes = new Uint8Array(await readBodyBytes(request));
+  // An async iterable holder rather than the bytes themselves: whatwg-node enumerates the body object's keys.
+  (request as IncomingMessage & { body?: unknown }).body = { size: bytes.length, async *[Symbol.asyncIterator]() { yield bytes; } };
 }
 
 function applyCors(request: IncomingMessage, response: ServerResponse, allowedOrigins: Set<string>): void {

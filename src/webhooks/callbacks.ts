@@ -11,7 +11,6 @@ import { checkCallbackUrl } from './target-guard.js';
 const CALLBACK_METHODS: readonly CallbackMethod[] = ['POST', 'PUT', 'PATCH'];
 const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 const MAX_HEADERS = 32;
-const FORBIDDEN_HEADER_NAMES = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'content-type']);
 
 export const MISSING_FIELDS_MESSAGE = 'Missing required fields.';
 
@@ -151,9 +150,6 @@ function parseHeaders(value: unknown): Record<string, string> {
   if (entries.length > MAX_HEADERS) throw badRequest(`headers may hold at most ${MAX_HEADERS} entries.`);
   for (const [name, headerValue] of entries) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(name)) throw badRequest(`headers has an invalid header name: ${JSON.stringify(name.slice(0, 64))}.`);
-    if (FORBIDDEN_HEADER_NAMES.has(name.toLowerCase()) || name.toLowerCase().startsWith('webhook-')) {
-      throw badRequest(`headers cannot set ${name}: the service sets it.`);
-    }
     if (typeof headerValue !== 'string' || /[\r\n\0]/.test(headerValue) || headerValue.length > 4096) {
       throw badRequest(`headers.${name} must be a string of at most 4096 characters without line breaks.`);
     }

@@ -33,6 +33,24 @@ describe('errors', () => {
     expect((await apiRequest(server.baseUrl, account, 'GET', '/v1/callbacks')).body.data).toEqual([]);
   });
 
+  it('answers a GraphQL JSON body over 1 MB with 413, and a normal one as usual', async () => {
+    const query = `{ callbacks { event } } # ${'x'.repeat(1024 * 1024)}`;
+    const oversize = await fetch(`${server.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { ...signRequestHeaders(account), 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    expect(oversize.status).toBe(413);
+    expect(await oversize.json()).toHaveProperty('message');
+    const normal = await fetch(`${server.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { ...signRequestHeaders(account), 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ callbacks { event } }' }),
+    });
+    expect(normal.status).toBe(200);
+    expect(await normal.json()).toEqual({ data: { callbacks: [] } });
+  });
+
   it('answers a body over 1 MB with 413', async () => {
     const big = JSON.stringify({ event: 'SESSION:COMPLETE', url: 'https://example.com', payload: { blob: 'x'.repeat(1024 * 1024) } });
     const result = await apiRequest(server.baseUrl, account, 'POST', '/v1/callbacks', big);
@@ -109,6 +127,25 @@ describe('rate limiting', () => {
       // Another key has its own budget.
       const second = await limited.createAccount();
       expect((await apiRequest(limited.baseUrl, second, 'GET', '/v1/callbacks')).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("spends a key's budget only on requests that validate, so knowing a key cannot exhaust it", async () => {
+    const limited = await startTestServer({ RATE_LIMIT_POINTS: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    try {
+      const owner = await limited.createAccount();
+      const forged = { ...signRequestHeaders(owner), 'API-Token': '0'.repeat(64) };
+      const statuses: number[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        statuses.push((await fetch(`${limited.baseUrl}/v1/callbacks`, { headers: forged })).status);
+      }
+      // The forger's address budget runs out; the owner's key budget is untouched.
+      expect(statuses).toEqual([403, 403, 403, 429]);
+      const own = await apiRequest(limited.baseUrl, owner, 'GET', '/v1/callbacks');
+      expect(own.status).toBe(200);
+      expect(own.headers.get('ratelimit-remaining')).toBe('2');
     } finally {
       await limited.stop();
     }

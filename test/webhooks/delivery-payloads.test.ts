@@ -57,7 +57,9 @@ beforeAll(async () => {
       event,
       url: `${receiver.origin}/hooks/${event}`,
       method: METHODS[event],
-      headers: { 'X-Integrator-Key': `key-for-${event}`, Authorization: 'Bearer integrator-token' },
+      // Settings written for the reference product may name headers the service sets: accepted, and ours win
+      // (the content-type and signature checks below would fail otherwise).
+      headers: { 'X-Integrator-Key': `key-for-${event}`, Authorization: 'Bearer integrator-token', 'Content-Type': 'text/plain', 'Webhook-Id': 'forged' },
       payload: EXTRA_PAYLOAD,
     });
     secrets[event] = callback.secret;

@@ -4,8 +4,8 @@ import { AppError, badRequest } from '../../errors.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The raw body as text, refusing (413) anything over the limit without buffering it. */
-export async function readBodyText(request: IncomingMessage, limit = JSON_BODY_LIMIT_BYTES): Promise<string> {
+/** The raw body, refusing (413) anything over the limit without buffering it. */
+export async function readBodyBytes(request: IncomingMessage, limit = JSON_BODY_LIMIT_BYTES): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const chunks: Buffer[] = [];
@@ -15,7 +15,12 @@ export async function readBodyText(request: IncomingMessage, limit = JSON_BODY_L
     if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The raw body as text, within the limit. */
+export async function readBodyText(request: IncomingMessage, limit = JSON_BODY_LIMIT_BYTES): Promise<string> {
+  return (await readBodyBytes(request, limit)).toString('utf8');
 }
 
 /** The JSON body; `undefined` for no body or a blank one. */

@@ -571,7 +571,7 @@ function schemas(): Record<string, JsonObject> {
     CallbackHeadersInput: {
       description:
         'Headers sent with each delivery: a JSON object of string values (at most 32), or a string holding one; null or "" mean none. ' +
-        'Host, Content-Length, Transfer-Encoding, Connection, Content-Type and webhook-* are set by the service and refused.',
+        'Host, Content-Length, Transfer-Encoding, Connection, Content-Type and the webhook-* signing headers are set by the service, whose values win.',
       anyOf: [
         { type: 'object', maxProperties: 32, additionalProperties: { type: 'string', maxLength: 4096 } },
         { type: 'string', description: 'A JSON object, as text.' },

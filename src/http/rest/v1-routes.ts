@@ -5,8 +5,16 @@ import { readApiCredentials, type AuthenticatedAccount } from '../../auth/authen
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 
+const authentications = new WeakMap<IncomingMessage, Promise<AuthenticatedAccount>>();
+
+/** Checks the request's API headers once per request (the rate limiter and the route both ask). */
 export function authenticateRequest(services: Services, request: IncomingMessage): Promise<AuthenticatedAccount> {
-  return services.authenticator.authenticate(readApiCredentials((name) => headerValue(request, name)));
+  let authentication = authentications.get(request);
+  if (!authentication) {
+    authentication = services.authenticator.authenticate(readApiCredentials((name) => headerValue(request, name)));
+    authentications.set(request, authentication);
+  }
+  return authentication;
 }
 
 export function registerV1Routes(router: Router, services: Services): void {
