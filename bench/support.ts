@@ -17,6 +17,8 @@ export interface BenchResult {
 export interface RunningProcess {
   url: string;
   pid: number;
+  /** The inspector's WebSocket URL, when started with `inspect`. */
+  inspectorUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -24,8 +26,8 @@ const ROOT = new URL('..', import.meta.url);
 export const ADMIN_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 
 /** Starts a script with tsx and waits for the line carrying its URL. */
-export function startScript(script: string, env: Record<string, string>, urlPattern: RegExp): Promise<RunningProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function startScript(script: string, env: Record<string, string>, urlPattern: RegExp, options: { inspect?: boolean } = {}): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +42,8 @@ export function startScript(script: string, env: Record<string, string>, urlPatt
         clearTimeout(timer);
         child.stdout?.off('data', onData);
         child.stdout?.resume();
-        resolve({ url, pid: child.pid as number, stop: () => stopChild(child) });
+        const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
+        resolve({ url, pid: child.pid as number, ...(inspectorUrl ? { inspectorUrl } : {}), stop: () => stopChild(child) });
       }
     };
     child.stdout?.on('data', onData);
@@ -49,7 +52,7 @@ export function startScript(script: string, env: Record<string, string>, urlPatt
   });
 }
 
-export function startService(env: Record<string, string> = {}): Promise<RunningProcess> {
+export function startService(env: Record<string, string> = {}, options: { inspect?: boolean } = {}): Promise<RunningProcess> {
   return startScript(
     'src/main.ts',
     {
@@ -64,7 +67,29 @@ export function startService(env: Record<string, string> = {}): Promise<RunningP
       ...env,
     },
     /"url":"(http:\/\/[^"]+)"/,
+    options,
   );
+}
+
+/** Runs a full garbage collection in a process started with `inspect`, so heap figures count only live objects. */
+export async function collectGarbage(inspectorUrl: string): Promise<void> {
+  const { default: WebSocket } = await import('ws');
+  const socket = new WebSocket(inspectorUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  await new Promise<void>((resolve) => {
+    socket.on('message', (data) => {
+      if ((JSON.parse(String(data)) as { id?: number }).id === 1) resolve();
+    });
+    socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  });
+  socket.close();
+}
+
+/** Live heap plus external memory of the service, read from its Prometheus metrics. */
+export async function retainedBytes(service: RunningProcess): Promise<number> {
+  const text = await (await fetch(`${service.url}/metrics`)).text();
+  const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? 'NaN');
+  return read('nodejs_heap_size_used_bytes') + read('nodejs_external_memory_bytes');
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

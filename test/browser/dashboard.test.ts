@@ -8,6 +8,8 @@ import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import { DESKTOP, HAS_CHROMIUM, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { startReceiver } from '../webhooks/receiver.js';
+import { waitFor } from '../webhooks/delivery-support.js';
 
 const START = 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }';
 
@@ -35,9 +37,9 @@ describe.skipIf(!HAS_CHROMIUM)('the dashboard', () => {
   const row = (page: Page, sessionKey: string, status?: string) =>
     page.locator(status ? `tr[data-session="${sessionKey}"][data-status="${status}"]` : `tr[data-session="${sessionKey}"]`);
 
-  async function signIn(page: Page, secret = account.apiSecret) {
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('API key').fill(account.apiKey);
+  async function signIn(page: Page, secret = account.apiSecret, as: TestAccount = account) {
+    await page.getByLabel('Username').fill(as.username);
+    await page.getByLabel('API key').fill(as.apiKey);
     await page.getByLabel('API secret').fill(secret);
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
@@ -148,6 +150,56 @@ describe.skipIf(!HAS_CHROMIUM)('the dashboard', () => {
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     expect(problems.filter((problem) => !/status of 403/.test(problem))).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  it('lists the open session’s webhook deliveries from a real receiver, and redelivers one', async () => {
+    // An account of its own, so that its callback and deliveries do not meet the other tests'.
+    const owner = await server.createAccount();
+    const receiver = await startReceiver();
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const callback = await apiRequest(server.baseUrl, owner, 'POST', '/v1/callbacks', { event: 'SESSION:NOTE_INSERT', url: `${receiver.origin}/hooks` });
+      expect(callback.status).toBe(200);
+      const newSession = async () => (await apiRequest(server.baseUrl, owner, 'POST', '/v1/sessions', { session: { theme: 'LITE' } })).body.session_key as string;
+      const [session, other, quiet] = [await newSession(), await newSession(), await newSession()];
+      // A note on the session and one on another session of the account: only the first belongs in its list.
+      for (const key of [session, other]) {
+        expect((await apiRequest(server.baseUrl, owner, 'POST', `/v1/sessions/${key}/notes`, { title: 'Desk', description: `About ${key}` })).status).toBe(200);
+      }
+      const sent = await waitFor(() => receiver.requests.find((request) => JSON.parse(request.body).session_key === session), 'the note delivered to the receiver');
+      const webhookId = sent.headers['webhook-id'] as string;
+      expect(webhookId).toBeTruthy();
+
+      const page = await context.newPage();
+      const problems = watchPageProblems(page);
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await signIn(page, owner.apiSecret, owner);
+
+      // A session without events says so.
+      await page.getByRole('button', { name: `Open session ${quiet}` }).click();
+      await page.locator('#deliveries', { hasText: 'No webhook deliveries for this session yet' }).waitFor();
+
+      await page.getByRole('button', { name: `Open session ${session}` }).click();
+      const deliveryRow = page.locator(`#deliveries tr[data-delivery="${webhookId}"]`);
+      await deliveryRow.and(page.locator('[data-status="succeeded"]')).waitFor();
+      expect(await page.locator('#deliveries tbody tr').count()).toBe(1);
+      const cells = await deliveryRow.locator('td').allInnerTexts();
+      expect(cells.slice(0, 5)).toEqual([webhookId, 'SESSION:NOTE_INSERT', 'succeeded', '1', 'HTTP 204']);
+      expect(await deliveryRow.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+      // Redeliver from the keyboard: the receiver gets the same webhook-id again, and the list shows the new attempt.
+      const redeliver = deliveryRow.getByRole('button', { name: `Redeliver ${webhookId}` });
+      await redeliver.focus();
+      await page.keyboard.press('Enter');
+      await waitFor(() => receiver.requests.filter((request) => request.headers['webhook-id'] === webhookId).length === 2 || undefined, 'the redelivery');
+      await deliveryRow.and(page.locator('[data-status="succeeded"]')).locator('td', { hasText: /^2$/ }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Redeliver ${webhookId}`);
+      expect(receiver.requests.filter((request) => request.headers['webhook-id'] === webhookId)).toHaveLength(2);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      await receiver.close();
+    }
   }, 60_000);
 
   it('reconnects after the socket drops, signing again, and catches up on the events it missed', async () => {

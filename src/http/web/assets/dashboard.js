@@ -6,6 +6,10 @@ import { byId, fill, formatTime, h, laterStatus, openDocument, rejectionReason, 
 
 const STORAGE_KEY = 'capture-gateway.dashboard';
 const PAGE_SIZE = 25;
+const DELIVERY_PAGE_SIZE = 100;
+/** Pages read per event when looking for a session's deliveries: bounds the work on a busy account. */
+const DELIVERY_PAGE_LIMIT = 10;
+const FINISHED_DELIVERY = new Set(['SUCCEEDED', 'FAILED']);
 
 const ROW_FIELDS = 'sessionKey status theme vehicle createdAt updatedAt acceptedPhotoCount requiredPhotos { photoCode }';
 const LIST_SESSIONS = `query DashboardSessions($first: Int, $after: String, $status: SessionStatus) {
@@ -26,6 +30,12 @@ const SET_CALLBACK = `mutation DashboardSetCallback($event: WebhookEvent!, $inpu
   setCallback(event: $event, input: $input) { event url method headers payload secret active }
 }`;
 const DELETE_CALLBACK = 'mutation DashboardDeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }';
+const CALLBACK_EVENTS = 'query DashboardCallbackEvents { callbacks { event } }';
+const DELIVERY_FIELDS = 'id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt';
+const DELIVERIES = `query DashboardDeliveries($event: WebhookEvent!, $first: Int, $after: String) {
+  deliveries(event: $event, first: $first, after: $after) { edges { node { ${DELIVERY_FIELDS} } } pageInfo { hasNextPage endCursor } }
+}`;
+const REDELIVER = `mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { ${DELIVERY_FIELDS} } }`;
 const ACCOUNT_EVENTS = 'subscription DashboardEvents($after: String) { sessionEvents(after: $after) { id event sessionKey timestamp payload } }';
 const SESSION_EVENTS = `subscription DashboardSessionEvents($sessionKey: String!, $after: String) {
   sessionEvents(sessionKey: $sessionKey, after: $after) { id event sessionKey timestamp payload }
@@ -45,7 +55,7 @@ const sessions = new Map(); // sessionKey → session row data
 let pageInfo = { hasNextPage: false, endCursor: null };
 const refetchTimers = new Map();
 
-const detail = { sessionKey: null, stop: null, events: new Map(), refreshTimer: null };
+const detail = { sessionKey: null, createdAt: null, stop: null, events: new Map(), refreshTimer: null, deliveriesTimer: null, deliveriesRequest: 0 };
 
 // -------------------------------------------------------------------------------------------- signing
 
@@ -378,6 +388,7 @@ function closeDetail() {
   detail.stop?.();
   detail.stop = null;
   clearTimeout(detail.refreshTimer);
+  clearTimeout(detail.deliveriesTimer);
   const previous = detail.sessionKey;
   detail.sessionKey = null;
   byId('detail').hidden = true;
@@ -442,6 +453,8 @@ function renderDetail(session) {
       ? null
       : h('p', {}, h('strong', {}, 'Capture link: '), h('a', { href: session.captureUrl, target: '_blank', rel: 'noopener noreferrer', class: 'mono' }, session.captureUrl));
   const timeline = existingTimeline ?? h('ol', { id: 'timeline', class: 'timeline', 'aria-label': 'Events, oldest first' });
+  const deliveries = deliveriesSection(session.sessionKey);
+  detail.createdAt = session.createdAt;
   fill(
     section,
     h('div', { class: 'panel-head' }, h('h2', { id: 'detail-title', tabindex: '-1' }, `Session ${session.sessionKey}`, ' ', h('span', { class: 'muted' }, vehicleTitle(session.vehicle) ?? '')), close),
@@ -460,8 +473,10 @@ function renderDetail(session) {
     session.notes.length
       ? h('ul', { class: 'notes-list' }, session.notes.map((note) => h('li', { class: 'note' }, h('p', { class: 'note-title' }, note.title, ' ', h('span', { class: 'muted' }, `— ${note.user}, ${formatTime(note.createdAt)}`)), h('p', { class: 'note-text' }, note.description))))
       : h('p', { class: 'muted' }, 'No notes.'),
-    deliveriesSection(session.sessionKey),
+    deliveries,
   );
+  // A session event usually means a new delivery: look again.
+  void loadDeliveries();
 }
 
 function photoFigure(photo) {
@@ -492,17 +507,196 @@ function addTimelineEvent(item) {
   timeline.scrollTop = timeline.scrollHeight;
 }
 
+// ------------------------------------------------------------------------------------- deliveries
+
 /**
- * Webhook deliveries of this session's events. A separate section on purpose: the deliveries API
- * (GET /v1/callbacks/:event/deliveries, redeliver) is being added elsewhere; fill this in when it lands.
+ * The webhook deliveries of the open session. Kept across refreshes of the same session (like the timeline), so
+ * that reloading the list does not flash a "Loading…" state.
  */
 function deliveriesSection(sessionKey) {
+  const existing = document.getElementById('deliveries');
+  if (existing?.dataset.sessionKey === sessionKey) return existing;
+  const refresh = h('button', { class: 'button small', type: 'button', 'aria-label': 'Refresh the webhook deliveries' }, 'Refresh');
+  refresh.addEventListener('click', () => void loadDeliveries());
   return h(
     'section',
-    { class: 'card placeholder', id: 'deliveries', dataset: { sessionKey }, 'aria-labelledby': 'deliveries-title' },
-    h('h3', { id: 'deliveries-title' }, 'Webhook deliveries'),
-    h('p', { class: 'muted' }, 'Delivery attempts for this session’s events will be listed here.'),
+    { id: 'deliveries', class: 'deliveries', dataset: { sessionKey }, 'aria-labelledby': 'deliveries-title' },
+    h('div', { class: 'panel-head' }, h('h3', { id: 'deliveries-title' }, 'Webhook deliveries'), refresh),
+    h('p', { id: 'deliveries-error', class: 'error', role: 'alert', hidden: true }),
+    h('div', { id: 'deliveries-content' }, h('p', { class: 'muted' }, 'Loading…')),
   );
+}
+
+/** Reloads the open session's deliveries; only the latest of overlapping loads is shown. */
+async function loadDeliveries({ keepError = false } = {}) {
+  const { sessionKey, createdAt } = detail;
+  const section = document.getElementById('deliveries');
+  if (!sessionKey || !section) return;
+  const request = (detail.deliveriesRequest += 1);
+  clearTimeout(detail.deliveriesTimer);
+  section.setAttribute('aria-busy', 'true');
+  let found = null;
+  let failure = null;
+  try {
+    found = await findSessionDeliveries(sessionKey, createdAt);
+  } catch (error) {
+    failure = error;
+  }
+  if (request !== detail.deliveriesRequest || detail.sessionKey !== sessionKey) return;
+  section.removeAttribute('aria-busy');
+  if (failure) {
+    showError('deliveries-error', `The deliveries could not be loaded: ${failure.message}`);
+    return;
+  }
+  if (!keepError) byId('deliveries-error').hidden = true;
+  renderDeliveries(found);
+  scheduleDeliveriesPoll(found.deliveries);
+}
+
+/**
+ * Deliveries are listed per callback event, not per session: read every event that has a callback and keep this
+ * session's deliveries (test sends carry a sample session key), newest first.
+ */
+async function findSessionDeliveries(sessionKey, sessionCreatedAt) {
+  const events = (await api(CALLBACK_EVENTS)).callbacks.map((callback) => callback.event.replace(':', '_'));
+  const perEvent = await Promise.all(events.map((event) => sessionDeliveriesOf(event, sessionKey, Date.parse(sessionCreatedAt))));
+  return {
+    deliveries: perEvent.flatMap((result) => result.deliveries).sort(newestFirst),
+    hasCallbacks: events.length > 0,
+    truncated: perEvent.some((result) => result.truncated),
+  };
+}
+
+/** Pages back through one event's deliveries until they predate the session: older ones cannot be its own. */
+async function sessionDeliveriesOf(event, sessionKey, since) {
+  const matching = [];
+  let after = null;
+  for (let page = 0; page < DELIVERY_PAGE_LIMIT; page += 1) {
+    let connection;
+    try {
+      connection = (await api(DELIVERIES, { event, first: DELIVERY_PAGE_SIZE, after })).deliveries;
+    } catch (error) {
+      // The callback was removed since the list of callbacks was read: it has nothing to show.
+      if (error instanceof GraphQLRequestError && error.code === 'NOT_FOUND') return { deliveries: matching, truncated: false };
+      throw error;
+    }
+    const nodes = connection.edges.map((edge) => edge.node);
+    matching.push(...nodes.filter((node) => node.sessionKey === sessionKey && !node.test));
+    const oldest = nodes.at(-1);
+    if (!connection.pageInfo.hasNextPage || !oldest || Date.parse(oldest.createdAt) < since) return { deliveries: matching, truncated: false };
+    after = connection.pageInfo.endCursor;
+  }
+  return { deliveries: matching, truncated: true };
+}
+
+function newestFirst(a, b) {
+  return Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** While a delivery is in flight, looks again when its outcome is due: soon while sending, at its next attempt while pending. */
+function scheduleDeliveriesPoll(deliveries) {
+  const now = Date.now() + clockOffset;
+  const delays = deliveries
+    .filter((delivery) => !FINISHED_DELIVERY.has(delivery.status))
+    .map((delivery) => (delivery.status === 'PENDING' && delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) - now + 1_000 : 1_500));
+  if (!delays.length) return;
+  detail.deliveriesTimer = setTimeout(() => void loadDeliveries(), Math.min(Math.max(Math.min(...delays), 1_000), 60_000));
+}
+
+/** Rebuilds the list, then gives focus back to the row's button that had it (the list changes under the user). */
+function renderDeliveries({ deliveries, hasCallbacks, truncated }) {
+  const content = document.getElementById('deliveries-content');
+  if (!content) return;
+  const focusedId = document.activeElement?.closest?.('#deliveries tr[data-delivery]')?.dataset.delivery;
+  fill(
+    content,
+    deliveries.length ? deliveriesTable(deliveries) : emptyDeliveries(hasCallbacks),
+    truncated ? h('p', { class: 'muted' }, `Only the newest ${DELIVERY_PAGE_SIZE * DELIVERY_PAGE_LIMIT} deliveries of each event were searched.`) : null,
+  );
+  if (focusedId) content.querySelector(`tr[data-delivery="${CSS.escape(focusedId)}"] button`)?.focus();
+}
+
+function emptyDeliveries(hasCallbacks) {
+  return h(
+    'p',
+    { id: 'deliveries-empty', class: 'muted' },
+    'No webhook deliveries for this session yet.',
+    hasCallbacks ? null : ' No callback is set: add one under Callbacks to have this session’s events sent.',
+  );
+}
+
+function deliveriesTable(deliveries) {
+  const columns = ['Delivery', 'Event', 'Status', 'Attempts', 'Last result', 'Created'];
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      {},
+      h('caption', { class: 'visually-hidden' }, 'Webhook deliveries of this session, newest first'),
+      h('thead', {}, h('tr', {}, columns.map((name) => h('th', { scope: 'col' }, name)), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+      h('tbody', { id: 'deliveries-body' }, deliveries.map(deliveryRow)),
+    ),
+  );
+}
+
+function deliveryRow(delivery) {
+  const status = delivery.status.toLowerCase();
+  return h(
+    'tr',
+    { dataset: { delivery: delivery.id, status, event: eventName(delivery.event) } },
+    h('td', { class: 'mono' }, delivery.id),
+    h('td', { class: 'mono' }, eventName(delivery.event)),
+    h('td', {}, h('span', { class: 'status', dataset: { status } }, status)),
+    h('td', {}, String(delivery.attemptCount)),
+    h('td', {}, lastResult(delivery)),
+    h('td', {}, h('time', { datetime: delivery.createdAt }, formatTime(delivery.createdAt))),
+    h('td', {}, redeliverButton(delivery)),
+  );
+}
+
+/** "SESSION:NOTE_INSERT" from the GraphQL enum value "SESSION_NOTE_INSERT". */
+function eventName(value) {
+  return value.replace('_', ':');
+}
+
+function lastResult(delivery) {
+  const parts = [delivery.lastStatusCode === null ? null : `HTTP ${delivery.lastStatusCode}`, delivery.lastError].filter(Boolean);
+  const next = delivery.status === 'PENDING' && delivery.nextAttemptAt && delivery.attemptCount > 0 ? `Next attempt ${formatTime(delivery.nextAttemptAt)}` : null;
+  if (!parts.length && !next) return '—';
+  return h('span', {}, parts.length ? h('span', { class: delivery.lastError ? 'delivery-error' : null }, parts.join(' · ')) : null, parts.length && next ? h('br') : null, next ? h('span', { class: 'muted' }, next) : null);
+}
+
+/**
+ * Offered once a delivery is finished. In flight, the button stays (aria-disabled rather than disabled or
+ * removed) so that keyboard focus is not lost while the list refreshes after a redelivery.
+ */
+function redeliverButton(delivery) {
+  const finished = FINISHED_DELIVERY.has(delivery.status);
+  const button = h(
+    'button',
+    { class: 'button small', type: 'button', 'aria-label': `Redeliver ${delivery.id}`, 'aria-disabled': finished ? null : 'true', title: finished ? null : 'Being delivered' },
+    'Redeliver',
+  );
+  button.addEventListener('click', () => {
+    if (button.getAttribute('aria-disabled') !== 'true') void redeliver(delivery.id, button);
+  });
+  return button;
+}
+
+async function redeliver(id, button) {
+  button.setAttribute('aria-disabled', 'true');
+  button.textContent = 'Redelivering…';
+  byId('deliveries-error').hidden = true;
+  let failed = false;
+  try {
+    await api(REDELIVER, { id });
+    announce(`Delivery ${id} was queued again.`);
+  } catch (failure) {
+    failed = true;
+    showError('deliveries-error', `Delivery ${id} could not be redelivered: ${failure.message}`);
+  }
+  await loadDeliveries({ keepError: failed });
 }
 
 async function openReport(sessionKey, kind) {
@@ -526,6 +720,8 @@ async function loadCallbacks() {
   error.hidden = true;
   try {
     renderCallbacks((await api(CALLBACKS)).callbacks);
+    // Which events have a callback decides which deliveries the open session can have.
+    if (detail.sessionKey) void loadDeliveries();
   } catch (failure) {
     showError('callbacks-error', failure.message);
   }
