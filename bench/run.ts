@@ -69,6 +69,8 @@ ${table}
 
 How each is measured:
 
+- \`database_indexed_reads_per_s\`: the database's own ceiling for the read the REST route makes (findOne on a
+  unique index, 32 at a time), measured in the same run.
 - \`rest_auth_read_rps\`: \`GET /v1/callbacks/:event\` with HMAC headers, 32 connections; baseline: a bare \`node:http\`
   server answering the same JSON from memory.
 - \`graphql_query_rps\`: an authenticated \`inspectionSession\` query; baseline: a bare Yoga \`{ hello }\`.
@@ -76,10 +78,15 @@ How each is measured:
   to the 500-px grayscale copy alone. \`qc_js_metrics_ms_per_photo\` is the part that runs on the event loop.
 - \`capture_session_e2e_ms\`: one whole LITE capture through GraphQL (start, six 1600×1200 photos, confirm and
   report), median of 10.
-- \`event_to_subscriber_*\`: 1,000 graphql-ws subscribers on one instance, events recorded at 50/s; latency from the
-  event's timestamp to its arrival at a subscriber. \`memory_per_subscription_kb\`: the server's RSS growth per open
-  subscription.
-- \`webhook_*\`: deliveries to a local receiver from 100 concurrent sessions producing events.
+- \`event_to_subscriber_*\`: 1,000 graphql-ws subscribers on one instance — 900 capture apps, each following its own
+  session with its capture token, and 100 account dashboards following every session — while notes are recorded at
+  50/s round-robin over the sessions (each event reaches its capture app and all 100 dashboards, ~5,000 messages/s);
+  latency from the event's timestamp (taken before it is written) to its arrival at a subscriber.
+  \`memory_per_subscription_kb\`: the server's live heap and external memory per open subscription after a forced
+  garbage collection; \`rss_per_subscription_kb\`: its resident memory growth.
+- \`broadcast_*\`: the worst case, all 1,000 subscribers following the whole account at 50 events/s (50,000
+  messages/s from one instance).
+- \`webhook_*\`: deliveries to a local receiver from 100 concurrent sessions producing events for 10 s.
 `,
 );
 process.stdout.write(`wrote bench/results.json and docs/benchmarks.md (${results.length} figures)\n`);
