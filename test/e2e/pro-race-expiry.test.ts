@@ -1,19 +1,25 @@
-// A whole PRO capture ending in racing confirmations, a CAPT report without inspection, and idle expiry.
+// A whole PRO capture ending in racing confirmations, watched by a graphql-ws and an SSE subscriber; a CAPT report
+// without inspection, and idle expiry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
-import { graphqlRequest, uploadPhoto, wsEventRecorder } from '../support/graphql.js';
+import { graphqlRequest, sseEventRecorder, uploadPhoto, wsEventRecorder, type EventRecorder, type RecordedEvent } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 
 let server: TestServer;
 let account: TestAccount;
+/** Subscribers still open if a test failed before closing them. */
+const recorders: EventRecorder[] = [];
 const api = (method: string, path: string, body?: unknown, who: TestAccount = account) => apiRequest(server.baseUrl, who, method, path, body);
 
 beforeAll(async () => {
   server = await startTestServer({ EXPIRY_SWEEP_INTERVAL_MS: '200' });
   account = await server.createAccount();
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  for (const recorder of recorders) await recorder.close();
+  await server.stop();
+});
 
 async function createAndStart(theme: string): Promise<{ sessionKey: string; captureToken: string }> {
   const created = await api('POST', '/v1/sessions', { session: { theme } });
@@ -36,10 +42,13 @@ async function captureAll(sessionKey: string, captureToken: string, codes: numbe
 }
 
 describe('PRO capture with racing confirmations', () => {
-  it('accepts all 13 photos, then exactly one of five concurrent confirms wins', async () => {
+  it('accepts all 13 photos, then exactly one of five concurrent confirms wins; both subscribers see it all', async () => {
     const { sessionKey, captureToken } = await createAndStart('PRO');
+    // graphql-ws with the account's headers, SSE with the capture token: two transports, two scopes, one stream.
     const watcher = wsEventRecorder(server.baseUrl, signRequestHeaders(account), { sessionKey });
-    await watcher.ready;
+    const sse = sseEventRecorder(server.baseUrl, { captureToken }, { sessionKey });
+    recorders.push(watcher, sse);
+    await Promise.all([watcher.ready, sse.ready]);
     await captureAll(sessionKey, captureToken, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], 200);
     expect((await api('GET', `/v1/sessions/${sessionKey}`)).body.status).toBe('QC_PASSED');
 
@@ -56,14 +65,44 @@ describe('PRO capture with racing confirmations', () => {
     for (const loser of losers) expect(loser.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_REQUEST', reason: 'INVALID_STATUS' });
 
     await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:COMPLETE'));
+    await sse.waitFor((events) => events.some((event) => event.event === 'SESSION:COMPLETE'));
     await new Promise((resolve) => setTimeout(resolve, 300));
+    recorders.splice(recorders.indexOf(watcher), 2);
+    await watcher.close();
+    await sse.close();
+    expect(watcher.errors).toEqual([]);
+    expect(sse.errors).toEqual([]);
+
     const moves = watcher.events.filter((event) => event.event === 'SESSION:STATUS_CHANGE').map((event) => event.payload.status);
     expect(moves).toEqual(['PROCESS', 'QC_PASSED', 'CONFIRM']);
     expect(watcher.events.filter((event) => event.event === 'SESSION:COMPLETE')).toHaveLength(1);
-    await watcher.close();
+    const stages = watcher.events.filter((event) => event.event === 'SESSION:STAGE_CHANGE');
+    expect(stages).toHaveLength(13);
+    expect(stages.map((event) => event.payload.photo_code).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(stages.every((event) => event.payload.photo_status === 'accepted')).toBe(true);
+    // PROCESS, 13 photos, QC_PASSED, CONFIRM, COMPLETE: nothing else, nothing twice, in log order, last one COMPLETE.
+    expect(watcher.events).toHaveLength(17);
+    expect(watcher.events.at(-1)?.event).toBe('SESSION:COMPLETE');
+    expect(new Set(watcher.events.map((event) => event.id)).size).toBe(watcher.events.length);
+    const ids = watcher.events.map((event) => Number(event.id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    for (const event of watcher.events) {
+      expect(event.sessionKey).toBe(sessionKey);
+      expect(event.payload.event).toBe(event.event);
+    }
+
+    // The SSE subscriber recorded exactly the same events, in the same order, with the same ids and payloads.
+    expect(sse.events).toEqual(watcher.events);
 
     const results = await api('GET', `/v1/sessions/${sessionKey}/results`);
+    expect(results.status).toBe(200);
+    const wsComplete = watcher.events.find((event) => event.event === 'SESSION:COMPLETE') as RecordedEvent;
+    const sseComplete = sse.events.find((event) => event.event === 'SESSION:COMPLETE') as RecordedEvent;
+    expect(results.body).toEqual(wsComplete.payload);
+    expect(results.body).toEqual(sseComplete.payload);
+    expect(results.body.session).toMatchObject({ session_key: sessionKey, theme: 'PRO', status: 'COMPLETE' });
     expect(results.body.photos).toHaveLength(13);
+    expect(results.body.photos.every((photo: { approved: boolean }) => photo.approved)).toBe(true);
     expect(results.body.inspection).toEqual({ total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
   }, 120_000);
 

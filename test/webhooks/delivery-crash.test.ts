@@ -15,8 +15,9 @@ import { FAST_WEBHOOKS, waitFor } from './delivery-support.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EVENT = 'SESSION:NOTE_INSERT';
-const BURST = 400;
-const KILL_AFTER = 150;
+// A burst of 500 events, every one of them sent exactly once; the first process is killed once 188 have been answered.
+const BURST = 500;
+const KILL_AFTER = 188;
 const CONCURRENCY = 16;
 
 interface ServiceProcess {
@@ -112,15 +113,19 @@ describe('a crash in the middle of a burst', () => {
     // The burst: CONCURRENCY clients adding notes; SIGKILL once KILL_AFTER have been answered.
     const titles = Array.from({ length: BURST }, (_, index) => `note-${index}`);
     const acknowledged = new Set<string>();
+    const attempted = new Set<string>();
+    const refused: string[] = [];
     let next = 0;
     let target = first;
     let killed = false;
     const client = async () => {
       while (next < titles.length) {
         const title = titles[next++] as string;
+        attempted.add(title);
         try {
           const result = await apiRequest(target.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title, description: 'burst' });
           if (result.status === 200) acknowledged.add(title);
+          else refused.push(`${title}: ${result.status} ${JSON.stringify(result.body)}`);
         } catch {
           // The process died under this request: its event may or may not have been recorded.
         }
@@ -134,6 +139,11 @@ describe('a crash in the middle of a burst', () => {
     await Promise.all(Array.from({ length: CONCURRENCY }, client));
     await first.exited;
     expect(killed).toBe(true);
+    // Every request the first process answered succeeded; only those in flight at the kill have no answer.
+    expect(refused).toEqual([]);
+    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER);
+    expect(attempted.size - acknowledged.size).toBeLessThanOrEqual(CONCURRENCY);
+    expect(attempted.size).toBeLessThan(BURST);
 
     // The narrowest crash window, made certain: an event persisted whose delivery was never written.
     const orphanSeq = 1_000_000_000;
@@ -150,7 +160,8 @@ describe('a crash in the middle of a burst', () => {
     // Restarted on the same database; the rest of the burst goes to the new process.
     const second = await startService();
     target = second;
-    const rest = titles.filter((title) => !acknowledged.has(title)).slice(CONCURRENCY);
+    const rest = titles.filter((title) => !attempted.has(title));
+    expect(attempted.size + rest.length).toBe(BURST);
     for (const title of rest) {
       const result = await apiRequest(second.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title, description: 'burst' });
       expect(result.status).toBe(200);
@@ -162,11 +173,12 @@ describe('a crash in the middle of a burst', () => {
       (event) => (event.payload as { title: string }).title,
     );
     expect(recorded.length).toBeGreaterThanOrEqual(acknowledged.size + 1);
+    expect(recorded.length).toBeLessThanOrEqual(BURST + 1);
     expect(recorded).toContain('orphan');
     for (const title of acknowledged) expect(recorded).toContain(title);
     const arrived = () => new Set(receiver.requests.map((request) => (JSON.parse(request.body) as { title: string }).title));
-    await waitFor(() => recorded.every((title) => arrived().has(title)), 'every recorded event to be delivered', 45_000);
+    await waitFor(() => recorded.every((title) => arrived().has(title)), 'every recorded event to be delivered', 60_000);
     const missing = recorded.filter((title) => !arrived().has(title));
     expect(missing).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 });
