@@ -8,8 +8,6 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 const chromiumInstalled = existsSync(CHROMIUM_PATH);
 /** Whether the browser tests run: where Chromium is installed, and always in CI, where a missing browser must fail. */
 export const RUN_BROWSER_TESTS = chromiumInstalled || Boolean(process.env.CI);
-/** @deprecated use RUN_BROWSER_TESTS */
-export const HAS_CHROMIUM = RUN_BROWSER_TESTS;
 if (!RUN_BROWSER_TESTS) {
   console.warn(`\n[browser tests] SKIPPED: ${CHROMIUM_PATH} not found (apt-get install -y chromium). CI installs it.\n`);
 }

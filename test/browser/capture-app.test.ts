@@ -9,13 +9,13 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
 import { makeBlurred, makeScene } from '../support/images.js';
-import { HAS_CHROMIUM, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
+import { RUN_BROWSER_TESTS, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
 
 const VIN = '1HGCM82633A004352';
 const LITE_LABELS = ['VIN', 'Interior', 'Left', 'Front', 'Right', 'Rear'];
 const LITE_CODES = [1, 2, 4, 5, 7, 8];
 
-describe.skipIf(!HAS_CHROMIUM)('the capture app', () => {
+describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
   let server: TestServer;
   let account: TestAccount;
   let browser: Browser;

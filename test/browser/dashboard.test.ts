@@ -7,13 +7,13 @@ import { apiRequest, startTestServer, type TestServer } from '../support/test-se
 import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
-import { DESKTOP, HAS_CHROMIUM, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
 import { startReceiver } from '../webhooks/receiver.js';
 import { waitFor } from '../webhooks/delivery-support.js';
 
 const START = 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }';
 
-describe.skipIf(!HAS_CHROMIUM)('the dashboard', () => {
+describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
   let server: TestServer;
   let account: TestAccount;
   let browser: Browser;

@@ -11,6 +11,7 @@ import { createContext, createAuthenticatedContext, type GraphQLContext, type Pr
 import { createErrorMasker } from './errors.js';
 import { graphqlLimitsPlugin } from './limits.js';
 import { graphiqlExampleOptions } from './graphiql-examples.js';
+import { createSelfContainedGraphiQL } from './graphiql-page.js';
 import { schema } from './schema.js';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -25,12 +26,15 @@ export interface ServerContext {
 export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
 
 export function createYogaServer(config: Config, services: Services, logger: Logger): Yoga {
+  const graphiqlPage = createSelfContainedGraphiQL();
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     // GraphiQL's header editor reaches the server as real headers only over SSE (graphql-ws reads credentials from
     // connectionParams at connect time), so its subscriptions use SSE.
     graphiql: config.isProduction ? false : { title: 'capture-gateway GraphQL', subscriptionsProtocol: 'SSE', ...graphiqlExampleOptions },
+    // Served with every asset inlined: Yoga's default page loads GraphiQL from unpkg.com.
+    renderGraphiQL: graphiqlPage.render,
     landingPage: false,
     multipart: true,
     // Uploads are limited while they are read, not after: one photo of at most 15 MB per request.
@@ -39,7 +43,7 @@ export function createYogaServer(config: Config, services: Services, logger: Log
       ? { origin: config.corsOrigins, credentials: false, allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token'] }
       : () => false,
     maskedErrors: { maskError: createErrorMasker(logger) },
-    plugins: [graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction })],
+    plugins: [graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin],
     logging: {
       debug: (...args) => logger.debug({ args }, 'yoga'),
       info: (...args) => logger.info({ args }, 'yoga'),
