@@ -134,6 +134,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       }
       expect(await page.locator('#progress-text').innerText()).toBe('0 of 6 accepted');
       expect(await page.locator('#confirm').isDisabled()).toBe(true);
+      await saveScreenshot(page, 'capture-list');
 
       // A blurred photo is rejected with its reason and a Retake button.
       await page.locator('#photo-input-1').setInputFiles(blurredPhoto);
@@ -161,6 +162,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), photo(page, 1).locator('label').click()]);
       await chooser.setFiles(scenePhotos.get(1) as string);
       await page.waitForFunction(() => (window as unknown as { seen: string[] }).seen.some((entry) => /^uploading Uploading… [1-9]\d?%$/.test(entry)));
+      await saveScreenshot(page, 'capture-uploading');
       await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       await photo(page, 1, 'accepted').waitFor();
       expect(await photo(page, 1).locator('img.thumb').getAttribute('src')).toMatch(/^blob:/);
@@ -273,6 +275,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     await page.goto(`${server.baseUrl}/capture/${sessionKey}#not-the-right-token`);
     await page.locator('#screen-problem[data-problem="unknown"]').waitFor();
     expect(await page.locator('#problem-title').innerText()).toBe('This link is not valid');
+    await saveScreenshot(page, 'capture-unknown');
 
     await page.goto(`${server.baseUrl}/capture/ABC-0000000000#also-not-a-token`);
     await page.reload();
