@@ -29,7 +29,11 @@ export interface App {
 
 export async function buildApp(config: Config, logger: Logger): Promise<App> {
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
-  const redisClients = config.redisUrl ? [0, 1, 2].map(() => new Redis(config.redisUrl as string, { maxRetriesPerRequest: 2 })) : [];
+  // The subscriber connection skips ioredis's ready check: that check sends INFO, which a connection already asked to
+  // SUBSCRIBE refuses, and the connection would then never become ready (a subscription can come before it is).
+  const redisClients = config.redisUrl
+    ? [true, true, false].map((enableReadyCheck) => new Redis(config.redisUrl as string, { maxRetriesPerRequest: 2, enableReadyCheck }))
+    : [];
   for (const client of redisClients) client.on('error', (error) => logger.warn({ err: error }, 'redis error'));
   const [redis = null, publisher, subscriber] = redisClients;
   try {

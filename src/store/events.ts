@@ -31,6 +31,8 @@ export class EventStore {
   private readonly collection: Collection<EventDocument>;
   private readonly heads: Collection<EventHeadDocument>;
   private readonly appends: WriteBatcher<NewEvent, EventDocument>;
+  /** The last number this instance appended per account: the next append tries the one after without a read. */
+  private readonly lastAppended = new Map<string, number>();
 
   constructor(db: Db) {
     this.collection = db.collection<EventDocument>('events');
@@ -81,7 +83,7 @@ export class EventStore {
   private async appendForAccount(apiKey: string, events: NewEvent[]): Promise<EventDocument[]> {
     const stored: EventDocument[] = [];
     let remaining = events;
-    let next = (await this.headSeq(apiKey)) + 1;
+    let next = (this.lastAppended.get(apiKey) ?? (await this.headSeq(apiKey))) + 1;
     for (let attempt = 0; remaining.length > 0; attempt += 1) {
       const batch = randomBytes(9).toString('base64url');
       const documents = remaining.map((event, index): EventDocument => ({ ...event, _id: `${apiKey}:${next + index}`, seq: next + index, batch }));
@@ -101,7 +103,10 @@ export class EventStore {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attempt)));
       }
     }
-    await this.advanceHead(apiKey, (stored.at(-1) as EventDocument).seq);
+    const last = (stored.at(-1) as EventDocument).seq;
+    this.lastAppended.set(apiKey, Math.max(last, this.lastAppended.get(apiKey) ?? 0));
+    // Only a hint for other instances and restarts: the insert is the arbiter, so nobody waits for it.
+    this.advanceHead(apiKey, last).catch(() => undefined);
     return stored;
   }
 
