@@ -108,15 +108,33 @@ export class ConfigError extends Error {
   }
 }
 
+type ParsedEnvironment = z.output<typeof environmentSchema>;
+
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = environmentSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const env = parsed.success ? parsed.data : parseEachVariable(present);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...crossVariableProblems(env),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
+  return toConfig(env as ParsedEnvironment);
+}
+
+/** Each variable on its own, keeping the valid ones, so that rules spanning several are checked in the same pass. */
+function parseEachVariable(present: Record<string, unknown>): Partial<ParsedEnvironment> {
+  const env: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(environmentSchema.shape)) {
+    const result = schema.safeParse(present[name]);
+    if (result.success) env[name] = result.data;
   }
-  const env = parsed.data;
+  return env as Partial<ParsedEnvironment>;
+}
+
+function crossVariableProblems(env: Partial<ParsedEnvironment>): string[] {
   const problems: string[] = [];
-  const unknownThresholds = Object.keys(env.QC_THRESHOLDS).filter((name) => !(name in DEFAULT_QC_THRESHOLDS));
+  const unknownThresholds = Object.keys(env.QC_THRESHOLDS ?? {}).filter((name) => !(name in DEFAULT_QC_THRESHOLDS));
   if (unknownThresholds.length > 0) {
     problems.push(`QC_THRESHOLDS: unknown threshold ${unknownThresholds.join(', ')}; known: ${Object.keys(DEFAULT_QC_THRESHOLDS).join(', ')}`);
   }
@@ -125,14 +143,18 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       if (!env[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
     }
   }
-  if (env.WEBHOOK_RESPONSE_TIMEOUT_MS > env.WEBHOOK_TOTAL_TIMEOUT_MS) {
+  const { WEBHOOK_RESPONSE_TIMEOUT_MS: responseTimeout, WEBHOOK_TOTAL_TIMEOUT_MS: totalTimeout, WEBHOOK_LEASE_MS: lease } = env;
+  if (responseTimeout !== undefined && totalTimeout !== undefined && responseTimeout > totalTimeout) {
     problems.push('WEBHOOK_RESPONSE_TIMEOUT_MS: must not exceed WEBHOOK_TOTAL_TIMEOUT_MS');
   }
-  if (env.WEBHOOK_LEASE_MS < env.WEBHOOK_TOTAL_TIMEOUT_MS + 1_000) {
+  if (lease !== undefined && totalTimeout !== undefined && lease < totalTimeout + 1_000) {
     // A lease that can end while its request is still running would let a second worker send the delivery again.
     problems.push('WEBHOOK_LEASE_MS: must exceed WEBHOOK_TOTAL_TIMEOUT_MS by at least 1000');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  return problems;
+}
+
+function toConfig(env: ParsedEnvironment): Config {
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',

@@ -60,6 +60,23 @@ describe('configuration', () => {
     for (const name of ['PORT', 'MONGODB_URL', 'LOG_LEVEL', 'ADMIN_TOKEN', 'CORS_ORIGINS']) expect(problems).toContain(name);
   });
 
+  it('reports rules spanning several variables in the same pass as single-variable problems', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', SMS_PROVIDER: 'twilio', TWILIO_FROM: '+15550000000', QC_THRESHOLDS: '{"minSharpnes": 3}', WEBHOOK_LEASE_MS: '5000' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
+    expect(problems).toContain('TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio');
+    expect(problems).toContain('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');
+    expect(problems.some((problem) => problem.startsWith('QC_THRESHOLDS: unknown threshold minSharpnes'))).toBe(true);
+    expect(problems).toContain('WEBHOOK_LEASE_MS: must exceed WEBHOOK_TOTAL_TIMEOUT_MS by at least 1000');
+    expect(problems).toHaveLength(5);
+  });
+
   it('refuses unknown QC thresholds and an incomplete Twilio set-up', () => {
     expect(() => loadConfig({ QC_THRESHOLDS: '{"sharpnezz": 1}' })).toThrow(/sharpnezz/);
     expect(() => loadConfig({ QC_THRESHOLDS: 'nope' })).toThrow(/QC_THRESHOLDS/);
