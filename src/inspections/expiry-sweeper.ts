@@ -16,7 +16,8 @@ const STUCK_CONFIRM_MS = 60_000;
 export class ExpirySweeper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private readonly holder = randomUUID();
+  /** This instance's name on the sweep lease. */
+  readonly holder = randomUUID();
 
   constructor(
     private readonly deps: {
