@@ -146,25 +146,19 @@ export class DeliveryStore {
   }
 
   /**
-   * Leases `candidate` to `leaseOwner` if it is still due and unchanged since it was read: one conditional
-   * updateOne, so of several workers trying, exactly one wins. (findOneAndUpdate would be the usual tool, but the
-   * embedded server does not apply it atomically under concurrency; updateOne it does.) Returns the claimed
-   * delivery, or null when another worker got it first.
+   * Leases to `leaseOwner` those of `candidates` that are still due: one conditional updateMany (a delivery another
+   * worker has claimed meanwhile holds an unexpired lease, one that was settled is no longer pending and due, so
+   * neither matches), then a read of what this claim got. Of several workers trying, exactly one wins each delivery.
+   * (findOneAndUpdate would be the usual tool, one delivery per round trip; the embedded server also does not apply
+   * it atomically under concurrency.)
    */
-  async tryClaim(candidate: DeliveryDocument, leaseOwner: string, now: Date, leaseMs: number): Promise<DeliveryDocument | null> {
+  async claimDue(candidates: readonly DeliveryDocument[], leaseOwner: string, now: Date, leaseMs: number): Promise<DeliveryDocument[]> {
+    if (candidates.length === 0) return [];
+    const ids = candidates.map((candidate) => candidate._id);
     const lease = { status: 'delivering' as const, lease_owner: leaseOwner, lease_expires_at: new Date(now.getTime() + leaseMs), updated_at: now };
-    const { modifiedCount } = await this.deliveries.updateOne(
-      {
-        _id: candidate._id,
-        status: candidate.status,
-        lease_owner: candidate.lease_owner,
-        attempts: candidate.attempts,
-        updated_at: candidate.updated_at,
-        $or: dueConditions(now),
-      },
-      { $set: lease },
-    );
-    return modifiedCount === 1 ? { ...candidate, ...lease } : null;
+    const { modifiedCount } = await this.deliveries.updateMany({ _id: { $in: ids }, $or: dueConditions(now) }, { $set: lease });
+    if (modifiedCount === 0) return [];
+    return this.deliveries.find({ _id: { $in: ids }, lease_owner: leaseOwner }).toArray();
   }
 
   recordAttempt(attempt: Omit<DeliveryAttemptDocument, 'purge_at'>): Promise<undefined> {

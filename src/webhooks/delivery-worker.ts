@@ -170,22 +170,32 @@ export class DeliveryWorker {
         const limit = Math.min(64, 2 * (workerConcurrency - this.inFlight));
         const candidates = await this.options.deliveries.dueCandidates(this.clock(), limit, saturated);
         if (candidates.length === 0) {
-          if (this.pokes === pokesBefore) this.backlog = false;
-          continue;
+          if (this.pokes !== pokesBefore) continue;
+          // Busy callbacks were left out of the query. If they have due work, keep the backlog so that the next
+          // freed slot looks again at once, instead of leaving it to the poll timer.
+          this.backlog = saturated.length > 0 && (await this.options.deliveries.dueCandidates(this.clock(), 1)).length > 0;
+          break;
         }
+        // Slots are taken before the claim, so an in-process hand-over cannot overfill the worker meanwhile.
+        const chosen: DeliveryDocument[] = [];
         for (const candidate of candidates) {
           if (this.stopping || this.inFlight >= workerConcurrency) break;
           const key = callbackKey(candidate.api_key, candidate.callback_event);
           if ((this.perCallback.get(key) ?? 0) >= callbackConcurrency) continue;
-          // The slot is taken before the claim, so an in-process hand-over cannot overfill the worker meanwhile.
           this.takeSlot(key);
-          const leaseOwner = this.nextLeaseOwner();
-          const claimed = await this.options.deliveries.tryClaim(candidate, leaseOwner, this.clock(), leaseMs).catch((error: unknown) => {
-            this.releaseSlot(key);
-            throw error;
-          });
-          if (claimed) this.run(claimed, leaseOwner, null);
-          else this.releaseSlot(key);
+          chosen.push(candidate);
+        }
+        if (chosen.length === 0) break;
+        const leaseOwner = this.nextLeaseOwner();
+        const claimed = await this.options.deliveries.claimDue(chosen, leaseOwner, this.clock(), leaseMs).catch((error: unknown) => {
+          for (const candidate of chosen) this.releaseSlot(callbackKey(candidate.api_key, candidate.callback_event));
+          throw error;
+        });
+        const won = new Map(claimed.map((delivery) => [delivery._id, delivery]));
+        for (const candidate of chosen) {
+          const delivery = won.get(candidate._id);
+          if (delivery) this.run(delivery, leaseOwner, null);
+          else this.releaseSlot(callbackKey(candidate.api_key, candidate.callback_event));
         }
       }
     } catch (error) {
