@@ -27,6 +27,8 @@ const MAX_STOP_WAIT_MS = 10_000;
  * worker. Beyond that they are written pending and claimed from the database like retries.
  */
 const WAITING_PER_CALLBACK_SLOT = 32;
+/** Due deliveries read (and claimed in one write) per look at the database. */
+const CLAIM_BATCH = 64;
 const MAX_WAITING = 8_192;
 
 export const CALLBACK_REMOVED_ERROR = 'Not sent: the callback setting for this event was removed.';
@@ -57,7 +59,8 @@ interface WaitingDelivery {
   delivery: DeliveryDocument;
   leaseOwner: string;
   leaseExpiresAt: number;
-  callback: CallbackDocument;
+  /** Known when the delivery was queued by this instance; read at the attempt for one claimed from the database. */
+  callback: CallbackDocument | null;
 }
 
 export class DeliveryWorker {
@@ -71,6 +74,11 @@ export class DeliveryWorker {
   /** Reservations not yet started: handed out, or waiting for a slot. */
   private reserved = 0;
   private readonly reservedPerCallback = new Map<string, number>();
+  /**
+   * Callbacks with due deliveries in the database that did not fit this worker's queue. New deliveries for them
+   * go to the database too, behind the older ones, until the backlog is claimed: first queued, first sent.
+   */
+  private readonly overflowing = new Set<string>();
   private inFlight = 0;
   private claimCounter = 0;
   private started = false;
@@ -127,7 +135,11 @@ export class DeliveryWorker {
     if (!this.started || this.stopping) return null;
     const key = callbackKey(apiKey, event);
     const forCallback = this.reservedPerCallback.get(key) ?? 0;
-    if (this.reserved >= MAX_WAITING || forCallback >= this.options.config.callbackConcurrency * WAITING_PER_CALLBACK_SLOT) return null;
+    if (this.overflowing.has(key)) return null;
+    if (this.reserved >= MAX_WAITING || forCallback >= this.waitingCapacity()) {
+      this.overflowing.add(key);
+      return null;
+    }
     this.reserved += 1;
     this.reservedPerCallback.set(key, forCallback + 1);
     let settled = false;
@@ -145,10 +157,14 @@ export class DeliveryWorker {
   /** Sends a delivery written leased under `reservation` as soon as its callback has a free request slot. */
   dispatch(reservation: Reservation, delivery: DeliveryDocument, callback: CallbackDocument): void {
     const key = callbackKey(delivery.api_key, delivery.callback_event);
-    const queue = this.waiting.get(key) ?? [];
-    queue.push({ delivery, leaseOwner: reservation.leaseOwner, leaseExpiresAt: reservation.leaseExpiresAt.getTime(), callback });
-    this.waiting.set(key, queue);
+    this.enqueueWaiting(key, { delivery, leaseOwner: reservation.leaseOwner, leaseExpiresAt: reservation.leaseExpiresAt.getTime(), callback });
     this.startWaiting();
+  }
+
+  private enqueueWaiting(key: string, entry: WaitingDelivery): void {
+    const queue = this.waiting.get(key) ?? [];
+    queue.push(entry);
+    this.waiting.set(key, queue);
   }
 
   /** Something may have become due (a queued delivery, a redelivery, the poll timer): look for work. */
@@ -158,45 +174,60 @@ export class DeliveryWorker {
     void this.pump();
   }
 
+  /**
+   * Claims due deliveries from the database, oldest first: straight into a free request slot, or into the
+   * callback's local queue while it has room, so a backlog is claimed in batches rather than one slot at a time.
+   */
   private async pump(): Promise<void> {
     if (this.pumping || !this.started || this.stopping) return;
     this.pumping = true;
     try {
-      const { workerConcurrency, callbackConcurrency, leaseMs } = this.options.config;
-      while (this.backlog && !this.stopping && this.inFlight < workerConcurrency) {
+      const { leaseMs } = this.options.config;
+      while (this.backlog && !this.stopping && this.reserved < MAX_WAITING) {
         const pokesBefore = this.pokes;
-        const saturated: CallbackKey[] = [];
-        for (const [key, count] of this.perCallback) if (count >= callbackConcurrency) saturated.push(parseCallbackKey(key));
-        const limit = Math.min(64, 2 * (workerConcurrency - this.inFlight));
-        const candidates = await this.options.deliveries.dueCandidates(this.clock(), limit, saturated);
+        const full = [...new Set([...this.perCallback.keys(), ...this.reservedPerCallback.keys()])].filter((key) => !this.hasRoomFor(key));
+        const candidates = await this.options.deliveries.dueCandidates(this.clock(), CLAIM_BATCH, full.map(parseCallbackKey));
         if (candidates.length === 0) {
           if (this.pokes !== pokesBefore) continue;
-          // Busy callbacks were left out of the query. If they have due work, keep the backlog so that the next
-          // freed slot looks again at once, instead of leaving it to the poll timer.
-          this.backlog = saturated.length > 0 && (await this.options.deliveries.dueCandidates(this.clock(), 1)).length > 0;
+          // Nothing due beyond the callbacks that are full here; those stay overflowing until they have room.
+          for (const key of this.overflowing) if (!full.includes(key)) this.overflowing.delete(key);
+          this.backlog = this.overflowing.size > 0;
           break;
         }
-        // Slots are taken before the claim, so an in-process hand-over cannot overfill the worker meanwhile.
-        const chosen: DeliveryDocument[] = [];
-        for (const candidate of candidates) {
-          if (this.stopping || this.inFlight >= workerConcurrency) break;
-          const key = callbackKey(candidate.api_key, candidate.callback_event);
-          if ((this.perCallback.get(key) ?? 0) >= callbackConcurrency) continue;
-          this.takeSlot(key);
-          chosen.push(candidate);
+        const chosen: { delivery: DeliveryDocument; key: string; sendNow: boolean }[] = [];
+        for (const delivery of candidates) {
+          const key = callbackKey(delivery.api_key, delivery.callback_event);
+          if (this.hasFreeSlot(key)) {
+            this.takeSlot(key); // before the claim, so an in-process hand-over cannot overfill the worker meanwhile
+            chosen.push({ delivery, key, sendNow: true });
+          } else if (this.hasRoomFor(key) && this.reserved < MAX_WAITING) {
+            this.reserveRoom(key);
+            chosen.push({ delivery, key, sendNow: false });
+          }
         }
         if (chosen.length === 0) break;
         const leaseOwner = this.nextLeaseOwner();
-        const claimed = await this.options.deliveries.claimDue(chosen, leaseOwner, this.clock(), leaseMs).catch((error: unknown) => {
-          for (const candidate of chosen) this.releaseSlot(callbackKey(candidate.api_key, candidate.callback_event));
-          throw error;
-        });
+        const claimedAt = this.clock();
+        const giveBack = ({ key, sendNow }: { key: string; sendNow: boolean }) => (sendNow ? this.releaseSlot(key) : this.unreserve(key));
+        const claimed = await this.options.deliveries
+          .claimDue(
+            chosen.map(({ delivery }) => delivery),
+            leaseOwner,
+            claimedAt,
+            leaseMs,
+          )
+          .catch((error: unknown) => {
+            chosen.forEach(giveBack);
+            throw error;
+          });
         const won = new Map(claimed.map((delivery) => [delivery._id, delivery]));
-        for (const candidate of chosen) {
-          const delivery = won.get(candidate._id);
-          if (delivery) this.run(delivery, leaseOwner, null);
-          else this.releaseSlot(callbackKey(candidate.api_key, candidate.callback_event));
+        for (const choice of chosen) {
+          const delivery = won.get(choice.delivery._id);
+          if (!delivery) giveBack(choice);
+          else if (choice.sendNow) this.run(delivery, leaseOwner, null);
+          else this.enqueueWaiting(choice.key, { delivery, leaseOwner, leaseExpiresAt: claimedAt.getTime() + leaseMs, callback: null });
         }
+        this.startWaiting();
       }
     } catch (error) {
       this.options.logger.warn({ err: error }, 'webhook worker could not claim deliveries; retrying at the next poll');
@@ -332,6 +363,24 @@ export class DeliveryWorker {
     }
   }
 
+  private waitingCapacity(): number {
+    return this.options.config.callbackConcurrency * WAITING_PER_CALLBACK_SLOT;
+  }
+
+  private hasFreeSlot(key: string): boolean {
+    return this.inFlight < this.options.config.workerConcurrency && (this.perCallback.get(key) ?? 0) < this.options.config.callbackConcurrency;
+  }
+
+  /** Whether the callback can take another delivery here, now or from its local queue. */
+  private hasRoomFor(key: string): boolean {
+    return this.hasFreeSlot(key) || (this.reservedPerCallback.get(key) ?? 0) < this.waitingCapacity();
+  }
+
+  private reserveRoom(key: string): void {
+    this.reserved += 1;
+    this.reservedPerCallback.set(key, (this.reservedPerCallback.get(key) ?? 0) + 1);
+  }
+
   private unreserve(key: string): void {
     this.reserved -= 1;
     const remaining = (this.reservedPerCallback.get(key) ?? 1) - 1;
@@ -350,7 +399,8 @@ export class DeliveryWorker {
     if (remaining > 0) this.perCallback.set(key, remaining);
     else this.perCallback.delete(key);
     if (this.waiting.size > 0) this.startWaiting();
-    if (this.backlog) void this.pump();
+    // An overflowing callback refills its queue in batches, once half of it has drained, not at every freed slot.
+    if (this.backlog && (!this.overflowing.has(key) || (this.reservedPerCallback.get(key) ?? 0) <= this.waitingCapacity() / 2)) void this.pump();
   }
 
   private nextLeaseOwner(): string {
