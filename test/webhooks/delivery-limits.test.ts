@@ -177,6 +177,37 @@ describe('bounded concurrency', () => {
   });
 });
 
+describe('a backlog beyond the local queue', () => {
+  it('is sent in the order the events were recorded, even while new events keep coming', async () => {
+    const held = gate();
+    const target = await startReceiver((_request, response) => void held.opened.then(() => response.writeHead(204).end()));
+    receivers.push(target);
+    const account = await server.createAccount();
+    const sessionKey = await createSessionKey(server, account);
+    await setCallback(server, account, { event: EVENT, url: `${target.origin}/hook` });
+
+    try {
+      // The worker keeps 32 deliveries per request slot in memory (64 here): 100 held deliveries overflow into the
+      // database. Then, while that backlog drains, 30 more events arrive; they must not overtake it.
+      const titles = Array.from({ length: 130 }, (_, index) => `backlog-${index}`);
+      for (const title of titles.slice(0, 100)) await addNote(server, account, sessionKey, title);
+      held.open();
+      for (const title of titles.slice(100)) await addNote(server, account, sessionKey, title);
+      await waitFor(() => target.requests.length >= titles.length, 'every delivery of the backlog', 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(target.requests.map((request) => bodyOf(request).title).sort()).toEqual([...titles].sort());
+      expect(new Set(target.requests.map((request) => headerText(request, 'webhook-id'))).size).toBe(titles.length);
+
+      // Requests run two at a time, so neighbours may swap; nothing may arrive after an event recorded 3 or more later.
+      const arrived = target.requests.map((request) => titles.indexOf(bodyOf(request).title as string));
+      const overtaken = arrived.filter((index, position) => arrived.slice(0, position).some((earlier) => earlier >= index + CALLBACK_CONCURRENCY + 1));
+      expect(overtaken).toEqual([]);
+    } finally {
+      held.open();
+    }
+  }, 120_000);
+});
+
 describe('secret rotation', () => {
   const signatures = (request: ReceivedRequest) => headerText(request, 'webhook-signature').split(' ');
   const verify = (request: ReceivedRequest, secret: string) => new Webhook(secret).verify(request.body, signedHeaders(request));
