@@ -196,6 +196,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Redeliver ${webhookId}`);
       expect(receiver.requests.filter((request) => request.headers['webhook-id'] === webhookId)).toHaveLength(2);
       expect(problems).toEqual([]);
+      await page.locator('#deliveries').scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'dashboard-deliveries');
     } finally {
       await context.close();
       await receiver.close();
