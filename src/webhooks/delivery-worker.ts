@@ -209,17 +209,10 @@ export class DeliveryWorker {
         const leaseOwner = this.nextLeaseOwner();
         const claimedAt = this.clock();
         const giveBack = ({ key, sendNow }: { key: string; sendNow: boolean }) => (sendNow ? this.releaseSlot(key) : this.unreserve(key));
-        const claimed = await this.options.deliveries
-          .claimDue(
-            chosen.map(({ delivery }) => delivery),
-            leaseOwner,
-            claimedAt,
-            leaseMs,
-          )
-          .catch((error: unknown) => {
-            chosen.forEach(giveBack);
-            throw error;
-          });
+        const claimed = await this.options.deliveries.claimDue(chosen.map(({ delivery }) => delivery), leaseOwner, claimedAt, leaseMs).catch((error: unknown) => {
+          chosen.forEach(giveBack);
+          throw error;
+        });
         const won = new Map(claimed.map((delivery) => [delivery._id, delivery]));
         for (const choice of chosen) {
           const delivery = won.get(choice.delivery._id);
