@@ -5,6 +5,7 @@
 // says when it is in place everywhere (`ready`), so a replay read after that cannot miss an event.
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import type { Redis } from 'ioredis';
+import { AppError } from '../errors.js';
 
 export interface SessionEventMessage {
   id: string;
@@ -31,9 +32,10 @@ export interface EventBus {
 /** Events a subscriber may fall behind by before its stream ends with an error (it can resume with `after`). */
 export const MAX_UNREAD_EVENTS = 10_000;
 
-export class SubscriberOverflowError extends Error {
+/** A typed failure, so the subscriber is told why its stream ended rather than getting a masked internal error. */
+export class SubscriberOverflowError extends AppError {
   constructor() {
-    super(`More than ${MAX_UNREAD_EVENTS} events were waiting for this subscriber; subscribe again with after set to the last event id received.`);
+    super('CONFLICT', `More than ${MAX_UNREAD_EVENTS} events were waiting for this subscriber; subscribe again with after set to the last event id received.`);
   }
 }
 
