@@ -49,26 +49,12 @@ describe('configuration', () => {
   });
 
   it('reports every problem at once', () => {
-    let error: unknown;
-    try {
-      loadConfig({ PORT: 'eighty', MONGODB_URL: 'postgres://x', LOG_LEVEL: 'loud', ADMIN_TOKEN: 'short', CORS_ORIGINS: 'not a url' });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems.join('\n');
+    const problems = configProblems({ PORT: 'eighty', MONGODB_URL: 'postgres://x', LOG_LEVEL: 'loud', ADMIN_TOKEN: 'short', CORS_ORIGINS: 'not a url' }).join('\n');
     for (const name of ['PORT', 'MONGODB_URL', 'LOG_LEVEL', 'ADMIN_TOKEN', 'CORS_ORIGINS']) expect(problems).toContain(name);
   });
 
   it('reports rules spanning several variables in the same pass as single-variable problems', () => {
-    let error: unknown;
-    try {
-      loadConfig({ PORT: 'eighty', SMS_PROVIDER: 'twilio', TWILIO_FROM: '+15550000000', QC_THRESHOLDS: '{"minSharpnes": 3}', WEBHOOK_LEASE_MS: '5000' });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems;
+    const problems = configProblems({ PORT: 'eighty', SMS_PROVIDER: 'twilio', TWILIO_FROM: '+15550000000', QC_THRESHOLDS: '{"minSharpnes": 3}', WEBHOOK_LEASE_MS: '5000' });
     expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
     expect(problems).toContain('TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio');
     expect(problems).toContain('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');
@@ -83,3 +69,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_FROM/);
   });
 });
+
+/** The problems loadConfig reports for `environment`; it must refuse it with a ConfigError. */
+function configProblems(environment: Record<string, string>): string[] {
+  let error: unknown;
+  try {
+    loadConfig(environment);
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as ConfigError).problems;
+}

@@ -51,18 +51,16 @@ export function createEventBus(redis: { publisher: Redis; subscriber: Redis } | 
     },
     subscribe(apiKey, sessionKey) {
       const topic = sessionKey ? sessionTopic(apiKey, sessionKey) : accountTopic(apiKey);
-      const subscription = new QueuedSubscription(target, topic);
       // Redis answers commands of one connection in order: a SUBSCRIBE acknowledged after the event target's own
       // (idempotent on the server) means the channel is live.
-      subscription.ready = redis ? redis.subscriber.subscribe(topic).then(() => undefined) : Promise.resolve();
-      return subscription;
+      return new QueuedSubscription(target, topic, () => (redis ? redis.subscriber.subscribe(topic).then(() => undefined) : Promise.resolve()));
     },
   };
 }
 
 /** Buffers what arrives between reads; listening starts in the constructor. */
 class QueuedSubscription implements LiveSubscription {
-  ready: Promise<void> = Promise.resolve();
+  readonly ready: Promise<void>;
   private readonly buffered: SessionEventMessage[] = [];
   private waiting: ((result: IteratorResult<SessionEventMessage>) => void) | null = null;
   private failure: Error | null = null;
@@ -72,8 +70,10 @@ class QueuedSubscription implements LiveSubscription {
   constructor(
     private readonly target: EventTarget,
     private readonly topic: string,
+    confirmListening: () => Promise<void>,
   ) {
     target.addEventListener(topic, this.listener);
+    this.ready = confirmListening();
   }
 
   [Symbol.asyncIterator](): this {

@@ -12,7 +12,7 @@ import { readBodyBytes, sendJson } from './rest/http-io.js';
 import { sendError } from './rest/errors.js';
 import type { Router } from './rest/router.js';
 import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
-import { authenticateRequest, headerValue } from './rest/v1-routes.js';
+import { authenticateRequest, headerValue } from './request-authentication.js';
 
 export interface RequestHandlerDeps {
   config: Config;

@@ -121,6 +121,7 @@ export class DeliveryStore {
       this.deliveries.createIndex({ status: 1, lease_expires_at: 1 }),
       // The listing: an account's deliveries of one event, newest first.
       this.deliveries.createIndex({ api_key: 1, callback_event: 1, created_at: -1, _id: -1 }),
+      this.deliveries.createIndex({ api_key: 1, callback_event: 1, session_key: 1, created_at: -1, _id: -1 }),
       this.deliveries.createIndex({ purge_at: 1 }, { expireAfterSeconds: 0 }),
       this.attempts.createIndex({ delivery_id: 1, attempt: 1 }),
       this.attempts.createIndex({ purge_at: 1 }, { expireAfterSeconds: 0 }),
@@ -136,8 +137,7 @@ export class DeliveryStore {
 
   /**
    * Due deliveries (pending and due, or leased by a worker whose lease ran out), most overdue first, skipping the
-   * callbacks in `exclude` (those this worker already sends to at its per-callback limit). Only a read: claim
-   * each with tryClaim.
+   * callbacks in `exclude` (those this worker has no room for). Only a read: claim them with claimDue.
    */
   dueCandidates(now: Date, limit: number, exclude: readonly CallbackKey[] = []): Promise<DeliveryDocument[]> {
     const filter: Filter<DeliveryDocument> = { $or: dueConditions(now) };
@@ -184,8 +184,9 @@ export class DeliveryStore {
   }
 
   /** Newest first; one more than `limit` is read so the caller knows whether another page follows. */
-  page(apiKey: string, event: string, limit: number, before: DeliveryPageCursor | null): Promise<DeliveryDocument[]> {
+  page(apiKey: string, event: string, limit: number, before: DeliveryPageCursor | null, sessionKey: string | null = null): Promise<DeliveryDocument[]> {
     const filter: Filter<DeliveryDocument> = { api_key: apiKey, callback_event: event };
+    if (sessionKey !== null) filter.session_key = sessionKey;
     if (before) filter.$or = [{ created_at: { $lt: before.createdAt } }, { created_at: before.createdAt, _id: { $lt: before.id } }];
     return this.deliveries.find(filter).sort({ created_at: -1, _id: -1 }).limit(limit + 1).toArray();
   }

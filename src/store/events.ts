@@ -68,7 +68,11 @@ export class EventStore {
 
   private async appendGrouped(events: NewEvent[]): Promise<EventDocument[]> {
     const byAccount = new Map<string, number[]>();
-    events.forEach((event, index) => byAccount.set(event.api_key, [...(byAccount.get(event.api_key) ?? []), index]));
+    events.forEach((event, index) => {
+      const indexes = byAccount.get(event.api_key);
+      if (indexes) indexes.push(index);
+      else byAccount.set(event.api_key, [index]);
+    });
     const stored: EventDocument[] = new Array(events.length);
     await Promise.all(
       [...byAccount].map(async ([apiKey, indexes]) => {

@@ -63,12 +63,15 @@ export class DeliveryService {
     },
   ) {}
 
-  /** A callback's deliveries, newest first. The callback must exist (its deliveries are part of it). */
-  async list(apiKey: string, event: string, options: { limit?: unknown; cursor?: unknown } = {}): Promise<DeliveryPage> {
+  /**
+   * A callback's deliveries, newest first, optionally only those of one session. The callback must exist (its
+   * deliveries are part of it).
+   */
+  async list(apiKey: string, event: string, options: { limit?: unknown; cursor?: unknown; sessionKey?: string | null } = {}): Promise<DeliveryPage> {
     await this.requireCallback(apiKey, event);
     const limit = parseLimit(options.limit);
     const before = options.cursor === undefined || options.cursor === null || options.cursor === '' ? null : decodeCursor(options.cursor);
-    const found = await this.deps.deliveries.page(apiKey, event, limit, before);
+    const found = await this.deps.deliveries.page(apiKey, event, limit, before, options.sessionKey || null);
     const page = found.slice(0, limit);
     const attempts = await this.deps.deliveries.attemptsOf(page.map((delivery) => delivery._id));
     const last = page[page.length - 1];

@@ -293,6 +293,22 @@ describe('the delivery listing', () => {
     expect(node.attempts[0]).toMatchObject({ attempt: 1, statusCode: 204, errorKind: null });
   });
 
+  it("lists one session's deliveries only, when asked (REST session_key, GraphQL sessionKey)", async () => {
+    await addNote(server, account, await createSessionKey(server, account), 'Another session');
+    const all = await waitFor(async () => {
+      const list = await listDeliveries(server, account, 'SESSION:NOTE_INSERT', '?limit=100');
+      return new Set(list.map((delivery: { session_key: string }) => delivery.session_key)).size > 1 && list;
+    }, 'deliveries of two sessions');
+    const mine = all.filter((delivery: { session_key: string }) => delivery.session_key === sessionKey).map((delivery: { id: string }) => delivery.id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThan(all.length);
+    const rest = await listDeliveries(server, account, 'SESSION:NOTE_INSERT', `?limit=100&session_key=${sessionKey}`);
+    expect(rest.map((delivery: { id: string }) => delivery.id)).toEqual(mine);
+    const graph = await graphqlRequest(server.baseUrl, { account }, 'query($k: String) { deliveries(event: SESSION_NOTE_INSERT, sessionKey: $k, first: 100) { edges { node { id sessionKey } } } }', { k: sessionKey });
+    expect(graph.errors).toBeUndefined();
+    expect(graph.data.deliveries.edges.map((edge: { node: { id: string } }) => edge.node.id)).toEqual(mine);
+  });
+
   it('is tenant-scoped: another account sees no callback there (404 / NOT_FOUND)', async () => {
     expect((await apiRequest(server.baseUrl, other, 'GET', '/v1/callbacks/SESSION:STAGE_CHANGE/deliveries')).status).toBe(404);
     const graph = await graphqlRequest(server.baseUrl, { account: other }, '{ deliveries(event: SESSION_STAGE_CHANGE) { edges { cursor } } }');

@@ -3,7 +3,7 @@
 import type { Services } from '../../services.js';
 import type { AccountDocument } from '../../store/accounts.js';
 import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
-import type { ApiCredentials } from '../../auth/authenticator.js';
+import type { ApiCredentials, AuthenticatedAccount } from '../../auth/authenticator.js';
 import { AppError } from '../../errors.js';
 import { sessionNotFound } from '../../inspections/session-service.js';
 
@@ -21,22 +21,27 @@ export interface RequestCredentials extends ApiCredentials {
   captureToken: string | undefined;
 }
 
-export async function resolvePrincipal(services: Services, credentials: RequestCredentials): Promise<Principal> {
+/** `authenticate` checks the API headers; an HTTP request passes its own, already asked by the rate limiter. */
+export async function resolvePrincipal(
+  services: Services,
+  credentials: RequestCredentials,
+  authenticate: () => Promise<AuthenticatedAccount> = () => services.authenticator.authenticate(credentials),
+): Promise<Principal> {
   if (credentials.captureToken && !credentials.apiKey) {
     const session = await services.sessions.findByCaptureToken(credentials.captureToken);
     if (!session) throw new AppError('FORBIDDEN', 'The capture token is not valid.', { error: 'Invalid Capture Token' });
     return { kind: 'capture', apiKey: session.api_key, sessionKey: session._id };
   }
-  const { account } = await services.authenticator.authenticate(credentials);
+  const { account } = await authenticate();
   return { kind: 'account', account };
 }
 
-export function createContext(services: Services, credentials: RequestCredentials): GraphQLContext {
+export function createContext(services: Services, credentials: RequestCredentials, authenticate?: () => Promise<AuthenticatedAccount>): GraphQLContext {
   let principal: Promise<Principal> | null = null;
   return {
     services,
     principal() {
-      principal ??= resolvePrincipal(services, credentials);
+      principal ??= resolvePrincipal(services, credentials, authenticate);
       return principal;
     },
   };

@@ -81,10 +81,11 @@ builder.queryFields((t) => ({
       event: t.arg({ type: WebhookEventEnum, required: true }),
       first: t.arg.int({ description: 'Page size, 1-100 (default 20).' }),
       after: t.arg.string({ description: 'endCursor of the previous page.' }),
+      sessionKey: t.arg.string({ description: "Only this session's deliveries." }),
     },
-    resolve: async (_root, { event, first, after }, context) => {
+    resolve: async (_root, { event, first, after, sessionKey }, context) => {
       const account = await requireAccount(context);
-      const page = await context.services.deliveries.list(account.api_key, event, { limit: first ?? undefined, cursor: after ?? undefined });
+      const page = await context.services.deliveries.list(account.api_key, event, { limit: first ?? undefined, cursor: after ?? undefined, sessionKey });
       return {
         edges: page.deliveries.map((node) => ({ cursor: deliveryCursor(node), node })),
         pageInfo: { hasNextPage: page.nextCursor !== null, endCursor: page.nextCursor },

@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { Services } from '../../services.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
+import { authenticateRequest } from '../request-authentication.js';
 import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
 import { createErrorMasker } from './errors.js';
 import { graphqlLimitsPlugin } from './limits.js';
@@ -50,12 +51,14 @@ export function createYogaServer(config: Config, services: Services, logger: Log
       warn: (...args) => logger.warn({ args }, 'yoga'),
       error: (...args) => logger.error({ args }, 'yoga'),
     },
-    context: ({ request, principal }) => {
+    context: ({ request, req, principal }) => {
       if (principal) return createAuthenticatedContext(services, principal);
-      return createContext(services, {
-        ...readApiCredentials((name) => request.headers.get(name)),
-        captureToken: request.headers.get('capture-token') ?? undefined,
-      });
+      return createContext(
+        services,
+        { ...readApiCredentials((name) => request.headers.get(name)), captureToken: request.headers.get('capture-token') ?? undefined },
+        // Over HTTP the same headers were already checked for the rate limit: reuse that check.
+        req ? () => authenticateRequest(services, req) : undefined,
+      );
     },
   });
 }

@@ -2,16 +2,17 @@
 import type { Services } from '../../services.js';
 import { sendJson } from './http-io.js';
 import type { Router } from './router.js';
-import { authenticateRequest } from './v1-routes.js';
+import { authenticateRequest } from '../request-authentication.js';
 
 export function registerDeliveryRoutes(router: Router, services: Services): void {
-  /** ?limit=1-100 (default 20) &cursor=<next_cursor of the previous page>; newest first. */
+  /** ?limit=1-100 (default 20) &cursor=<next_cursor of the previous page> &session_key=<only this session's>; newest first. */
   router.on('GET', '/v1/callbacks/:event/deliveries', async ({ request, response, params, url }) => {
     const { account } = await authenticateRequest(services, request);
     const event = params.event ?? '';
     const page = await services.deliveries.list(account.api_key, event, {
       limit: url.searchParams.get('limit') ?? undefined,
       cursor: url.searchParams.get('cursor') ?? undefined,
+      sessionKey: url.searchParams.get('session_key'),
     });
     sendJson(response, 200, { api_key: account.api_key, event, data: page.deliveries, next_cursor: page.nextCursor });
   });

@@ -832,6 +832,14 @@ function parameters(): Record<string, JsonObject> {
       schema: { type: 'string' },
       example: EXAMPLE.deliveryCursor,
     },
+    DeliverySessionKey: {
+      name: 'session_key',
+      in: 'query',
+      required: false,
+      description: "Only this session's deliveries.",
+      schema: { type: 'string' },
+      example: EXAMPLE.sessionKey,
+    },
     PhotoToken: {
       name: 'token',
       in: 'path',
@@ -1074,7 +1082,7 @@ function paths(): Record<string, OpenApiPathItem> {
           `Newest first, ${DEFAULT_PAGE_SIZE} per page unless \`limit\` says otherwise (at most ${MAX_PAGE_SIZE}); follow \`next_cursor\` for older ones. ` +
           'Test sends are included. Finished deliveries and attempts are kept for WEBHOOK_ATTEMPT_RETENTION_DAYS (default 30) days.',
         operationId: 'listCallbackDeliveries',
-        parameters: [eventParam, ref('parameters', 'DeliveryLimit'), ref('parameters', 'DeliveryCursor')],
+        parameters: [eventParam, ref('parameters', 'DeliveryLimit'), ref('parameters', 'DeliveryCursor'), ref('parameters', 'DeliverySessionKey')],
         responses: {
           '200': v1Ok('A page of deliveries.', schema('DeliveryList'), {
             api_key: EXAMPLE.apiKey,

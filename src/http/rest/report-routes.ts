@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
 import { AppError } from '../../errors.js';
 import { sessionNotFound } from '../../inspections/session-service.js';
-import { authenticateRequest, headerValue } from './v1-routes.js';
+import { authenticateRequest, headerValue } from '../request-authentication.js';
 import type { Router } from './router.js';
 
 export function registerReportRoutes(router: Router, services: Services): void {

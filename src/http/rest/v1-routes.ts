@@ -1,21 +1,9 @@
 // The /v1 compatibility routes: parse the request, call a use case, answer in the spec's snake_case JSON.
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../../services.js';
-import { readApiCredentials, type AuthenticatedAccount } from '../../auth/authenticator.js';
+import { authenticateRequest } from '../request-authentication.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
-
-const authentications = new WeakMap<IncomingMessage, Promise<AuthenticatedAccount>>();
-
-/** Checks the request's API headers once per request (the rate limiter and the route both ask). */
-export function authenticateRequest(services: Services, request: IncomingMessage): Promise<AuthenticatedAccount> {
-  let authentication = authentications.get(request);
-  if (!authentication) {
-    authentication = services.authenticator.authenticate(readApiCredentials((name) => headerValue(request, name)));
-    authentications.set(request, authentication);
-  }
-  return authentication;
-}
 
 export function registerV1Routes(router: Router, services: Services): void {
   const issueAccessRecord = async (request: IncomingMessage) => services.accessRecords.issue(await authenticateRequest(services, request));
@@ -73,11 +61,6 @@ function isEmptyBody(body: unknown): boolean {
 /** A JSON body that is not an object is treated as an object with no fields, so validation names what is missing. */
 function asObject(body: unknown): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
-
-export function headerValue(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 export function registerSessionRoutes(router: Router, services: Services): void {

@@ -7,8 +7,6 @@ import { byId, fill, formatTime, h, laterStatus, openDocument, rejectionReason, 
 const STORAGE_KEY = 'capture-gateway.dashboard';
 const PAGE_SIZE = 25;
 const DELIVERY_PAGE_SIZE = 100;
-/** Pages read per event when looking for a session's deliveries: bounds the work on a busy account. */
-const DELIVERY_PAGE_LIMIT = 10;
 const FINISHED_DELIVERY = new Set(['SUCCEEDED', 'FAILED']);
 
 const ROW_FIELDS = 'sessionKey status theme vehicle createdAt updatedAt acceptedPhotoCount requiredPhotos { photoCode }';
@@ -32,8 +30,8 @@ const SET_CALLBACK = `mutation DashboardSetCallback($event: WebhookEvent!, $inpu
 const DELETE_CALLBACK = 'mutation DashboardDeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }';
 const CALLBACK_EVENTS = 'query DashboardCallbackEvents { callbacks { event } }';
 const DELIVERY_FIELDS = 'id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt';
-const DELIVERIES = `query DashboardDeliveries($event: WebhookEvent!, $first: Int, $after: String) {
-  deliveries(event: $event, first: $first, after: $after) { edges { node { ${DELIVERY_FIELDS} } } pageInfo { hasNextPage endCursor } }
+const DELIVERIES = `query DashboardDeliveries($event: WebhookEvent!, $sessionKey: String, $first: Int, $after: String) {
+  deliveries(event: $event, sessionKey: $sessionKey, first: $first, after: $after) { edges { node { ${DELIVERY_FIELDS} } } pageInfo { hasNextPage endCursor } }
 }`;
 const REDELIVER = `mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { ${DELIVERY_FIELDS} } }`;
 const ACCOUNT_EVENTS = 'subscription DashboardEvents($after: String) { sessionEvents(after: $after) { id event sessionKey timestamp payload } }';
@@ -55,7 +53,7 @@ const sessions = new Map(); // sessionKey → session row data
 let pageInfo = { hasNextPage: false, endCursor: null };
 const refetchTimers = new Map();
 
-const detail = { sessionKey: null, createdAt: null, stop: null, events: new Map(), refreshTimer: null, deliveriesTimer: null, deliveriesRequest: 0 };
+const detail = { sessionKey: null, stop: null, events: new Map(), refreshTimer: null, deliveriesTimer: null, deliveriesRequest: 0 };
 
 // -------------------------------------------------------------------------------------------- signing
 
@@ -454,7 +452,6 @@ function renderDetail(session) {
       : h('p', {}, h('strong', {}, 'Capture link: '), h('a', { href: session.captureUrl, target: '_blank', rel: 'noopener noreferrer', class: 'mono' }, session.captureUrl));
   const timeline = existingTimeline ?? h('ol', { id: 'timeline', class: 'timeline', 'aria-label': 'Events, oldest first' });
   const deliveries = deliveriesSection(session.sessionKey);
-  detail.createdAt = session.createdAt;
   fill(
     section,
     h('div', { class: 'panel-head' }, h('h2', { id: 'detail-title', tabindex: '-1' }, `Session ${session.sessionKey}`, ' ', h('span', { class: 'muted' }, vehicleTitle(session.vehicle) ?? '')), close),
@@ -529,7 +526,7 @@ function deliveriesSection(sessionKey) {
 
 /** Reloads the open session's deliveries; only the latest of overlapping loads is shown. */
 async function loadDeliveries({ keepError = false } = {}) {
-  const { sessionKey, createdAt } = detail;
+  const { sessionKey } = detail;
   const section = document.getElementById('deliveries');
   if (!sessionKey || !section) return;
   const request = (detail.deliveriesRequest += 1);
@@ -538,7 +535,7 @@ async function loadDeliveries({ keepError = false } = {}) {
   let found = null;
   let failure = null;
   try {
-    found = await findSessionDeliveries(sessionKey, createdAt);
+    found = await findSessionDeliveries(sessionKey);
   } catch (error) {
     failure = error;
   }
@@ -553,40 +550,29 @@ async function loadDeliveries({ keepError = false } = {}) {
   scheduleDeliveriesPoll(found.deliveries);
 }
 
-/**
- * Deliveries are listed per callback event, not per session: read every event that has a callback and keep this
- * session's deliveries (test sends carry a sample session key), newest first.
- */
-async function findSessionDeliveries(sessionKey, sessionCreatedAt) {
+/** Deliveries are listed per callback event: ask each event that has a callback for this session's, newest first. */
+async function findSessionDeliveries(sessionKey) {
   const events = (await api(CALLBACK_EVENTS)).callbacks.map((callback) => callback.event.replace(':', '_'));
-  const perEvent = await Promise.all(events.map((event) => sessionDeliveriesOf(event, sessionKey, Date.parse(sessionCreatedAt))));
-  return {
-    deliveries: perEvent.flatMap((result) => result.deliveries).sort(newestFirst),
-    hasCallbacks: events.length > 0,
-    truncated: perEvent.some((result) => result.truncated),
-  };
+  const perEvent = await Promise.all(events.map((event) => sessionDeliveriesOf(event, sessionKey)));
+  return { deliveries: perEvent.flat().sort(newestFirst), hasCallbacks: events.length > 0 };
 }
 
-/** Pages back through one event's deliveries until they predate the session: older ones cannot be its own. */
-async function sessionDeliveriesOf(event, sessionKey, since) {
-  const matching = [];
+async function sessionDeliveriesOf(event, sessionKey) {
+  const deliveries = [];
   let after = null;
-  for (let page = 0; page < DELIVERY_PAGE_LIMIT; page += 1) {
+  for (;;) {
     let connection;
     try {
-      connection = (await api(DELIVERIES, { event, first: DELIVERY_PAGE_SIZE, after })).deliveries;
+      connection = (await api(DELIVERIES, { event, sessionKey, first: DELIVERY_PAGE_SIZE, after })).deliveries;
     } catch (error) {
       // The callback was removed since the list of callbacks was read: it has nothing to show.
-      if (error instanceof GraphQLRequestError && error.code === 'NOT_FOUND') return { deliveries: matching, truncated: false };
+      if (error instanceof GraphQLRequestError && error.code === 'NOT_FOUND') return deliveries;
       throw error;
     }
-    const nodes = connection.edges.map((edge) => edge.node);
-    matching.push(...nodes.filter((node) => node.sessionKey === sessionKey && !node.test));
-    const oldest = nodes.at(-1);
-    if (!connection.pageInfo.hasNextPage || !oldest || Date.parse(oldest.createdAt) < since) return { deliveries: matching, truncated: false };
+    deliveries.push(...connection.edges.map((edge) => edge.node));
+    if (!connection.pageInfo.hasNextPage) return deliveries;
     after = connection.pageInfo.endCursor;
   }
-  return { deliveries: matching, truncated: true };
 }
 
 function newestFirst(a, b) {
@@ -604,15 +590,11 @@ function scheduleDeliveriesPoll(deliveries) {
 }
 
 /** Rebuilds the list, then gives focus back to the row's button that had it (the list changes under the user). */
-function renderDeliveries({ deliveries, hasCallbacks, truncated }) {
+function renderDeliveries({ deliveries, hasCallbacks }) {
   const content = document.getElementById('deliveries-content');
   if (!content) return;
   const focusedId = document.activeElement?.closest?.('#deliveries tr[data-delivery]')?.dataset.delivery;
-  fill(
-    content,
-    deliveries.length ? deliveriesTable(deliveries) : emptyDeliveries(hasCallbacks),
-    truncated ? h('p', { class: 'muted' }, `Only the newest ${DELIVERY_PAGE_SIZE * DELIVERY_PAGE_LIMIT} deliveries of each event were searched.`) : null,
-  );
+  fill(content, deliveries.length ? deliveriesTable(deliveries) : emptyDeliveries(hasCallbacks));
   if (focusedId) content.querySelector(`tr[data-delivery="${CSS.escape(focusedId)}"] button`)?.focus();
 }
 
