@@ -4,6 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { inspectorUrlIn } from '../test/support/inspector.js';
+
+export { collectGarbage } from '../test/support/inspector.js';
 
 export interface BenchResult {
   name: string;
@@ -42,7 +45,7 @@ export function startScript(script: string, env: Record<string, string>, urlPatt
         clearTimeout(timer);
         child.stdout?.off('data', onData);
         child.stdout?.resume();
-        const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
+        const inspectorUrl = inspectorUrlIn(output);
         resolve({ url, pid: child.pid as number, ...(inspectorUrl ? { inspectorUrl } : {}), stop: () => stopChild(child) });
       }
     };
@@ -69,20 +72,6 @@ export function startService(env: Record<string, string> = {}, options: { inspec
     /"url":"(http:\/\/[^"]+)"/,
     options,
   );
-}
-
-/** Runs a full garbage collection in a process started with `inspect`, so heap figures count only live objects. */
-export async function collectGarbage(inspectorUrl: string): Promise<void> {
-  const { default: WebSocket } = await import('ws');
-  const socket = new WebSocket(inspectorUrl);
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  await new Promise<void>((resolve) => {
-    socket.on('message', (data) => {
-      if ((JSON.parse(String(data)) as { id?: number }).id === 1) resolve();
-    });
-    socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
-  });
-  socket.close();
 }
 
 /** Live heap plus external memory of the service, read from its Prometheus metrics. */
