@@ -16,6 +16,7 @@ import { createRequestHandler } from './http/request-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createYogaServer } from './http/graphql/yoga.js';
 import { attachGraphQLWebSocket } from './http/graphql/websocket.js';
+import { openFileStore } from './storage/open-file-store.js';
 
 export interface App {
   server: Server;
@@ -29,6 +30,7 @@ export interface App {
 
 export async function buildApp(config: Config, logger: Logger): Promise<App> {
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
+  const files = await openFileStore(config);
   // The subscriber connection skips ioredis's ready check: that check sends INFO, which a connection already asked to
   // SUBSCRIBE refuses, and the connection would then never become ready (a subscription can come before it is).
   const redisClients = config.redisUrl
@@ -39,7 +41,7 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
   try {
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
     const metrics = createMetrics();
-    const services = createServices({ config, db: database.db, logger, eventBus, metrics });
+    const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics });
     await ensureIndexes(services.stores);
 
     const router = new Router();
@@ -84,11 +86,13 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
         });
         await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
         await database.close();
+        await files.close();
       },
     };
   } catch (error) {
     for (const client of redisClients) client.disconnect();
     await database.close();
+    await files.close();
     throw error;
   }
 }

@@ -50,6 +50,8 @@ const environmentSchema = z.object({
       }
     })
     .pipe(z.record(z.string(), z.number().nonnegative(), { error: 'must be a JSON object of threshold name to number' })),
+  PHOTO_STORE: z.enum(['filesystem']).default('filesystem'),
+  DATA_DIR: z.string().min(1).optional(),
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -77,6 +79,8 @@ export interface Config {
   rateLimit: { points: number; windowSeconds: number };
   demoAccount: boolean;
   qcThresholds: Record<string, number>;
+  /** Where photos, thumbnails and report PDFs live (CONTRACT §15). A null dataDir means a temporary folder. */
+  photoStore: { kind: 'filesystem'; dataDir: string | null };
   sms:
     | { provider: 'log' }
     | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
@@ -182,6 +186,7 @@ function toConfig(env: ParsedEnvironment): Config {
     rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     demoAccount: env.DEMO_ACCOUNT && env.NODE_ENV !== 'production',
     qcThresholds: env.QC_THRESHOLDS,
+    photoStore: { kind: env.PHOTO_STORE, dataDir: env.DATA_DIR ?? null },
     sms:
       env.SMS_PROVIDER === 'twilio'
         ? { provider: 'twilio', baseUrl: env.TWILIO_BASE_URL, accountSid: env.TWILIO_ACCOUNT_SID ?? '', authToken: env.TWILIO_AUTH_TOKEN ?? '', from: env.TWILIO_FROM ?? '' }

@@ -36,6 +36,7 @@ import type { QcThresholds } from './qc/thresholds.js';
 import type { SmsProvider } from './sms/sms-provider.js';
 import { ReportDocuments } from './reports/report-documents.js';
 import type { Metrics } from './observability/metrics.js';
+import type { FileStore } from './storage/file-store.js';
 import { LogSmsProvider } from './sms/log-sms-provider.js';
 import { TwilioSmsProvider } from './sms/twilio-sms-provider.js';
 
@@ -71,6 +72,8 @@ export interface Services {
   reports: ReportGenerator;
   sweeper: ExpirySweeper;
   files: PhotoFiles;
+  /** Photos, thumbnails and report PDFs (CONTRACT §15). */
+  fileStore: FileStore;
   sms: SmsProvider;
   reportDocuments: ReportDocuments;
   metrics: Metrics;
@@ -80,6 +83,7 @@ export interface ServiceOptions {
   metrics: Metrics;
   config: Config;
   db: Db;
+  fileStore: FileStore;
   logger: Logger;
   eventBus: EventBus;
   clock?: () => Date;
@@ -105,7 +109,7 @@ export async function ensureIndexes(stores: Stores): Promise<void> {
   await Promise.all(Object.values(stores).map((store) => store.ensureIndexes()));
 }
 
-export function createServices({ config, db, logger, eventBus, metrics, clock = () => new Date(), detector = null }: ServiceOptions): Services {
+export function createServices({ config, db, fileStore, logger, eventBus, metrics, clock = () => new Date(), detector = null }: ServiceOptions): Services {
   const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays });
   const urls = new PublicUrls(config.publicUrl);
   const files = new PhotoFiles(db);
@@ -172,6 +176,7 @@ export function createServices({ config, db, logger, eventBus, metrics, clock = 
     reports,
     sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
     files,
+    fileStore,
     sms,
     reportDocuments: new ReportDocuments({ stores, files }),
     metrics,
