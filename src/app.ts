@@ -28,7 +28,8 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function buildApp(config: Config, logger: Logger): Promise<App> {
+/** `clock` replaces the wall clock for every service (tests move time instead of waiting for it). */
+export async function buildApp(config: Config, logger: Logger, options: { clock?: () => Date } = {}): Promise<App> {
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
   const files = await openFileStore(config);
   // The subscriber connection skips ioredis's ready check: that check sends INFO, which a connection already asked to
@@ -41,7 +42,7 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
   try {
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
     const metrics = createMetrics();
-    const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics });
+    const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics, clock: options.clock });
     await ensureIndexes(services.stores);
 
     const router = new Router();

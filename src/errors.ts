@@ -7,7 +7,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  | 'LIMIT_REACHED';
 
 export class AppError extends Error {
   constructor(
@@ -26,3 +27,4 @@ export class AppError extends Error {
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 export const notFound = (message: string, details?: Record<string, unknown>) => new AppError('NOT_FOUND', message, details);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const limitReached = (message: string) => new AppError('LIMIT_REACHED', message);

@@ -51,9 +51,14 @@ export function canDelete(status: SessionStatus): boolean {
 }
 
 /** Damage records describe the vehicle as captured: they are accepted until the inspection is confirmed. */
+export const DAMAGE_STATUSES: readonly SessionStatus[] = ['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED'];
+
 export function acceptsDamages(status: SessionStatus): boolean {
-  return status === 'IDLE' || status === 'STARTED' || status === 'PROCESS' || status === 'QC_PASSED';
+  return DAMAGE_STATUSES.includes(status);
 }
+
+/** The integrator annotates a session in any status but EXPIRED (guest notes: see capture-scope.ts). */
+export const NOTE_STATUSES: readonly SessionStatus[] = ['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM', 'COMPLETE'];
 
 /** Statuses announced with SESSION:STATUS_CHANGE (the spec's list plus STARTED, per CONTRACT §5). */
 export const STATUS_CHANGE_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM'] as const;

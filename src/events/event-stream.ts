@@ -3,6 +3,7 @@
 // everything at or below the last replayed number is dropped from the live side.
 import type { EventDocument, EventStore } from '../store/events.js';
 import type { EventBus, SessionEventMessage } from './event-bus.js';
+import { guestEventPayload } from '../domain/capture-scope.js';
 
 const REPLAY_PAGE_SIZE = 500;
 
@@ -12,9 +13,25 @@ export interface EventStreamRequest {
   sessionKey: string | null;
   /** Replay events recorded after this cursor; null for live events only. */
   afterSeq: number | null;
+  /** What the subscriber may see of each event (null: skip it); everything as recorded when absent. */
+  view?: (message: SessionEventMessage) => SessionEventMessage | null;
+}
+
+/** A capture token's view of an event (CONTRACT §16): the rule is domain/capture-scope.ts's guestEventPayload. */
+export function guestEventView(message: SessionEventMessage): SessionEventMessage | null {
+  const payload = guestEventPayload(message);
+  return payload ? { ...message, payload } : null;
 }
 
 export async function* sessionEventStream(store: EventStore, bus: EventBus, request: EventStreamRequest): AsyncGenerator<SessionEventMessage> {
+  const view = request.view ?? ((message: SessionEventMessage) => message);
+  for await (const message of recordedThenLive(store, bus, request)) {
+    const shown = view(message);
+    if (shown) yield shown;
+  }
+}
+
+async function* recordedThenLive(store: EventStore, bus: EventBus, request: EventStreamRequest): AsyncGenerator<SessionEventMessage> {
   const live = bus.subscribe(request.apiKey, request.sessionKey);
   try {
     await live.ready;

@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import { acceptsPhotos, sourcesOf } from '../domain/statuses.js';
 import { allRequiredAccepted, photoLabel, requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { stageChangePayload } from '../domain/events.js';
+import { GUEST_NOTE_STATUSES, GUEST_NOTE_USER } from '../domain/capture-scope.js';
 import type { QcRunner } from '../qc/pool.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PhotoFiles } from './photo-files.js';
@@ -20,6 +21,13 @@ export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHO
 
 export function captureError(reason: CaptureFailure, message: string): AppError {
   return new AppError('BAD_REQUEST', message, { reason });
+}
+
+/** A capture token after COMPLETE reads (status, report) and changes nothing (CONTRACT §16). */
+export function captureTokenReadOnly(sessionKey: string): AppError {
+  return new AppError('FORBIDDEN', `Session ${sessionKey} is complete: its capture link can show the inspection and its report but change nothing.`, {
+    reason: 'READ_ONLY',
+  });
 }
 
 export class CaptureService {
@@ -138,18 +146,37 @@ export class CaptureService {
     return updated;
   }
 
+  /** A note from the person capturing: only while capturing, so it is in the report and never added after it. */
   async addGuestNote(session: InspectionSessionDocument, input: { title: string; description: string }) {
-    await this.refuseIfExpired(session);
-    return this.deps.sessionService.insertNote(session, 'guest', input);
+    const current = await this.refuseIfExpired(session);
+    return this.deps.sessionService.insertNote(
+      current,
+      {
+        user: GUEST_NOTE_USER,
+        statuses: GUEST_NOTE_STATUSES,
+        refusal: (latest) => {
+          if (latest.status === 'COMPLETE') return captureTokenReadOnly(latest._id);
+          if (latest.status === 'EXPIRED') return captureError('SESSION_EXPIRED', `Session ${latest._id} has expired.`);
+          if (latest.status === 'IDLE') return captureError('INVALID_STATUS', `Start the capture of session ${latest._id} before adding notes.`);
+          return captureError('INVALID_STATUS', `Notes can be added only while capturing; session ${latest._id} is ${latest.status}.`);
+        },
+      },
+      input,
+    );
   }
 
-  /** QC_PASSED → CONFIRM, then the condition report is generated and the session completes. */
+  /**
+   * QC_PASSED → CONFIRM, then the condition report is generated and the session completes. Idempotent like
+   * start: a session already confirmed (or complete) is returned as it is, with no second report or event.
+   */
   async confirm(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
     const current = await this.refuseIfExpired(session);
+    if (isConfirmed(current)) return current;
     const now = this.deps.clock();
     const moved = await this.deps.moves.move(current._id, 'confirm', now, { inspect_ended_at: now });
     if (!moved) {
       const latest = await this.reload(current);
+      if (isConfirmed(latest)) return latest;
       throw captureError('INVALID_STATUS', `Only a session whose photos all passed quality control can be confirmed; session ${current._id} is ${latest.status}.`);
     }
     return (await this.deps.reports.complete(moved)) ?? (await this.reload(moved));
@@ -187,6 +214,10 @@ export class CaptureService {
   private async reload(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
     return (await this.deps.sessions.findByKey(session._id)) ?? session;
   }
+}
+
+function isConfirmed(session: InspectionSessionDocument): boolean {
+  return session.status === 'CONFIRM' || session.status === 'COMPLETE';
 }
 
 function numericMetrics(metrics: object): Record<string, number> {

@@ -66,7 +66,8 @@ export class ReportGenerator {
       })),
     });
     const plain = JSON.parse(JSON.stringify(results)) as Record<string, unknown> & { event: string };
-    return this.deps.moves.move(session._id, 'reportGenerated', this.deps.clock(), { results: plain }, () => plain);
+    const completedAt = this.deps.clock();
+    return this.deps.moves.move(session._id, 'reportGenerated', completedAt, { results: plain, completed_at: completedAt }, () => plain);
   }
 
   private async runDetector(session: InspectionSessionDocument, captures: Awaited<ReturnType<CaptureStore['listForSession']>>) {

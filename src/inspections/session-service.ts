@@ -7,9 +7,11 @@ import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
 import type { DamageStore } from '../store/damages.js';
 import type { EventRecorder } from '../events/event-recorder.js';
-import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { AppError, badRequest, conflict, limitReached, notFound } from '../errors.js';
 import { parseCreateSessionBody, parseUpdateSessionBody } from '../domain/session-input.js';
-import { acceptsDamages, checkSessionUpdate, canDelete, isSessionStatus, type SessionStatus } from '../domain/statuses.js';
+import { DAMAGE_STATUSES, NOTE_STATUSES, checkSessionUpdate, canDelete, isSessionStatus, type SessionStatus } from '../domain/statuses.js';
+import { captureTokenAccess } from '../domain/capture-scope.js';
+import { MAX_DAMAGES_PER_SESSION, MAX_NOTES_PER_SESSION } from '../domain/limits.js';
 import { isTheme, requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { newCaptureToken, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
@@ -27,6 +29,14 @@ export function sessionNotFound(sessionKey: string): AppError {
 
 export function hashCaptureToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Who writes a note, and in which statuses they may. */
+export interface NoteAuthor {
+  user: string;
+  statuses: readonly SessionStatus[];
+  /** The refusal for a session in any other status. */
+  refusal(session: InspectionSessionDocument): AppError;
 }
 
 export interface SessionPage {
@@ -75,6 +85,9 @@ export class SessionService {
       inspect_started_at: null,
       inspect_ended_at: null,
       results: null,
+      completed_at: null,
+      notes_count: 0,
+      damages_count: 0,
       created_at: now,
       updated_at: now,
     };
@@ -89,8 +102,17 @@ export class SessionService {
     return session;
   }
 
-  findByCaptureToken(token: string): Promise<InspectionSessionDocument | null> {
-    return this.deps.sessions.findByCaptureTokenHash(hashCaptureToken(token));
+  /** The session a capture token opens, or null when there is none or the token has stopped working (§16). */
+  async findByCaptureToken(token: string): Promise<InspectionSessionDocument | null> {
+    const session = await this.deps.sessions.findByCaptureTokenHash(hashCaptureToken(token));
+    if (!session || this.captureTokenAccess(session) === 'expired') return null;
+    return session;
+  }
+
+  captureTokenAccess(session: InspectionSessionDocument) {
+    // Sessions completed before the completion time was stored: their last write was the move to COMPLETE.
+    const completedAt = session.completed_at ?? (session.status === 'COMPLETE' ? session.updated_at : null);
+    return captureTokenAccess({ status: session.status, completedAt }, this.deps.clock());
   }
 
   findByKey(sessionKey: string): Promise<InspectionSessionDocument | null> {
@@ -154,19 +176,40 @@ export class SessionService {
 
   async addNote(account: AccountDocument, sessionKey: string, input: { title?: unknown; description?: unknown }) {
     const session = await this.require(account, sessionKey);
-    return this.insertNote(session, account.username, input);
+    const author: NoteAuthor = {
+      user: account.username,
+      statuses: NOTE_STATUSES,
+      refusal: (current) => badRequest(`Session ${current._id} has expired.`),
+    };
+    return this.insertNote(session, author, input);
   }
 
-  /** Shared by the integrator (their username) and the capture app ("guest"). */
-  async insertNote(session: InspectionSessionDocument, user: string, input: { title?: unknown; description?: unknown }) {
+  /** Shared by the integrator (their username) and the capture app ("guest"). At most 200 notes a session (§16). */
+  async insertNote(session: InspectionSessionDocument, author: NoteAuthor, input: { title?: unknown; description?: unknown }) {
     const title = typeof input.title === 'string' ? input.title.trim() : '';
     const description = typeof input.description === 'string' ? input.description.trim() : '';
     if (!title || title.length > NOTE_TITLE_MAX) throw badRequest(`title is required, at most ${NOTE_TITLE_MAX} characters.`);
     if (!description || description.length > NOTE_DESCRIPTION_MAX) throw badRequest(`description is required, at most ${NOTE_DESCRIPTION_MAX} characters.`);
-    if (session.status === 'EXPIRED') throw badRequest(`Session ${session._id} has expired.`);
+    if (!author.statuses.includes(session.status)) throw author.refusal(session);
+    // The slot is taken by a write conditional on the status and the count, so neither a concurrent move nor
+    // concurrent notes can get a note past the rules.
+    const taken = await this.deps.sessions.takeSlot(session._id, 'notes_count', MAX_NOTES_PER_SESSION, author.statuses, () =>
+      this.deps.notes.countForSession(session.api_key, session._id),
+    );
+    if (!taken) {
+      const latest = (await this.deps.sessions.findByKey(session._id)) ?? session;
+      if (!author.statuses.includes(latest.status)) throw author.refusal(latest);
+      throw limitReached(`Session ${session._id} already has the maximum of ${MAX_NOTES_PER_SESSION} notes.`);
+    }
+    const user = author.user;
     const at = this.deps.clock();
     const note = { session_key: session._id, api_key: session.api_key, title, description, user, created_at: at };
-    await this.deps.notes.insert(note);
+    try {
+      await this.deps.notes.insert(note);
+    } catch (error) {
+      await this.deps.sessions.releaseSlot(session._id, 'notes_count');
+      throw error;
+    }
     await this.deps.recorder.record({
       apiKey: session.api_key,
       sessionKey: session._id,
@@ -183,8 +226,16 @@ export class SessionService {
     if (photoCode !== null && !requiredPhotoCodes(session.theme as Theme).includes(photoCode)) {
       throw badRequest(`photo_code ${photoCode} is not a photo of theme ${session.theme}.`);
     }
-    if (!acceptsDamages(session.status)) {
-      throw badRequest(`Damages can be added only before the inspection is confirmed; session ${sessionKey} is ${session.status}.`);
+    const refusal = (status: SessionStatus) =>
+      badRequest(`Damages can be added only before the inspection is confirmed; session ${sessionKey} is ${status}.`);
+    if (!DAMAGE_STATUSES.includes(session.status)) throw refusal(session.status);
+    const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, DAMAGE_STATUSES, () =>
+      this.deps.damages.countManualForSession(account.api_key, sessionKey),
+    );
+    if (!taken) {
+      const latest = await this.require(account, sessionKey);
+      if (!DAMAGE_STATUSES.includes(latest.status)) throw refusal(latest.status);
+      throw limitReached(`Session ${sessionKey} already has the maximum of ${MAX_DAMAGES_PER_SESSION} damage records.`);
     }
     const record = {
       session_key: sessionKey,
@@ -196,7 +247,12 @@ export class SessionService {
       source: 'manual' as const,
       created_at: this.deps.clock(),
     };
-    await this.deps.damages.insert(record);
+    try {
+      await this.deps.damages.insert(record);
+    } catch (error) {
+      await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
+      throw error;
+    }
     return damageView(record);
   }
 

@@ -41,9 +41,16 @@ export interface InspectionSessionDocument {
   inspect_ended_at: Date | null;
   /** The results object, fixed when the report is generated (CONTRACT §6). */
   results: Record<string, unknown> | null;
+  /** When the session became COMPLETE: the capture token works for 30 days after it (absent on older sessions). */
+  completed_at?: Date | null;
+  /** Slots taken by the session's notes and damage records (CONTRACT §16 caps); absent on older sessions. */
+  notes_count?: number;
+  damages_count?: number;
   created_at: Date;
   updated_at: Date;
 }
+
+export type SessionCounter = 'notes_count' | 'damages_count';
 
 export class InspectionSessionStore {
   readonly collection: Collection<InspectionSessionDocument>;
@@ -90,6 +97,33 @@ export class InspectionSessionStore {
     const { modifiedCount } = await this.collection.updateOne({ ...extraFilter, _id: sessionKey, status: { $in: [...from] } }, { $set: set });
     if (modifiedCount !== 1) return null;
     return this.collection.findOne({ _id: sessionKey });
+  }
+
+  /**
+   * Takes one of `limit` slots of `counter` while the session is in one of `statuses`: a single conditional `$inc`,
+   * so concurrent requests can never take more slots than the limit. False when the session is in another status
+   * or every slot is taken. A session from before the counter existed has it set from `countExisting` first.
+   */
+  async takeSlot(
+    sessionKey: string,
+    counter: SessionCounter,
+    limit: number,
+    statuses: readonly SessionStatus[],
+    countExisting: () => Promise<number>,
+  ): Promise<boolean> {
+    const take = async () =>
+      (await this.collection.updateOne({ _id: sessionKey, status: { $in: [...statuses] }, [counter]: { $lt: limit } }, { $inc: { [counter]: 1 } }))
+        .modifiedCount === 1;
+    if (await take()) return true;
+    const current = await this.collection.findOne({ _id: sessionKey }, { projection: { [counter]: 1 } });
+    if (!current || typeof current[counter] === 'number') return false;
+    await this.collection.updateOne({ _id: sessionKey, [counter]: { $exists: false } }, { $set: { [counter]: await countExisting() } });
+    return take();
+  }
+
+  /** Gives back a slot taken for a write that then failed. */
+  async releaseSlot(sessionKey: string, counter: SessionCounter): Promise<void> {
+    await this.collection.updateOne({ _id: sessionKey, [counter]: { $gt: 0 } }, { $inc: { [counter]: -1 } });
   }
 
   async deleteIfStatus(apiKey: string, sessionKey: string, status: SessionStatus): Promise<boolean> {

@@ -32,7 +32,13 @@ export class NoteStore {
     await this.inserts.submit(note);
   }
 
-  listForSession(apiKey: string, sessionKey: string): Promise<NoteDocument[]> {
-    return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ created_at: 1 }).toArray();
+  /** The session's notes, oldest first; `user` narrows them to one author (e.g. the capture app's guest notes). */
+  listForSession(apiKey: string, sessionKey: string, options: { user?: string } = {}): Promise<NoteDocument[]> {
+    const filter = { api_key: apiKey, session_key: sessionKey, ...(options.user === undefined ? {} : { user: options.user }) };
+    return this.collection.find(filter).sort({ created_at: 1 }).toArray();
+  }
+
+  countForSession(apiKey: string, sessionKey: string): Promise<number> {
+    return this.collection.countDocuments({ api_key: apiKey, session_key: sessionKey });
   }
 }

@@ -22,7 +22,8 @@ export function uniqueDatabaseName(prefix = 'test'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
-export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+/** `options.clock` stands in for the wall clock in every service (see buildApp). */
+export async function startTestServer(environment: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     MONGODB_URL: inject('mongoUrl'),
@@ -33,7 +34,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
     DEMO_ACCOUNT: 'false',
     ...environment,
   });
-  const app = await buildApp(config, createLogger(config.logLevel));
+  const app = await buildApp(config, createLogger(config.logLevel), options);
   const baseUrl = await app.start(0, '127.0.0.1');
   let accounts = 0;
   return {

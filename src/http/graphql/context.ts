@@ -6,6 +6,7 @@ import type { InspectionSessionDocument } from '../../store/inspection-sessions.
 import type { ApiCredentials, AuthenticatedAccount } from '../../auth/authenticator.js';
 import { AppError } from '../../errors.js';
 import { sessionNotFound } from '../../inspections/session-service.js';
+import { captureTokenReadOnly } from '../../inspections/capture-service.js';
 
 /** Account scope (the API headers) or capture scope (a capture token: one session). */
 export type Principal =
@@ -60,13 +61,33 @@ export async function requireAccount(context: GraphQLContext): Promise<AccountDo
   return principal.account;
 }
 
-/** The session the caller may act on: any of the account's, or exactly the capture token's one. */
+/** True for a capture token: fields and events then show only what the capture needs (domain/capture-scope.ts). */
+export async function isCaptureScope(context: GraphQLContext): Promise<boolean> {
+  return (await context.principal()).kind === 'capture';
+}
+
+/**
+ * The session the caller may change: any of the account's, or exactly the capture token's one while it is not
+ * complete — after COMPLETE a capture token is read-only (CONTRACT §16). Mutations use this.
+ */
 export async function requireSession(context: GraphQLContext, sessionKey: string): Promise<InspectionSessionDocument> {
+  return findSession(context, sessionKey, 'change');
+}
+
+/** The session the caller may read: as requireSession, and a capture token of a completed session still reads. */
+export async function requireReadableSession(context: GraphQLContext, sessionKey: string): Promise<InspectionSessionDocument> {
+  return findSession(context, sessionKey, 'read');
+}
+
+async function findSession(context: GraphQLContext, sessionKey: string, intent: 'read' | 'change'): Promise<InspectionSessionDocument> {
   const principal = await context.principal();
   if (principal.kind === 'account') return context.services.sessions.require(principal.account, sessionKey);
   if (principal.sessionKey !== sessionKey) throw sessionNotFound(sessionKey);
   const session = await context.services.sessions.findByKey(sessionKey);
   if (!session) throw sessionNotFound(sessionKey);
+  // Checked on every operation, not only when a WebSocket opened: the session moves on while a socket stays open.
+  const access = context.services.sessions.captureTokenAccess(session);
+  if (access === 'expired') throw new AppError('FORBIDDEN', 'The capture token is not valid.', { error: 'Invalid Capture Token' });
+  if (access === 'read-only' && intent === 'change') throw captureTokenReadOnly(sessionKey);
   return session;
 }
-

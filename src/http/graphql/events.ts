@@ -2,9 +2,9 @@
 // session of the account, with replay from a cursor.
 import { builder } from './builder.js';
 import type { SessionEventMessage } from '../../events/event-bus.js';
-import { sessionEventStream } from '../../events/event-stream.js';
+import { guestEventView, sessionEventStream } from '../../events/event-stream.js';
 import { badRequest } from '../../errors.js';
-import { requireSession } from './context.js';
+import { requireReadableSession } from './context.js';
 
 const SessionEvent = builder.objectRef<SessionEventMessage>('SessionEvent').implement({
   fields: (t) => ({
@@ -26,21 +26,17 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, { sessionKey, after }, context) => {
       const afterSeq = parseCursor(after);
       const principal = await context.principal();
-      let apiKey: string;
-      let scopedKey: string | null;
+      const { events } = context.services.stores;
       if (principal.kind === 'capture') {
-        const session = await requireSession(context, sessionKey ?? principal.sessionKey);
-        apiKey = session.api_key;
-        scopedKey = session._id;
-      } else if (sessionKey) {
-        const session = await requireSession(context, sessionKey);
-        apiKey = session.api_key;
-        scopedKey = session._id;
-      } else {
-        apiKey = principal.account.api_key;
-        scopedKey = null;
+        // A capture token sees its session's capture progress and guest notes, never the integrator's data.
+        const session = await requireReadableSession(context, sessionKey ?? principal.sessionKey);
+        return sessionEventStream(events, context.services.eventBus, { apiKey: session.api_key, sessionKey: session._id, afterSeq, view: guestEventView });
       }
-      return sessionEventStream(context.services.stores.events, context.services.eventBus, { apiKey, sessionKey: scopedKey, afterSeq });
+      if (sessionKey) {
+        const session = await requireReadableSession(context, sessionKey);
+        return sessionEventStream(events, context.services.eventBus, { apiKey: session.api_key, sessionKey: session._id, afterSeq });
+      }
+      return sessionEventStream(events, context.services.eventBus, { apiKey: principal.account.api_key, sessionKey: null, afterSeq });
     },
     resolve: (message) => message,
   }),

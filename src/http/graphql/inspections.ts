@@ -1,7 +1,9 @@
 // Inspection sessions in GraphQL: the session type, its queries, and the integrator's mutations. The bodies of
 // create and update are the same JSON as the REST routes, checked by the same use cases.
 import { builder } from './builder.js';
-import { requireAccount, requireSession } from './context.js';
+import { isCaptureScope, requireAccount, requireReadableSession } from './context.js';
+import { AppError } from '../../errors.js';
+import { GUEST_NOTE_USER, guestVehicle } from '../../domain/capture-scope.js';
 import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
 import { sessionView, photoView, noteView } from '../../inspections/representation.js';
 import { encodeSessionCursor } from '../../inspections/session-service.js';
@@ -71,8 +73,23 @@ export const InspectionSession = builder.objectRef<InspectionSessionDocument>('I
     createdAt: t.string({ resolve: (session) => session.created_at.toISOString() }),
     updatedAt: t.string({ resolve: (session) => session.updated_at.toISOString() }),
     expiresAt: t.string({ description: 'The idle deadline; the session expires if nothing happens before it.', resolve: (session) => session.expires_at.toISOString() }),
-    options: t.field({ type: 'JSON', resolve: (session, _args, context) => sessionView(session, context.services.urls).options }),
-    vehicle: t.field({ type: 'JSON', description: 'The vehicle object with its API field names.', resolve: (session) => vehicleApiObject(session.vehicle) }),
+    options: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: "The integrator's options (client_id, sms, contact, reference); account scope only.",
+      resolve: async (session, _args, context) => {
+        if (await isCaptureScope(context)) throw new AppError('FORBIDDEN', 'The session options are visible to the account only.');
+        return sessionView(session, context.services.urls).options;
+      },
+    }),
+    vehicle: t.field({
+      type: 'JSON',
+      description: 'The vehicle object with its API field names; with a capture token, only what identifies the car.',
+      resolve: async (session, _args, context) => {
+        const vehicle = vehicleApiObject(session.vehicle);
+        return (await isCaptureScope(context)) ? guestVehicle(vehicle) : vehicle;
+      },
+    }),
     location: t.field({ type: Location, nullable: true, resolve: (session) => session.location }),
     requiredPhotos: t.field({
       type: [RequiredPhoto],
@@ -88,7 +105,12 @@ export const InspectionSession = builder.objectRef<InspectionSessionDocument>('I
     }),
     notes: t.field({
       type: [Note],
-      resolve: async (session, _args, context) => (await context.services.stores.notes.listForSession(session.api_key, session._id)).map(noteView),
+      description: "Every note; with a capture token, the capture app's own (guest) notes only.",
+      resolve: async (session, _args, context) => {
+        const onlyGuest = await isCaptureScope(context);
+        const notes = await context.services.stores.notes.listForSession(session.api_key, session._id, onlyGuest ? { user: GUEST_NOTE_USER } : {});
+        return notes.map(noteView);
+      },
     }),
   }),
 });
@@ -127,7 +149,7 @@ builder.queryFields((t) => ({
   inspectionSession: t.field({
     type: InspectionSession,
     args: { sessionKey: t.arg.string({ required: true }) },
-    resolve: (_root, { sessionKey }, context) => requireSession(context, sessionKey),
+    resolve: (_root, { sessionKey }, context) => requireReadableSession(context, sessionKey),
   }),
   inspectionSessions: t.field({
     type: InspectionSessionConnection,

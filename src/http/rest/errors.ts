@@ -12,6 +12,8 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  // A per-session cap (CONTRACT §16): the request is understood but would exceed what a session may hold.
+  LIMIT_REACHED: 400,
 };
 
 export function sendError(response: ServerResponse, error: unknown, logger: Logger): void {

@@ -1,0 +1,59 @@
+// What a capture token (the person taking the photos) may see and do (CONTRACT §9, §16): the capture's own
+// progress — photos and verdicts, statuses, its own notes, the car to recognise — and nothing of the integrator's
+// (options, contact, SMS phone, integrator notes, results). One rule set, used by every face.
+import type { VehicleApiObject } from './vehicle.js';
+import type { SessionStatus } from './statuses.js';
+
+/** The `user` of a note written in the capture app. */
+export const GUEST_NOTE_USER = 'guest';
+
+/** A capture token keeps reading a completed session this long, then stops working (CONTRACT §16). */
+export const CAPTURE_TOKEN_DAYS_AFTER_COMPLETE = 30;
+const CAPTURE_TOKEN_MS_AFTER_COMPLETE = CAPTURE_TOKEN_DAYS_AFTER_COMPLETE * 86_400_000;
+
+/** `capture`: reads and the capture flow; `read-only`: after COMPLETE; `expired`: the token no longer works. */
+export type CaptureTokenAccess = 'capture' | 'read-only' | 'expired';
+
+export function captureTokenAccess(session: { status: SessionStatus; completedAt: Date | null }, now: Date): CaptureTokenAccess {
+  if (session.status !== 'COMPLETE') return 'capture';
+  if (session.completedAt && now.getTime() - session.completedAt.getTime() >= CAPTURE_TOKEN_MS_AFTER_COMPLETE) return 'expired';
+  return 'read-only';
+}
+
+/** Guests add notes while they capture; after confirmation a note would miss the report or rewrite it. */
+export const GUEST_NOTE_STATUSES: readonly SessionStatus[] = ['STARTED', 'PROCESS', 'QC_PASSED'];
+
+export function isGuestNote(note: { user: string }): boolean {
+  return note.user === GUEST_NOTE_USER;
+}
+
+/** Enough of the vehicle to find the right car; the odometer and transmission are the integrator's record. */
+const GUEST_VEHICLE_FIELDS = ['vin', 'year', 'make', 'model', 'trim', 'body_type', 'ext_col', 'int_col'] as const satisfies readonly (keyof VehicleApiObject)[];
+export type GuestVehicle = Pick<VehicleApiObject, (typeof GUEST_VEHICLE_FIELDS)[number]>;
+
+export function guestVehicle(vehicle: VehicleApiObject): GuestVehicle {
+  return Object.fromEntries(GUEST_VEHICLE_FIELDS.map((field) => [field, vehicle[field]])) as GuestVehicle;
+}
+
+/**
+ * The payload a guest receives for a session event, or null when the event is not for guests: photo verdicts,
+ * status moves and expiry as they are; guest notes only; SESSION:COMPLETE reduced to the fact of completion
+ * (its results carry the integrator's options and contact); SMS outcomes (the phone number) never.
+ */
+export function guestEventPayload(message: { event: string; timestamp: string; payload: Readonly<Record<string, unknown>> }): Record<string, unknown> | null {
+  const { event, payload } = message;
+  switch (event) {
+    case 'SESSION:STAGE_CHANGE':
+    case 'SESSION:STATUS_CHANGE':
+    case 'SESSION:EXPIRED':
+      return { ...payload };
+    case 'SESSION:NOTE_INSERT':
+      return payload.user === GUEST_NOTE_USER ? { ...payload } : null;
+    case 'SESSION:COMPLETE': {
+      const session = (payload.session ?? {}) as Record<string, unknown>;
+      return { session_key: session.session_key ?? null, event, status: 'COMPLETE', timestamp: message.timestamp };
+    }
+    default:
+      return null;
+  }
+}
