@@ -234,16 +234,25 @@ describe('a LITE inspection from creation to results', () => {
     const guestNote = accountEvents.events.find((event) => event.event === 'SESSION:NOTE_INSERT') as RecordedEvent;
     expect(guestNote.payload).toMatchObject({ title: 'Scratch', user: 'guest' });
 
-    // The capture-scope SSE subscriber opened after creation: it saw everything from STARTED on, identically.
+    // The capture-scope SSE subscriber opened after creation: it saw everything from STARTED on as a guest sees it
+    // (CONTRACT §16): the integrator's notes left out, SESSION:COMPLETE without the results.
     const fromStart = accountEvents.events.slice(accountEvents.events.findIndex((event) => event.payload.status === 'STARTED'));
-    expect(captureEvents.events).toEqual(fromStart);
+    const asGuestSeesIt = fromStart
+      .filter((event) => event.event !== 'SESSION:NOTE_INSERT' || event.payload.user === 'guest')
+      .map((event) =>
+        event.event === 'SESSION:COMPLETE'
+          ? { ...event, payload: { session_key: sessionKey, event: 'SESSION:COMPLETE', status: 'COMPLETE', timestamp: event.timestamp } }
+          : event,
+      );
+    expect(asGuestSeesIt.length).toBe(fromStart.length - 1);
+    expect(captureEvents.events).toEqual(asGuestSeesIt);
     expect(accountEvents.errors).toEqual([]);
     expect(captureEvents.errors).toEqual([]);
   });
 
   it('replays from a cursor with no gap and no duplicate', async () => {
     const cursor = accountEvents.events[3] as RecordedEvent;
-    const replay = wsEventRecorder(server.baseUrl, { 'Capture-Token': captureToken }, { sessionKey, after: cursor.id });
+    const replay = wsEventRecorder(server.baseUrl, signRequestHeaders(account), { sessionKey, after: cursor.id });
     try {
       const expected = accountEvents.events.slice(4);
       await replay.waitFor((events) => events.length >= expected.length);
