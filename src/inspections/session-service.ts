@@ -201,8 +201,8 @@ export class SessionService {
       if (!author.statuses.includes(latest.status)) throw author.refusal(latest);
       throw limitReached(`Session ${session._id} already has the maximum of ${MAX_NOTES_PER_SESSION} notes.`);
     }
-    const user = author.user;
     const at = this.deps.clock();
+    const user = author.user;
     const note = { session_key: session._id, api_key: session.api_key, title, description, user, created_at: at };
     try {
       await this.deps.notes.insert(note);
