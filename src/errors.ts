@@ -7,7 +7,9 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** A per-session limit (CONTRACT §16) is full; nothing was stored. */
+  | 'LIMIT_REACHED';
 
 export class AppError extends Error {
   constructor(
@@ -26,3 +28,4 @@ export class AppError extends Error {
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 export const notFound = (message: string, details?: Record<string, unknown>) => new AppError('NOT_FOUND', message, details);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const limitReached = (message: string, details?: Record<string, unknown>) => new AppError('LIMIT_REACHED', message, details);

@@ -39,6 +39,8 @@ export interface InspectionSessionDocument {
   expires_at: Date;
   inspect_started_at: Date | null;
   inspect_ended_at: Date | null;
+  /** Uploads counted against the session's capture limit (CONTRACT §16); absent on sessions without any yet. */
+  capture_count?: number;
   /** The results object, fixed when the report is generated (CONTRACT §6). */
   results: Record<string, unknown> | null;
   created_at: Date;
@@ -90,6 +92,20 @@ export class InspectionSessionStore {
     const { modifiedCount } = await this.collection.updateOne({ ...extraFilter, _id: sessionKey, status: { $in: [...from] } }, { $set: set });
     if (modifiedCount !== 1) return null;
     return this.collection.findOne({ _id: sessionKey });
+  }
+
+  /** Counts one more capture against `limit` in a single conditional write; false when the session is already full. */
+  async reserveCaptureSlot(sessionKey: string, limit: number): Promise<boolean> {
+    const { modifiedCount } = await this.collection.updateOne(
+      { _id: sessionKey, $or: [{ capture_count: { $lt: limit } }, { capture_count: { $exists: false } }] },
+      { $inc: { capture_count: 1 } },
+    );
+    return modifiedCount === 1;
+  }
+
+  /** Gives back a reserved slot whose upload was not kept. */
+  async releaseCaptureSlot(sessionKey: string): Promise<void> {
+    await this.collection.updateOne({ _id: sessionKey, capture_count: { $gt: 0 } }, { $inc: { capture_count: -1 } });
   }
 
   async deleteIfStatus(apiKey: string, sessionKey: string, status: SessionStatus): Promise<boolean> {

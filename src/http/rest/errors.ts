@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  LIMIT_REACHED: 400,
 };
 
 export function sendError(response: ServerResponse, error: unknown, logger: Logger): void {
