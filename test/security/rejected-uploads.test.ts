@@ -50,10 +50,10 @@ async function databaseBytes(): Promise<number> {
   return total;
 }
 
-/** A real, about 14.5 MB JPEG that QC rejects as too dark: 3256×2442 of dim, incompressible sensor noise. */
+/** A real, about 14.5 MB JPEG that QC rejects as too dark: 3248×2436 of dim, incompressible sensor noise. */
 async function largeDarkJpeg(): Promise<Buffer> {
-  const width = 3256;
-  const height = 2442;
+  const width = 3248;
+  const height = 2436;
   const random = seededRandom(1605);
   const pixels = Buffer.alloc(width * height * 3);
   for (let index = 0; index < pixels.length; index += 1) pixels[index] = Math.floor(random() * 40);
