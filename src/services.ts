@@ -112,7 +112,7 @@ export async function ensureIndexes(stores: Stores): Promise<void> {
 export function createServices({ config, db, fileStore, logger, eventBus, metrics, clock = () => new Date(), detector = null }: ServiceOptions): Services {
   const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays });
   const urls = new PublicUrls(config.publicUrl);
-  const files = new PhotoFiles(fileStore);
+  const files = new PhotoFiles(fileStore, stores.captures);
   const recorder = new EventRecorder(stores.events, eventBus, clock);
   const deliveryWorker = new DeliveryWorker({
     deliveries: stores.deliveries,

@@ -1,6 +1,7 @@
 // A capture's image files in the file store (CONTRACT §15): the original upload and its JPEG thumbnails, under keys
 // the capture document records. MongoDB holds only the keys, never the bytes.
 import type { FileStore } from '../storage/file-store.js';
+import type { CaptureStore } from '../store/captures.js';
 import { servedVariant, type PhotoSize, type PhotoVariants } from '../domain/photo-variants.js';
 import type { Readable } from 'node:stream';
 
@@ -27,8 +28,19 @@ const EXTENSION_OF: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png':
 const THUMBNAIL_TYPE = 'image/jpeg';
 export const NO_PHOTO_KEYS: PhotoKeys = Object.freeze({ file_key: null, medium_key: null, thumb_key: null });
 
+const URL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
+
 export class PhotoFiles {
-  constructor(private readonly store: FileStore) {}
+  constructor(
+    private readonly store: FileStore,
+    private readonly captures: Pick<CaptureStore, 'findByUrlToken'>,
+  ) {}
+
+  /** What `/photos/<token>` serves for `size`; null for an unknown token or a capture that kept nothing. */
+  async openByUrlToken(token: string, size: PhotoSize): Promise<OpenedPhoto | null> {
+    const capture = URL_TOKEN_PATTERN.test(token) ? await this.captures.findByUrlToken(token) : null;
+    return capture ? this.open(capture, size) : null;
+  }
 
   /** Stores the given parts of one capture; all or none (a failed write removes the parts already written). */
   async save(capture: { sessionKey: string; captureId: string }, parts: PhotoParts): Promise<PhotoKeys> {

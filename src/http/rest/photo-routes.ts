@@ -11,9 +11,7 @@ export function registerPhotoRoutes(router: Router, services: Services): void {
   router.on('GET', '/photos/:token', async ({ request, response, params, url }) => {
     const size = parsePhotoSize(url.searchParams.get('size'));
     if (!size) return sendJson(response, 400, { message: 'size must be thumb or medium (or absent for the original).' });
-    const token = params.token ?? '';
-    const capture = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await services.stores.captures.findByUrlToken(token) : null;
-    const photo = capture ? await services.files.open(capture, size) : null;
+    const photo = await services.files.openByUrlToken(params.token ?? '', size);
     if (!photo) return sendJson(response, 404, { message: 'Photo not found.' });
     response.writeHead(200, {
       'content-type': photo.contentType,
