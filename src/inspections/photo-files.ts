@@ -65,7 +65,8 @@ export class PhotoFiles {
 
   /** The bytes served for `size`: that variant, or the next smaller one kept; null when nothing was kept. */
   async open(capture: PhotoKeys & { mime_type: string | null }, size: PhotoSize): Promise<OpenedPhoto | null> {
-    const variants: PhotoVariants<string> = { original: capture.file_key, medium: capture.medium_key, thumb: capture.thumb_key };
+    // `?? null`: a record written before these fields existed has none of them, and serves nothing.
+    const variants: PhotoVariants<string> = { original: capture.file_key ?? null, medium: capture.medium_key ?? null, thumb: capture.thumb_key ?? null };
     const served = servedVariant(variants, size);
     if (!served) return null;
     const contentType = served.size === 'original' ? capture.mime_type : THUMBNAIL_TYPE;
@@ -84,7 +85,7 @@ export class PhotoFiles {
   }
 
   async delete(keys: PhotoKeys): Promise<void> {
-    const present = [keys.file_key, keys.medium_key, keys.thumb_key].filter((key): key is string => key !== null);
+    const present = [keys.file_key, keys.medium_key, keys.thumb_key].filter((key): key is string => typeof key === 'string');
     await Promise.all(present.map((key) => this.store.delete(key)));
   }
 }
