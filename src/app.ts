@@ -31,7 +31,10 @@ export interface App {
 /** `clock` replaces the wall clock for every service (tests move time instead of waiting for it). */
 export async function buildApp(config: Config, logger: Logger, options: { clock?: () => Date } = {}): Promise<App> {
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
-  const files = await openFileStore(config);
+  const files = await openFileStore(config).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   // The subscriber connection skips ioredis's ready check: that check sends INFO, which a connection already asked to
   // SUBSCRIBE refuses, and the connection would then never become ready (a subscription can come before it is).
   const redisClients = config.redisUrl

@@ -50,8 +50,17 @@ const environmentSchema = z.object({
       }
     })
     .pipe(z.record(z.string(), z.number().nonnegative(), { error: 'must be a JSON object of threshold name to number' })),
-  PHOTO_STORE: z.enum(['filesystem']).default('filesystem'),
+  PHOTO_STORE: z.enum(['filesystem', 's3']).default('filesystem'),
   DATA_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1, or auto').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -80,10 +89,23 @@ export interface Config {
   demoAccount: boolean;
   qcThresholds: Record<string, number>;
   /** Where photos, thumbnails and report PDFs live (CONTRACT §15). A null dataDir means a temporary folder. */
-  photoStore: { kind: 'filesystem'; dataDir: string | null };
+  photoStore: { kind: 'filesystem'; dataDir: string | null } | S3StoreConfig;
   sms:
     | { provider: 'log' }
     | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
+}
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...). */
+export interface S3StoreConfig {
+  kind: 's3';
+  /** null: AWS S3 itself, addressed by region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** null: the SDK's default credential chain (environment, instance role, ...). Never logged. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name; MinIO and most local servers need it. */
+  forcePathStyle: boolean;
 }
 
 /** The delivery engine's knobs (CONTRACT §8); the defaults are the production values. */
@@ -147,6 +169,10 @@ function crossVariableProblems(env: Partial<ParsedEnvironment>): string[] {
       if (!env[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
     }
   }
+  if (env.PHOTO_STORE === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET: required when PHOTO_STORE=s3');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the default AWS credential chain)');
+  }
   const { WEBHOOK_RESPONSE_TIMEOUT_MS: responseTimeout, WEBHOOK_TOTAL_TIMEOUT_MS: totalTimeout, WEBHOOK_LEASE_MS: lease } = env;
   if (responseTimeout !== undefined && totalTimeout !== undefined && responseTimeout > totalTimeout) {
     problems.push('WEBHOOK_RESPONSE_TIMEOUT_MS: must not exceed WEBHOOK_TOTAL_TIMEOUT_MS');
@@ -186,10 +212,33 @@ function toConfig(env: ParsedEnvironment): Config {
     rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     demoAccount: env.DEMO_ACCOUNT && env.NODE_ENV !== 'production',
     qcThresholds: env.QC_THRESHOLDS,
-    photoStore: { kind: env.PHOTO_STORE, dataDir: env.DATA_DIR ?? null },
+    photoStore: photoStoreConfig(env),
     sms:
       env.SMS_PROVIDER === 'twilio'
         ? { provider: 'twilio', baseUrl: env.TWILIO_BASE_URL, accountSid: env.TWILIO_ACCOUNT_SID ?? '', authToken: env.TWILIO_AUTH_TOKEN ?? '', from: env.TWILIO_FROM ?? '' }
         : { provider: 'log' },
   };
+}
+
+function photoStoreConfig(env: ParsedEnvironment): Config['photoStore'] {
+  if (env.PHOTO_STORE === 'filesystem') return { kind: 'filesystem', dataDir: env.DATA_DIR ?? null };
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT ?? null,
+    bucket: env.S3_BUCKET ?? '',
+    region: env.S3_REGION,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? hiddenFromLogs({ accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }) : null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** The secret stays readable by code but prints as `[redacted]` if a config object is ever logged or inspected. */
+function hiddenFromLogs<T extends { secretAccessKey: string }>(credentials: T): T {
+  const secret = credentials.secretAccessKey;
+  const hidden = { ...credentials } as T;
+  Object.defineProperty(hidden, 'secretAccessKey', { value: secret, enumerable: false });
+  Object.defineProperty(hidden, 'toJSON', { value: () => ({ ...hidden, secretAccessKey: '[redacted]' }), enumerable: false });
+  Object.defineProperty(hidden, Symbol.for('nodejs.util.inspect.custom'), { value: () => ({ ...hidden, secretAccessKey: '[redacted]' }), enumerable: false });
+  return hidden;
 }

@@ -8,6 +8,7 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
+  /** A per-session limit (CONTRACT §16) is full; nothing was stored. */
   | 'LIMIT_REACHED';
 
 export class AppError extends Error {
@@ -27,4 +28,4 @@ export class AppError extends Error {
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 export const notFound = (message: string, details?: Record<string, unknown>) => new AppError('NOT_FOUND', message, details);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
-export const limitReached = (message: string) => new AppError('LIMIT_REACHED', message);
+export const limitReached = (message: string, details?: Record<string, unknown>) => new AppError('LIMIT_REACHED', message, details);

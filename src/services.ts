@@ -112,7 +112,7 @@ export async function ensureIndexes(stores: Stores): Promise<void> {
 export function createServices({ config, db, fileStore, logger, eventBus, metrics, clock = () => new Date(), detector = null }: ServiceOptions): Services {
   const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays });
   const urls = new PublicUrls(config.publicUrl);
-  const files = new PhotoFiles(db);
+  const files = new PhotoFiles(fileStore, stores.captures);
   const recorder = new EventRecorder(stores.events, eventBus, clock);
   const deliveryWorker = new DeliveryWorker({
     deliveries: stores.deliveries,
@@ -130,6 +130,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
   const sessions = new SessionService({
     sessions: stores.sessions,
     captures: stores.captures,
+    files,
     notes: stores.notes,
     damages: stores.damages,
     recorder,

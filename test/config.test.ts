@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
@@ -67,6 +68,58 @@ describe('configuration', () => {
     expect(() => loadConfig({ QC_THRESHOLDS: '{"sharpnezz": 1}' })).toThrow(/sharpnezz/);
     expect(() => loadConfig({ QC_THRESHOLDS: 'nope' })).toThrow(/QC_THRESHOLDS/);
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_FROM/);
+  });
+
+  it('keeps photos in a filesystem store by default, in DATA_DIR when set', () => {
+    expect(loadConfig({}).photoStore).toEqual({ kind: 'filesystem', dataDir: null });
+    expect(loadConfig({ DATA_DIR: '/var/lib/capture' }).photoStore).toEqual({ kind: 'filesystem', dataDir: '/var/lib/capture' });
+  });
+
+  it('reads the s3 photo store settings', () => {
+    const config = loadConfig({
+      PHOTO_STORE: 's3',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_BUCKET: 'inspection-photos',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'the-secret-access-key',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.photoStore).toMatchObject({
+      kind: 's3',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      bucket: 'inspection-photos',
+      region: 'auto',
+      forcePathStyle: true,
+    });
+    expect(config.photoStore.kind === 's3' && config.photoStore.credentials?.secretAccessKey).toBe('the-secret-access-key');
+    // AWS S3 itself: no endpoint, virtual-hosted addressing, us-east-1 unless told, the default credential chain.
+    expect(loadConfig({ PHOTO_STORE: 's3', S3_BUCKET: 'photos' }).photoStore).toEqual({
+      kind: 's3',
+      endpoint: null,
+      bucket: 'photos',
+      region: 'us-east-1',
+      credentials: null,
+      forcePathStyle: false,
+    });
+  });
+
+  it('never shows the S3 secret when the configuration is printed or logged', () => {
+    const config = loadConfig({ PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'do-not-print-me' });
+    expect(JSON.stringify(config)).not.toContain('do-not-print-me');
+    expect(inspect(config, { depth: 10 })).not.toContain('do-not-print-me');
+    expect(JSON.stringify(config)).toContain('AKIAEXAMPLE');
+  });
+
+  it('reports every s3 problem at once: a missing bucket, half a key pair, a bad endpoint and flag', () => {
+    const problems = configProblems({ PHOTO_STORE: 's3', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'maybe' });
+    expect(problems).toContain('S3_BUCKET: required when PHOTO_STORE=s3');
+    expect(problems.some((problem) => problem.startsWith('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('S3_ENDPOINT:'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('S3_FORCE_PATH_STYLE:'))).toBe(true);
+    expect(problems).toHaveLength(4);
+    expect(configProblems({ PHOTO_STORE: 'gridfs' }).some((problem) => problem.startsWith('PHOTO_STORE:'))).toBe(true);
+    expect(configProblems({ PHOTO_STORE: 's3', S3_BUCKET: 'Not_A_Bucket' }).some((problem) => problem.startsWith('S3_BUCKET:'))).toBe(true);
   });
 });
 

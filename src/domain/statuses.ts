@@ -42,8 +42,11 @@ export function isFinal(status: SessionStatus): boolean {
 }
 
 /** Photos (first captures and retakes) are taken only while the user is capturing. */
+/** Statuses in which photos are received (CONTRACT §5). */
+export const PHOTO_STATUSES = ['STARTED', 'PROCESS'] as const satisfies readonly SessionStatus[];
+
 export function acceptsPhotos(status: SessionStatus): boolean {
-  return status === 'STARTED' || status === 'PROCESS';
+  return (PHOTO_STATUSES as readonly SessionStatus[]).includes(status);
 }
 
 export function canDelete(status: SessionStatus): boolean {

@@ -4,14 +4,17 @@ import { randomBytes } from 'node:crypto';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { EventRecorder } from '../events/event-recorder.js';
-import { AppError } from '../errors.js';
-import { acceptsPhotos, sourcesOf } from '../domain/statuses.js';
+import { AppError, limitReached } from '../errors.js';
+import { acceptsPhotos, PHOTO_STATUSES, sourcesOf } from '../domain/statuses.js';
 import { allRequiredAccepted, photoLabel, requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { stageChangePayload } from '../domain/events.js';
 import { GUEST_NOTE_STATUSES, GUEST_NOTE_USER } from '../domain/capture-scope.js';
 import type { QcRunner } from '../qc/pool.js';
+import type { QcVerdict } from '../qc/analyze.js';
+import { maxCapturesPerSession } from '../domain/limits.js';
+import { variantsToKeep } from '../domain/photo-variants.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { PhotoFiles } from './photo-files.js';
+import { NO_PHOTO_KEYS, type PhotoFiles, type PhotoKeys } from './photo-files.js';
 import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
 import type { SessionService } from './session-service.js';
@@ -60,54 +63,17 @@ export class CaptureService {
     const current = await this.refuseIfExpired(session);
     const label = this.requirePhotoCode(current, photoCode);
     if (!acceptsPhotos(current.status)) throw this.notAcceptingPhotos(current);
-    const receivedAt = this.deps.clock();
-    // The first photo moves STARTED → PROCESS before quality control, as the spec's "first capture begins".
-    if (current.status === 'STARTED') {
-      await this.deps.moves.move(current._id, 'firstPhoto', receivedAt, { expires_at: this.idleDeadline(current, receivedAt) });
+    // The limit is checked before anything else happens, so a full session stores and moves nothing.
+    await this.reserveCaptureSlot(current);
+    let kept: { capture: CaptureDocument; updated: InspectionSessionDocument };
+    try {
+      kept = await this.checkAndKeep(current, photoCode, label, bytes);
+    } catch (error) {
+      await this.deps.sessions.releaseSlot(current._id, 'capture_count');
+      throw error;
     }
-    const acceptedPhotos = Object.entries(current.photos)
-      .filter(([code, slot]) => Number(code) !== photoCode && slot.approved && slot.hash)
-      .map(([code, slot]) => ({ photoCode: Number(code), photoLabel: photoLabel(Number(code)) ?? code, hash: slot.hash as string }));
-    const qcStarted = performance.now();
-    const verdict = await this.deps.qc.analyze(bytes, { acceptedPhotos });
-    this.deps.metrics.qcDuration.observe({ verdict: verdict.accepted ? 'accepted' : 'rejected' }, (performance.now() - qcStarted) / 1000);
-
-    const fileId = verdict.mimeType
-      ? await this.deps.files.save(bytes, { sessionKey: current._id, photoCode, contentType: verdict.mimeType })
-      : null;
-    const processedAt = this.deps.clock();
-    const capture: CaptureDocument = {
-      _id: randomBytes(12).toString('hex'),
-      session_key: current._id,
-      api_key: current.api_key,
-      photo_code: photoCode,
-      photo_label: label,
-      file_id: fileId,
-      url_token: fileId ? randomBytes(24).toString('base64url') : null,
-      mime_type: verdict.mimeType,
-      size_bytes: bytes.length,
-      width: verdict.width,
-      height: verdict.height,
-      hash: verdict.hash,
-      approved: verdict.accepted,
-      reason: verdict.reason,
-      metrics: numericMetrics(verdict.metrics),
-      created_at: processedAt,
-      updated_at: processedAt,
-    };
-    await this.deps.captures.insert(capture);
-    const slot = { capture_id: capture._id, approved: capture.approved, hash: capture.approved ? capture.hash : null, captured_at: processedAt };
-    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS'], {
-      [`photos.${photoCode}`]: slot,
-      expires_at: this.idleDeadline(current, processedAt),
-      updated_at: processedAt,
-    });
-    if (!updated) {
-      // The session moved on (confirmed, expired) while this photo was checked: the photo is not kept.
-      await this.deps.captures.delete(capture._id);
-      if (fileId) await this.deps.files.delete(fileId);
-      throw this.notAcceptingPhotos(await this.reload(current));
-    }
+    const { capture, updated } = kept;
+    const processedAt = capture.created_at;
     await this.deps.recorder.record({
       apiKey: current.api_key,
       sessionKey: current._id,
@@ -128,6 +94,85 @@ export class CaptureService {
       await this.deps.moves.move(current._id, 'allPhotosAccepted', this.deps.clock());
     }
     return capture;
+  }
+
+  /** Runs QC on the upload and keeps what CONTRACT §16 allows; returns the stored capture and the updated session. */
+  private async checkAndKeep(current: InspectionSessionDocument, photoCode: number, label: string, bytes: Buffer) {
+    const receivedAt = this.deps.clock();
+    // The first photo moves STARTED → PROCESS before quality control, as the spec's "first capture begins".
+    if (current.status === 'STARTED') {
+      await this.deps.moves.move(current._id, 'firstPhoto', receivedAt, { expires_at: this.idleDeadline(current, receivedAt) });
+    }
+    const acceptedPhotos = Object.entries(current.photos)
+      .filter(([code, slot]) => Number(code) !== photoCode && slot.approved && slot.hash)
+      .map(([code, slot]) => ({ photoCode: Number(code), photoLabel: photoLabel(Number(code)) ?? code, hash: slot.hash as string }));
+    const qcStarted = performance.now();
+    const verdict = await this.deps.qc.analyze(bytes, { acceptedPhotos });
+    this.deps.metrics.qcDuration.observe({ verdict: verdict.accepted ? 'accepted' : 'rejected' }, (performance.now() - qcStarted) / 1000);
+
+    const captureId = randomBytes(12).toString('hex');
+    const keys = await this.keepFiles(current._id, captureId, bytes, verdict);
+    const hasFile = keys.file_key !== null || keys.medium_key !== null || keys.thumb_key !== null;
+    const processedAt = this.deps.clock();
+    const capture: CaptureDocument = {
+      _id: captureId,
+      session_key: current._id,
+      api_key: current.api_key,
+      photo_code: photoCode,
+      photo_label: label,
+      ...keys,
+      url_token: hasFile ? randomBytes(24).toString('base64url') : null,
+      mime_type: verdict.mimeType,
+      size_bytes: bytes.length,
+      width: verdict.width,
+      height: verdict.height,
+      hash: verdict.hash,
+      approved: verdict.accepted,
+      reason: verdict.reason,
+      metrics: numericMetrics(verdict.metrics),
+      created_at: processedAt,
+      updated_at: processedAt,
+    };
+    await this.deps.captures.insert(capture);
+    const slot = { capture_id: capture._id, approved: capture.approved, hash: capture.approved ? capture.hash : null, captured_at: processedAt };
+    const updated = await this.deps.sessions.updateIfStatus(current._id, PHOTO_STATUSES, {
+      [`photos.${photoCode}`]: slot,
+      expires_at: this.idleDeadline(current, processedAt),
+      updated_at: processedAt,
+    });
+    if (!updated) {
+      // The session moved on (confirmed, expired) while this photo was checked: the photo is not kept.
+      await this.deps.captures.delete(capture._id);
+      await this.deps.files.delete(keys);
+      throw this.notAcceptingPhotos(await this.reload(current));
+    }
+    return { capture, updated };
+  }
+
+  /**
+   * An accepted photo keeps its original and both thumbnails; a rejected one only its thumbnail; an upload that is
+   * not a decodable image within the pixel limit (unsupported, unreadable, a decompression bomb) keeps nothing.
+   */
+  private async keepFiles(sessionKey: string, captureId: string, bytes: Buffer, verdict: QcVerdict): Promise<PhotoKeys> {
+    if (!verdict.mimeType || verdict.width === null) return NO_PHOTO_KEYS;
+    const keep = variantsToKeep(verdict.accepted);
+    const thumbnails = await this.deps.qc.thumbnails(bytes, keep.filter((size) => size !== 'original'));
+    if (!thumbnails && !verdict.accepted) return NO_PHOTO_KEYS;
+    return this.deps.files.save(
+      { sessionKey, captureId },
+      {
+        ...(keep.includes('original') ? { original: { bytes, contentType: verdict.mimeType } } : {}),
+        ...thumbnails,
+      },
+    );
+  }
+
+  private async reserveCaptureSlot(session: InspectionSessionDocument): Promise<void> {
+    const limit = maxCapturesPerSession(requiredPhotoCodes(session.theme as Theme).length);
+    const countExisting = async () => (await this.deps.captures.listForSession(session.api_key, session._id)).length;
+    if (!(await this.deps.sessions.takeSlot(session._id, 'capture_count', limit, PHOTO_STATUSES, countExisting))) {
+      throw limitReached(`Session ${session._id} already holds ${limit} photo uploads, the most one session may hold.`, { limit });
+    }
   }
 
   async setLocation(session: InspectionSessionDocument, input: { latitude: number; longitude: number; accuracy?: number | null }) {

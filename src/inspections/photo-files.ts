@@ -1,28 +1,91 @@
-// Photo bytes in GridFS, so the images live in the same database as everything else.
-import { GridFSBucket, type Db, type ObjectId } from 'mongodb';
+// A capture's image files in the file store (CONTRACT §15): the original upload and its JPEG thumbnails, under keys
+// the capture document records. MongoDB holds only the keys, never the bytes.
+import type { FileStore } from '../storage/file-store.js';
+import type { CaptureStore } from '../store/captures.js';
+import { servedVariant, type PhotoSize, type PhotoVariants } from '../domain/photo-variants.js';
 import type { Readable } from 'node:stream';
 
+/** The keys a capture document keeps; null where that variant was not kept. */
+export interface PhotoKeys {
+  file_key: string | null;
+  medium_key: string | null;
+  thumb_key: string | null;
+}
+
+export interface PhotoParts {
+  original?: { bytes: Buffer; contentType: string };
+  medium?: Buffer;
+  thumb?: Buffer;
+}
+
+export interface OpenedPhoto {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+const EXTENSION_OF: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const THUMBNAIL_TYPE = 'image/jpeg';
+export const NO_PHOTO_KEYS: PhotoKeys = Object.freeze({ file_key: null, medium_key: null, thumb_key: null });
+
+const URL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
+
 export class PhotoFiles {
-  private readonly bucket: GridFSBucket;
+  constructor(
+    private readonly store: FileStore,
+    private readonly captures: Pick<CaptureStore, 'findByUrlToken'>,
+  ) {}
 
-  constructor(db: Db) {
-    this.bucket = new GridFSBucket(db, { bucketName: 'photos' });
+  /** What `/photos/<token>` serves for `size`; null for an unknown token or a capture that kept nothing. */
+  async openByUrlToken(token: string, size: PhotoSize): Promise<OpenedPhoto | null> {
+    const capture = URL_TOKEN_PATTERN.test(token) ? await this.captures.findByUrlToken(token) : null;
+    return capture ? this.open(capture, size) : null;
   }
 
-  save(bytes: Buffer, metadata: { sessionKey: string; photoCode: number; contentType: string }): Promise<ObjectId> {
-    return new Promise((resolve, reject) => {
-      const upload = this.bucket.openUploadStream(`${metadata.sessionKey}-${metadata.photoCode}`, { metadata });
-      upload.once('error', reject);
-      upload.once('finish', () => resolve(upload.id));
-      upload.end(bytes);
-    });
+  /** Stores the given parts of one capture; all or none (a failed write removes the parts already written). */
+  async save(capture: { sessionKey: string; captureId: string }, parts: PhotoParts): Promise<PhotoKeys> {
+    const folder = `photos/${capture.sessionKey}/${capture.captureId}`;
+    const writes: { key: string; bytes: Buffer; contentType: string; field: keyof PhotoKeys }[] = [];
+    if (parts.original) {
+      const extension = EXTENSION_OF[parts.original.contentType] ?? 'bin';
+      writes.push({ key: `${folder}/original.${extension}`, bytes: parts.original.bytes, contentType: parts.original.contentType, field: 'file_key' });
+    }
+    if (parts.medium) writes.push({ key: `${folder}/medium.jpg`, bytes: parts.medium, contentType: THUMBNAIL_TYPE, field: 'medium_key' });
+    if (parts.thumb) writes.push({ key: `${folder}/thumb.jpg`, bytes: parts.thumb, contentType: THUMBNAIL_TYPE, field: 'thumb_key' });
+    const results = await Promise.allSettled(writes.map((write) => this.store.put(write.key, write.bytes, { contentType: write.contentType })));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) {
+      await Promise.allSettled(writes.map((write) => this.store.delete(write.key)));
+      throw failure.reason;
+    }
+    const keys: PhotoKeys = { ...NO_PHOTO_KEYS };
+    for (const write of writes) keys[write.field] = write.key;
+    return keys;
   }
 
-  open(fileId: ObjectId): Readable {
-    return this.bucket.openDownloadStream(fileId);
+  /** The bytes served for `size`: that variant, or the next smaller one kept; null when nothing was kept. */
+  async open(capture: PhotoKeys & { mime_type: string | null }, size: PhotoSize): Promise<OpenedPhoto | null> {
+    // `?? null`: a record written before these fields existed has none of them, and serves nothing.
+    const variants: PhotoVariants<string> = { original: capture.file_key ?? null, medium: capture.medium_key ?? null, thumb: capture.thumb_key ?? null };
+    const served = servedVariant(variants, size);
+    if (!served) return null;
+    const contentType = served.size === 'original' ? capture.mime_type : THUMBNAIL_TYPE;
+    if (!contentType) return null;
+    const stored = await this.store.open(served.key);
+    return stored ? { ...stored, contentType } : null;
   }
 
-  async delete(fileId: ObjectId): Promise<void> {
-    await this.bucket.delete(fileId).catch(() => undefined);
+  /** A whole stored file in memory (for the damage detector and the report); null when it is missing. */
+  async read(key: string): Promise<Buffer | null> {
+    const stored = await this.store.open(key);
+    if (!stored) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  async delete(keys: PhotoKeys): Promise<void> {
+    const present = [keys.file_key, keys.medium_key, keys.thumb_key].filter((key): key is string => typeof key === 'string');
+    await Promise.all(present.map((key) => this.store.delete(key)));
   }
 }

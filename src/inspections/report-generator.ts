@@ -70,17 +70,23 @@ export class ReportGenerator {
     return this.deps.moves.move(session._id, 'reportGenerated', completedAt, { results: plain, completed_at: completedAt }, () => plain);
   }
 
+  private async readOriginal(key: string): Promise<Buffer> {
+    const bytes = await this.deps.files.read(key);
+    if (!bytes) throw new Error(`The photo file ${key} is missing from the file store.`);
+    return bytes;
+  }
+
   private async runDetector(session: InspectionSessionDocument, captures: Awaited<ReturnType<CaptureStore['listForSession']>>) {
     const detector = this.deps.detector;
     if (!detector) return;
     const accepted = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at })))
-      .filter((capture) => capture.approved && capture.file_id && capture.mime_type);
+      .filter((capture) => capture.approved && capture.file_key && capture.mime_type);
     const detected = await detector.detect(
       accepted.map((capture) => ({
         photoCode: capture.photo_code,
         photoLabel: capture.photo_label,
         mimeType: capture.mime_type as string,
-        bytes: () => readAll(this.deps.files.open(capture.file_id!)),
+        bytes: () => this.readOriginal(capture.file_key as string),
       })),
     );
     const now = this.deps.clock();
@@ -106,10 +112,4 @@ export class ReportGenerator {
       })),
     );
   }
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }

@@ -18,6 +18,7 @@ import { noteInsertPayload } from '../domain/events.js';
 import { parseDamage } from '../domain/grading.js';
 import { damageView, noteView, photoView, sessionView, type SessionView } from './representation.js';
 import type { PublicUrls } from './public-urls.js';
+import type { PhotoFiles } from './photo-files.js';
 import type { SmsInvitations } from './sms-invitations.js';
 
 const NOTE_TITLE_MAX = 200;
@@ -50,6 +51,7 @@ export class SessionService {
     private readonly deps: {
       sessions: InspectionSessionStore;
       captures: CaptureStore;
+      files: PhotoFiles;
       notes: NoteStore;
       damages: DamageStore;
       recorder: EventRecorder;
@@ -147,6 +149,11 @@ export class SessionService {
     if (!canDelete(session.status) || !(await this.deps.sessions.deleteIfStatus(account.api_key, sessionKey, 'IDLE'))) {
       throw badRequest(`Session ${sessionKey} has been started and cannot be deleted.`);
     }
+    // Its photos go with it. Today only an unstarted session (no uploads yet) can be deleted, so this finds nothing;
+    // it keeps the file store clean should that rule ever widen.
+    const captures = await this.deps.captures.listForSession(account.api_key, sessionKey);
+    await Promise.all(captures.map((capture) => this.deps.files.delete(capture)));
+    await this.deps.captures.deleteForSession(account.api_key, sessionKey);
     return { message: `Session ${sessionKey} has been successfully removed.` };
   }
 

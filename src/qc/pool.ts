@@ -3,7 +3,9 @@
 import { availableParallelism } from 'node:os';
 import { analyzePhoto } from './analyze.js';
 import type { AnalyzeOptions, QcVerdict } from './analyze.js';
-import type { QcThresholds } from './thresholds.js';
+import { resolveQcThresholds, type QcThresholds } from './thresholds.js';
+import { renderThumbnails } from './thumbnails.js';
+import type { ThumbnailSize } from '../domain/photo-variants.js';
 
 export interface ConcurrencyLimiter {
   /** Runs `task` once fewer than `limit` tasks are running; tasks start in submission order. */
@@ -61,6 +63,11 @@ export interface QcRunnerOptions {
 
 export interface QcRunner {
   analyze(bytes: Uint8Array, options?: AnalyzeOptions): Promise<QcVerdict>;
+  /**
+   * JPEG thumbnails of an upload QC could read, under the same concurrency limit and pixel limit as the analysis;
+   * null when the image cannot be decoded within that limit (nothing of it is worth keeping).
+   */
+  thumbnails(bytes: Uint8Array, sizes: readonly ThumbnailSize[]): Promise<Partial<Record<ThumbnailSize, Buffer>> | null>;
   /** Analyses submitted and not yet finished (running plus queued). */
   readonly pending: number;
   /** Analyses running now; never more than the concurrency. */
@@ -75,6 +82,10 @@ export function createQcRunner(options: QcRunnerOptions = {}): QcRunner {
     analyze(bytes, analyzeOptions = {}) {
       const thresholds = { ...options.thresholds, ...withoutUndefined(analyzeOptions.thresholds) };
       return limiter.run(() => analyzePhoto(bytes, { ...analyzeOptions, thresholds }));
+    },
+    thumbnails(bytes, sizes) {
+      const { maxPixels } = resolveQcThresholds(options.thresholds);
+      return limiter.run(() => renderThumbnails(bytes, { sizes, maxPixels }).catch(() => null));
     },
     get pending() {
       return limiter.active + limiter.queued;

@@ -39,12 +39,12 @@ export class ReportDocuments {
     const latest = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at })));
     const entries = await Promise.all(
       latest
-        .filter((capture) => capture.file_id)
+        .filter((capture) => capture.medium_key)
         .map(async (capture): Promise<[number, Buffer] | null> => {
           try {
-            const chunks: Buffer[] = [];
-            for await (const chunk of this.deps.files.open(capture.file_id!)) chunks.push(chunk as Buffer);
-            const thumbnail = await sharp(Buffer.concat(chunks)).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
+            const medium = await this.deps.files.read(capture.medium_key!);
+            if (!medium) return null;
+            const thumbnail = await sharp(medium).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
             return [capture.photo_code, thumbnail];
           } catch {
             return null; // An unreadable stored photo leaves an empty frame rather than no report.

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { FileStore } from './file-store.js';
 import { FilesystemStore } from './filesystem-store.js';
+import { S3Store } from './s3-store.js';
 
 export interface OpenedFileStore {
   store: FileStore;
@@ -13,10 +14,20 @@ export interface OpenedFileStore {
 }
 
 export async function openFileStore(config: Pick<Config, 'photoStore'>): Promise<OpenedFileStore> {
-  const { dataDir } = config.photoStore;
-  if (dataDir) {
-    await mkdir(dataDir, { recursive: true });
-    return { store: new FilesystemStore(dataDir), close: async () => undefined };
+  const settings = config.photoStore;
+  if (settings.kind === 's3') {
+    const store = new S3Store(settings);
+    try {
+      await store.checkBucket();
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    return { store, close: async () => store.close() };
+  }
+  if (settings.dataDir) {
+    await mkdir(settings.dataDir, { recursive: true });
+    return { store: new FilesystemStore(settings.dataDir), close: async () => undefined };
   }
   const temporary = await mkdtemp(join(tmpdir(), 'capture-gateway-data-'));
   return { store: new FilesystemStore(temporary), close: () => rm(temporary, { recursive: true, force: true }) };

@@ -1,5 +1,5 @@
 // Photo captures: every upload of a session, accepted or rejected; retakes add a capture, never overwrite one.
-import type { Collection, Db, ObjectId } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 
 export interface CaptureDocument {
   _id: string;
@@ -7,9 +7,12 @@ export interface CaptureDocument {
   api_key: string;
   photo_code: number;
   photo_label: string;
-  /** The GridFS file holding the image; null when the upload was not an image at all. */
-  file_id: ObjectId | null;
-  /** Unguessable path segment under /photos/. */
+  /** File store key of the original upload; kept only for accepted photos (CONTRACT §16). */
+  file_key: string | null;
+  /** File store keys of the JPEG thumbnails (CONTRACT §14); a rejected upload keeps only `thumb_key`. */
+  medium_key: string | null;
+  thumb_key: string | null;
+  /** Unguessable path segment under /photos/; null when nothing of the upload was kept. */
   url_token: string | null;
   mime_type: string | null;
   size_bytes: number;

@@ -39,6 +39,8 @@ export interface InspectionSessionDocument {
   expires_at: Date;
   inspect_started_at: Date | null;
   inspect_ended_at: Date | null;
+  /** Uploads counted against the session's capture limit (CONTRACT §16); absent on sessions without any yet. */
+  capture_count?: number;
   /** The results object, fixed when the report is generated (CONTRACT §6). */
   results: Record<string, unknown> | null;
   /** When the session became COMPLETE: the capture token works for 30 days after it (absent on older sessions). */
@@ -50,7 +52,7 @@ export interface InspectionSessionDocument {
   updated_at: Date;
 }
 
-export type SessionCounter = 'notes_count' | 'damages_count';
+export type SessionCounter = 'notes_count' | 'damages_count' | 'capture_count';
 
 export class InspectionSessionStore {
   readonly collection: Collection<InspectionSessionDocument>;

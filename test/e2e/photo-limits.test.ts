@@ -2,12 +2,14 @@
 // GraphQL error body) and leaves no trace: no capture, no stored file, no event, no status move; the session
 // then takes a normal photo as usual. A file of exactly 15 MB is not refused by the limit.
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto, wsEventRecorder, type EventRecorder } from '../support/graphql.js';
 import { createSession, type CreatedSession } from '../support/capture-flow.js';
 import { makeScene } from '../support/images.js';
+import { folderUsage, temporaryDataDir } from '../support/folder-usage.js';
 
 const LIMIT = 15 * 1024 * 1024;
 const JPEG_HEADER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
@@ -30,17 +32,21 @@ async function startedSession(): Promise<CreatedSession> {
   return session;
 }
 
+let dataDir: string;
+
 async function storedPhotoFiles(): Promise<number> {
-  return server.app.database.db.collection('photos.files').countDocuments();
+  return (await folderUsage(dataDir)).files.length;
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  dataDir = await temporaryDataDir();
+  server = await startTestServer({ DATA_DIR: dataDir });
   account = await server.createAccount();
 });
 afterAll(async () => {
   for (const recorder of recorders) await recorder.close();
   await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('the 15 MB photo limit', () => {
@@ -77,7 +83,8 @@ describe('the 15 MB photo limit', () => {
     expect(photos.body).toHaveLength(1);
     expect(photos.body[0]).toMatchObject({ photo_code: 1, approved: true, approved_message: 'ACCEPTED' });
     expect((await api('GET', `/v1/sessions/${session.sessionKey}`)).body.status).toBe('PROCESS');
-    expect(await storedPhotoFiles()).toBe(filesBefore + 1);
+    // The accepted photo's original and its two thumbnails.
+    expect(await storedPhotoFiles()).toBe(filesBefore + 3);
 
     await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:STAGE_CHANGE'));
     await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:STATUS_CHANGE'));

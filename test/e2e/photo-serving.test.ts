@@ -1,6 +1,7 @@
 // Photo URLs (CONTRACT §10): an accepted photo's URL from GET /v1/sessions/:key/photos serves exactly the stored
 // bytes under the headers src/http/rest/photo-routes.ts sets; the URL is a capability (unguessable token) and
 // anything that is not a stored photo's token answers 404 JSON.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
@@ -103,6 +104,35 @@ describe('serving an accepted photo', () => {
     const expected = uploaded.get(2) as Buffer;
     expect(Buffer.from(await first.arrayBuffer()).equals(expected)).toBe(true);
     expect(Buffer.from(await second.arrayBuffer()).equals(expected)).toBe(true);
+  });
+});
+
+describe('serving thumbnails', () => {
+  it.each([
+    [1, 'thumb', 400],
+    [2, 'thumb', 400],
+    [4, 'medium', 1280],
+  ])('photo %i with ?size=%s is a JPEG at most %i px on its long edge, with the same headers', async (code, size, longEdge) => {
+    const response = await fetch(`${urls.get(code)}?size=${size}`);
+    expect(response.status).toBe(200);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('content-length')).toBe(String(body.length));
+    expect(response.headers.get('cache-control')).toBe(CACHE_CONTROL);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'");
+    const metadata = await sharp(body).metadata();
+    expect(metadata.format).toBe('jpeg');
+    // The uploads are 1600×1200.
+    expect([metadata.width, metadata.height]).toEqual([longEdge, (longEdge * 3) / 4]);
+    expect(body.length).toBeLessThan((uploaded.get(code) as Buffer).length);
+  });
+
+  it('answers 400 JSON for an unknown size, and 404 for an unknown token whatever the size', async () => {
+    const response = await fetch(`${urls.get(1)}?size=huge`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    await expectNotFoundJson(`/photos/${'A'.repeat(32)}?size=thumb`);
   });
 });
 

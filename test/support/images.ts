@@ -184,16 +184,25 @@ function pngChunk(type: string, data: Buffer): Buffer {
 
 /**
  * A decompression bomb in miniature: a few hundred bytes of PNG whose header claims `width`×`height` RGB pixels
- * (default 12000×10000 = 120 MP). Only the first rows are present, so decoding it would also fail.
+ * (default 12000×10000 = 120 MP). Only the first rows are present, so decoding it would also fail. With
+ * `noiseBytes`, that many bytes of incompressible rows follow, for a bomb of a realistic file size.
  */
-export async function makePngBomb(options: { width?: number; height?: number } = {}): Promise<Buffer> {
+export async function makePngBomb(options: { width?: number; height?: number; noiseBytes?: number } = {}): Promise<Buffer> {
   const width = options.width ?? 12_000;
   const height = options.height ?? 10_000;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, adaptive filtering, no interlace
-  const firstRows = deflateSync(Buffer.alloc((width * 3 + 1) * 4));
+  const rowBytes = width * 3 + 1;
+  const noiseRows = Math.ceil((options.noiseBytes ?? 0) / rowBytes);
+  const rows = Buffer.alloc(rowBytes * (4 + noiseRows));
+  const random = seededRandom(noiseRows);
+  for (let row = 4; row < 4 + noiseRows; row += 1) {
+    // Filter type 0 (none), then noise.
+    for (let index = row * rowBytes + 1; index < (row + 1) * rowBytes; index += 1) rows[index] = Math.floor(random() * 256);
+  }
+  const firstRows = deflateSync(rows);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),

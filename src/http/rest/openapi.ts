@@ -1138,15 +1138,26 @@ function paths(): Record<string, OpenApiPathItem> {
       get: {
         tags: ['Photos'],
         summary: 'Download a stored photo',
-        description: 'The unguessable URL is the only credential (capability URL). Served with `Cache-Control: private, max-age=31536000, immutable` and `X-Content-Type-Options: nosniff`. Not rate-limited.',
+        description:
+          'The unguessable URL is the only credential (capability URL). Served with `Cache-Control: private, max-age=31536000, immutable` and `X-Content-Type-Options: nosniff`. Not rate-limited. A rejected upload keeps only its thumbnail, which its URL serves whatever the size asked for.',
         operationId: 'getPhoto',
         security: [],
-        parameters: [ref('parameters', 'PhotoToken')],
+        parameters: [
+          ref('parameters', 'PhotoToken'),
+          {
+            name: 'size',
+            in: 'query',
+            required: false,
+            description: 'Absent: the original upload. `thumb`: a JPEG at most 400 px on its long edge; `medium`: at most 1280 px. EXIF orientation applied.',
+            schema: { type: 'string', enum: ['thumb', 'medium'] },
+          },
+        ],
         responses: {
           '200': {
-            description: 'The image, in the format it was uploaded in.',
+            description: 'The image: the original in the format it was uploaded in, a thumbnail as JPEG.',
             content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
           },
+          '400': errorResponse('BadRequest'),
           '404': errorResponse('NotFound'),
           '500': errorResponse('InternalError'),
         },
