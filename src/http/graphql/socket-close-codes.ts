@@ -13,5 +13,5 @@ export const SocketCloseCode = {
 export const closeReasons = {
   revoked: 'Forbidden: credentials revoked',
   tooManySockets: (limit: number, owner: 'account' | 'capture token') => `Too many open sockets: at most ${limit} per ${owner}`,
-  idle: (timeoutMs: number) => `Idle timeout: no subscription or operation for ${Math.round(timeoutMs / 1000)} s`,
+  idle: (timeoutMs: number) => `Idle timeout: no subscription or operation for ${Number((timeoutMs / 1000).toFixed(1))} s`,
 };
