@@ -11,6 +11,7 @@ import { ADMIN_TOKEN, apiRequest, startTestServer, uniqueDatabaseName, type Test
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest } from '../support/graphql.js';
 import { createSession } from '../support/capture-flow.js';
+import { loadConfig } from '../../src/config.js';
 
 interface Socket {
   client: Client;
@@ -104,6 +105,15 @@ function subscribeEvents(client: Client, sessionKey?: string) {
   );
   return { events, stop, errors: () => errors };
 }
+
+describe('defaults', () => {
+  it('caps 50 sockets per account and 5 per capture token, with a guest budget smaller than an account’s', () => {
+    const config = loadConfig({});
+    expect(config.webSockets).toMatchObject({ maxSocketsPerAccount: 50, maxSocketsPerCaptureToken: 5 });
+    expect(config.guestRateLimit.points).toBeLessThan(config.rateLimit.points);
+    expect(config.apiSecretOverlapMs).toBe(24 * 60 * 60 * 1000);
+  });
+});
 
 describe('operations on a socket spend the rate-limit budget', () => {
   const ACCOUNT_POINTS = 20;
