@@ -102,14 +102,14 @@ async function expectDelivered(baseUrl: string, account: TestAccount, sessionKey
     .toBe(true);
 }
 
-const SESSION_EVENTS = 'subscription($k: String) { sessionEvents(sessionKey: $k) { event } }';
+const ACCOUNT_EVENTS = 'subscription { sessionEvents { event } }';
 
-/** Starts a subscription and resolves when it is refused, or after its first event; the stop function ends it. */
-function subscribeEvents(client: Client, sessionKey?: string) {
+/** Follows every event of the socket's account: the events seen, the errors if it was refused, and a way to end it. */
+function subscribeEvents(client: Client) {
   const events: string[] = [];
   let errors: Outcome['errors'] | null = null;
   const stop = client.subscribe<{ sessionEvents: { event: string } }>(
-    { query: SESSION_EVENTS, variables: { k: sessionKey } },
+    { query: ACCOUNT_EVENTS },
     {
       next: (value) => value.data && events.push(value.data.sessionEvents.event),
       error: (error) => (errors = Array.isArray(error) ? error : [{ message: String(error) }]),
@@ -346,8 +346,10 @@ describe('revoked credentials', () => {
     });
     expect(rotated.status).toBe(200);
     const renewed: TestAccount = { ...account, apiSecret: ((await rotated.json()) as { api_secret: string }).api_secret };
-    // Within the overlap the old socket still works.
+    // Within the overlap the old socket still works, after several credential checks (one every 200 ms).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await run(old.client, '{ callbacks { event } }')).data).toEqual({ callbacks: [] });
+    expect(old.closed).toBeNull();
     const current = openSocket(server.baseUrl, signRequestHeaders(renewed));
     await current.connected;
     expect(await old.whenClosed).toEqual({ code: 4403, reason: 'Forbidden: credentials revoked' });
@@ -358,14 +360,17 @@ describe('revoked credentials', () => {
 
   it('closes a socket opened with an access-record token when the record expires', async () => {
     const account = await server.createAccount();
-    // A record made from a timestamp 292 s old expires 8 s from now.
-    const record = await apiRequest(server.baseUrl, account, 'GET', '/v1/sessions', undefined, signRequestHeaders(account, new Date(Date.now() - 292_000)));
+    // A record made from a timestamp 288 s old expires 12 s from now.
+    const record = await apiRequest(server.baseUrl, account, 'GET', '/v1/sessions', undefined, signRequestHeaders(account, new Date(Date.now() - 288_000)));
     expect(record.status).toBe(200);
     const fresh = signRequestHeaders(account);
     const viaRecord = openSocket(server.baseUrl, { ...fresh, 'API-Token': record.body.api_token });
     const signed = openSocket(server.baseUrl, fresh);
-    expect((await run(viaRecord.client, '{ callbacks { event } }')).data).toEqual({ callbacks: [] });
     await signed.connected;
+    // Until it expires the record holds, through several credential checks (one every 200 ms).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await run(viaRecord.client, '{ callbacks { event } }')).data).toEqual({ callbacks: [] });
+    expect(viaRecord.closed).toBeNull();
     expect(await viaRecord.whenClosed).toEqual({ code: 4403, reason: 'Forbidden: credentials revoked' });
     expect(signed.closed).toBeNull();
     await signed.client.dispose();
