@@ -65,6 +65,9 @@ export function startService(env: Record<string, string> = {}, options: { inspec
       LOG_LEVEL: 'info',
       ADMIN_TOKEN,
       RATE_LIMIT_POINTS: '100000000',
+      RATE_LIMIT_GUEST_POINTS: '100000000',
+      // The subscription scenarios open up to 1,000 sockets on one account.
+      WS_MAX_SOCKETS_PER_ACCOUNT: '100000',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       MONGODB_URL: process.env.MONGODB_URL ?? '',
       ...env,

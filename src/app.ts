@@ -13,7 +13,7 @@ import { createEventBus } from './events/event-bus.js';
 import { createMetrics } from './observability/metrics.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { createRequestHandler } from './http/request-handler.js';
-import { RateLimiter } from './http/rate-limit.js';
+import { GUEST_RATE_LIMIT_PREFIX, RateLimiter } from './http/rate-limit.js';
 import { createYogaServer } from './http/graphql/yoga.js';
 import { attachGraphQLWebSocket } from './http/graphql/websocket.js';
 import { openFileStore } from './storage/open-file-store.js';
@@ -53,10 +53,15 @@ export async function buildApp(config: Config, logger: Logger, options: { clock?
 
     const yoga = createYogaServer(config, services, logger);
     const rateLimiter = new RateLimiter({ ...config.rateLimit, redis });
-    const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, metrics }));
+    const guestRateLimiter = new RateLimiter({ ...config.guestRateLimit, redis, keyPrefix: GUEST_RATE_LIMIT_PREFIX });
+    const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, guestRateLimiter, metrics }));
     server.requestTimeout = 120_000;
     server.headersTimeout = 30_000;
-    const webSockets = attachGraphQLWebSocket(server, yoga, services, logger, metrics);
+    const webSockets = attachGraphQLWebSocket(server, yoga, services, logger, metrics, {
+      limits: config.webSockets,
+      rateLimiters: { account: rateLimiter, guest: guestRateLimiter },
+      redis,
+    });
 
     return {
       server,

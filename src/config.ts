@@ -37,6 +37,13 @@ const environmentSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   RATE_LIMIT_POINTS: positiveInt.default(1200),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  RATE_LIMIT_GUEST_POINTS: positiveInt.default(240),
+  WS_MAX_SOCKETS_PER_ACCOUNT: positiveInt.default(50),
+  WS_MAX_SOCKETS_PER_CAPTURE_TOKEN: positiveInt.default(5),
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: positiveInt.default(20),
+  WS_IDLE_TIMEOUT_MS: positiveInt.default(300_000),
+  WS_CREDENTIAL_CHECK_INTERVAL_MS: positiveInt.default(60_000),
+  API_SECRET_OVERLAP_SECONDS: positiveInt.default(24 * 60 * 60),
   DEMO_ACCOUNT: booleanFlag.default(true),
   QC_THRESHOLDS: z
     .string()
@@ -86,6 +93,11 @@ export interface Config {
   expirySweepIntervalMs: number;
   redisUrl: string | null;
   rateLimit: { points: number; windowSeconds: number };
+  /** The budget of a capture token's session (the person with the phone), smaller than an account's. */
+  guestRateLimit: { points: number; windowSeconds: number };
+  webSockets: WebSocketLimits;
+  /** How long a rotated-out account secret keeps validating (CONTRACT §1: 24 hours). */
+  apiSecretOverlapMs: number;
   demoAccount: boolean;
   qcThresholds: Record<string, number>;
   /** Where photos, thumbnails and report PDFs live (CONTRACT §15). A null dataDir means a temporary folder. */
@@ -125,6 +137,17 @@ export interface WebhookConfig {
   retentionDays: number;
   /** How often the outbox is checked against the event log for events a crash left without their delivery. */
   reconcileIntervalMs: number;
+}
+
+/** Limits on graphql-ws sockets (CONTRACT §16). */
+export interface WebSocketLimits {
+  maxSocketsPerAccount: number;
+  maxSocketsPerCaptureToken: number;
+  maxSubscriptionsPerSocket: number;
+  /** A socket with no subscription and no operation for this long is closed. */
+  idleTimeoutMs: number;
+  /** How often open sockets' credentials are checked again, so that revoked ones are closed. */
+  credentialCheckIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -210,6 +233,15 @@ function toConfig(env: ParsedEnvironment): Config {
     expirySweepIntervalMs: env.EXPIRY_SWEEP_INTERVAL_MS,
     redisUrl: env.REDIS_URL ?? null,
     rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+    guestRateLimit: { points: env.RATE_LIMIT_GUEST_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+    webSockets: {
+      maxSocketsPerAccount: env.WS_MAX_SOCKETS_PER_ACCOUNT,
+      maxSocketsPerCaptureToken: env.WS_MAX_SOCKETS_PER_CAPTURE_TOKEN,
+      maxSubscriptionsPerSocket: env.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      idleTimeoutMs: env.WS_IDLE_TIMEOUT_MS,
+      credentialCheckIntervalMs: env.WS_CREDENTIAL_CHECK_INTERVAL_MS,
+    },
+    apiSecretOverlapMs: env.API_SECRET_OVERLAP_SECONDS * 1000,
     demoAccount: env.DEMO_ACCOUNT && env.NODE_ENV !== 'production',
     qcThresholds: env.QC_THRESHOLDS,
     photoStore: photoStoreConfig(env),

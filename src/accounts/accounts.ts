@@ -34,6 +34,8 @@ export class AccountService {
   constructor(
     private readonly accounts: AccountStore,
     private readonly clock: () => Date = () => new Date(),
+    /** How long a rotated-out secret keeps validating; 24 hours unless configured otherwise. */
+    private readonly secretOverlapMs = SECRET_OVERLAP_MS,
   ) {}
 
   async create(input: unknown): Promise<AccountWithSecret> {
@@ -71,7 +73,7 @@ export class AccountService {
     const rotated = await this.accounts.replaceSecret(
       username,
       randomBytes(32).toString('base64url'),
-      { secret: account.api_secret, expires_at: new Date(now.getTime() + SECRET_OVERLAP_MS) },
+      { secret: account.api_secret, expires_at: new Date(now.getTime() + this.secretOverlapMs) },
       now,
     );
     if (!rotated) throw new AppError('NOT_FOUND', `Account ${username} cannot be found.`);

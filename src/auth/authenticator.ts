@@ -54,6 +54,14 @@ export class Authenticator {
     return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt } };
   }
 
+  /**
+   * Whether credentials accepted earlier (a long-lived socket's) still hold for the account as it is now: signed with
+   * a secret still in force, or an access-record token still valid. The timestamp's age is not checked again.
+   */
+  stillHolds(account: AccountDocument, credentials: { apiToken: string; apiTimestamp: string }): Promise<boolean> {
+    return this.tokenIsValid(account, credentials.apiToken, credentials.apiTimestamp, this.clock());
+  }
+
   /** Accounts are read on every request, so a short-lived cache spares the database; secrets are re-read on a mismatch. */
   private async findAccount(apiKey: string, fresh: boolean): Promise<AccountDocument | null> {
     const cached = this.cache.get(apiKey);

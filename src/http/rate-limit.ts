@@ -1,4 +1,5 @@
-// Per-API-key request budget (per client address when no key is sent), shared by REST and GraphQL.
+// Per-API-key request budget (per client address when no key is sent), shared by REST, GraphQL over HTTP and every
+// operation on a graphql-ws socket; a capture token's session has a budget of its own (a second limiter).
 // In memory for one instance; in Redis when REDIS_URL is set, so several instances share one budget.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
@@ -12,9 +13,9 @@ export class RateLimiter {
   private readonly limiter: RateLimiterAbstract;
 
   constructor(
-    private readonly options: { points: number; windowSeconds: number; redis?: Redis | null },
+    private readonly options: { points: number; windowSeconds: number; redis?: Redis | null; keyPrefix?: string },
   ) {
-    const settings = { points: options.points, duration: options.windowSeconds, keyPrefix: 'capture-gateway:rl' };
+    const settings = { points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix ?? 'capture-gateway:rl' };
     this.limiter = options.redis
       ? new RateLimiterRedis({ ...settings, storeClient: options.redis, insuranceLimiter: new RateLimiterMemory(settings) })
       : new RateLimiterMemory(settings);
@@ -45,3 +46,11 @@ export class RateLimiter {
 export function rateLimitKey(apiKey: string | null | undefined, remoteAddress: string | undefined): string {
   return apiKey ? `key:${apiKey.slice(0, 128)}` : `ip:${remoteAddress ?? 'unknown'}`;
 }
+
+/** The guest budget's key: one per inspection session, however many sockets or requests carry its capture token. */
+export function guestRateLimitKey(sessionKey: string): string {
+  return `session:${sessionKey}`;
+}
+
+/** Keeps guest keys apart from account keys in a shared Redis. */
+export const GUEST_RATE_LIMIT_PREFIX = 'capture-gateway:rl-guest';

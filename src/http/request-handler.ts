@@ -7,7 +7,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
 import { AppError } from '../errors.js';
-import { rateLimitKey, type RateLimiter } from './rate-limit.js';
+import { guestRateLimitKey, rateLimitKey, type RateLimiter } from './rate-limit.js';
 import { readBodyBytes, sendJson } from './rest/http-io.js';
 import { sendError } from './rest/errors.js';
 import type { Router } from './rest/router.js';
@@ -22,6 +22,8 @@ export interface RequestHandlerDeps {
   router: Router;
   yoga: Yoga;
   rateLimiter: RateLimiter;
+  /** The smaller budget of a capture token's session. */
+  guestRateLimiter: RateLimiter;
   metrics: Metrics;
 }
 
@@ -33,11 +35,16 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
 
   /**
    * An API key's budget is spent only by requests whose credentials validate, so someone who merely knows a key
-   * cannot use up its owner's budget; anything else spends its client address's budget.
+   * cannot use up its owner's budget; a valid capture token (without API headers, as GraphQL reads it) spends its
+   * session's guest budget; anything else spends its client address's budget.
    */
   const spendRateLimit = async (request: IncomingMessage, response: ServerResponse) => {
     const apiKey = headerValue(request, 'api-key') ? await authenticateRequest(services, request).then((auth) => auth.account.api_key, () => null) : null;
-    const verdict = await rateLimiter.consume(rateLimitKey(apiKey, request.socket.remoteAddress));
+    const captureToken = headerValue(request, 'api-key') ? undefined : headerValue(request, 'capture-token');
+    const guestSession = captureToken ? await services.sessions.findByCaptureToken(captureToken).catch(() => null) : null;
+    const verdict = guestSession
+      ? await deps.guestRateLimiter.consume(guestRateLimitKey(guestSession._id))
+      : await rateLimiter.consume(rateLimitKey(apiKey, request.socket.remoteAddress));
     for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
   };
 

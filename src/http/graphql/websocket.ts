@@ -1,19 +1,30 @@
 // graphql-ws on the same path and port as Yoga. Every socket operation goes through yoga.getEnveloped, so the
-// same plugins, validation and error masking apply as over HTTP. Credentials come from connectionParams and are
-// checked once, when the socket connects; a socket without valid credentials is closed with 4403.
+// same plugins, validation and error masking apply as over HTTP. Credentials come from connectionParams: checked
+// when the socket connects (refused: closed with 4403) and again periodically (revoked: closed with 4403). Every
+// operation spends the same rate-limit budget as an HTTP request; sockets and subscriptions are capped
+// (socket-supervisor.ts, socket-close-codes.ts).
 import type { Server } from 'node:http';
-import { WebSocketServer } from 'ws';
+import type { Redis } from 'ioredis';
+import { WebSocket, WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { getOperationAST, GraphQLError, type ExecutionArgs } from 'graphql';
 import type { Services } from '../../services.js';
 import type { Logger } from '../../logger.js';
 import type { Metrics } from '../../observability/metrics.js';
+import type { WebSocketLimits } from '../../config.js';
+import { AppError } from '../../errors.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
+import { guestRateLimitKey, rateLimitKey, type RateLimiter } from '../rate-limit.js';
 import { resolvePrincipal, type Principal } from './context.js';
 import { GRAPHQL_PATH, type Yoga } from './yoga.js';
+import { SocketSupervisor, type SupervisedSocket } from './socket-supervisor.js';
+import { MemorySocketCounter, RedisSocketCounter } from './socket-counter.js';
+import { socketCredentials } from './socket-credentials.js';
 
 type SocketExtra = {
+  socket: WebSocket;
   principal?: Principal;
+  supervised?: SupervisedSocket;
   /** Whether this socket was counted as open (it passed onConnect). */
   counted?: boolean;
   /** Ids of the subscriptions running on this socket, for the open-subscriptions gauge. */
@@ -29,14 +40,44 @@ export interface GraphQLWebSocketServer {
   dispose(): Promise<void>;
 }
 
+export interface WebSocketOptions {
+  limits: WebSocketLimits;
+  /** The budgets HTTP requests spend: an account's, and a capture token's session's. */
+  rateLimiters: { account: RateLimiter; guest: RateLimiter };
+  /** Counts sockets across instances when set. */
+  redis: Redis | null;
+  now?: () => number;
+}
+
 export function attachGraphQLWebSocket(
   server: Server,
   yoga: Yoga,
   services: Services,
   logger: Logger,
   metrics: Pick<Metrics, 'openSockets' | 'openSubscriptions'>,
+  options: WebSocketOptions,
 ): GraphQLWebSocketServer {
+  const { limits, rateLimiters, redis, now } = options;
   const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: 1024 * 1024 });
+  // A socket's lease in Redis outlives several credential checks, which renew it.
+  const leaseMs = 3 * limits.credentialCheckIntervalMs + 10_000;
+  const counter = redis ? new RedisSocketCounter(redis, leaseMs, logger, now) : new MemorySocketCounter();
+  const supervisor = new SocketSupervisor({ limits, counter, services, logger, now });
+  supervisor.start();
+
+  /** One point of the budget an HTTP request with the same credentials would spend; an error when none is left. */
+  const spendBudget = async (principal: Principal): Promise<GraphQLError | null> => {
+    try {
+      if (principal.kind === 'account') await rateLimiters.account.consume(rateLimitKey(principal.account.api_key, undefined));
+      else await rateLimiters.guest.consume(guestRateLimitKey(principal.sessionKey));
+      return null;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+      const retryAfter = Number(error.headers['retry-after'] ?? 1);
+      return new GraphQLError(`Too many requests. Retry after ${retryAfter} s.`, { extensions: { code: 'RATE_LIMITED', retryAfter } });
+    }
+  };
+
   const serverCleanup = useServer<Record<string, unknown> | undefined, SocketExtra>(
     {
       execute: (args) => (args as EnvelopedExecutionArgs).rootValue.execute(args) as never,
@@ -44,16 +85,34 @@ export function attachGraphQLWebSocket(
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const read = (name: string) => findParam(params, name);
+        const credentials = { ...readApiCredentials(read), captureToken: read('capture-token') };
+        let principal: Principal;
         try {
-          ctx.extra.principal = await resolvePrincipal(services, { ...readApiCredentials(read), captureToken: read('capture-token') });
-          metrics.openSockets.inc();
-          ctx.extra.counted = true;
-          return true;
+          principal = await resolvePrincipal(services, credentials);
         } catch {
           return false;
         }
+        const { socket } = ctx.extra;
+        const supervised: SupervisedSocket = {
+          credentials: socketCredentials(principal, credentials),
+          busy: () => Object.keys(ctx.subscriptions).length > 0,
+          isOpen: () => socket.readyState === WebSocket.OPEN,
+          close: (code, reason) => socket.close(code, reason),
+        };
+        // Refused over the cap: the supervisor has closed the socket with its own code, so graphql-ws's 4403 is moot.
+        if (!(await supervisor.admit(supervised))) return false;
+        ctx.extra.principal = principal;
+        ctx.extra.supervised = supervised;
+        metrics.openSockets.inc();
+        ctx.extra.counted = true;
+        return true;
       },
-      onSubscribe: async (ctx, _id, payload) => {
+      onSubscribe: async (ctx, id, payload) => {
+        if (ctx.extra.supervised) supervisor.touch(ctx.extra.supervised);
+        if (ctx.extra.principal) {
+          const limited = await spendBudget(ctx.extra.principal);
+          if (limited) return [limited];
+        }
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           ...ctx,
           principal: ctx.extra.principal,
@@ -74,6 +133,20 @@ export function attachGraphQLWebSocket(
         } catch (error) {
           return [toGraphQLError(error)];
         }
+        if (getOperationAST(document, payload.operationName)?.operation === 'subscription') {
+          const subscriptions = (ctx.extra.subscriptions ??= new Set());
+          // An id graphql-ws no longer runs (its subscribe failed before it started) no longer counts.
+          for (const running of subscriptions) if (!(running in ctx.subscriptions)) forgetSubscription(ctx.extra, running);
+          if (subscriptions.size >= limits.maxSubscriptionsPerSocket) {
+            return [
+              new GraphQLError(`Too many subscriptions on this socket: at most ${limits.maxSubscriptionsPerSocket}. Complete one before starting another.`, {
+                extensions: { code: 'LIMIT_REACHED' },
+              }),
+            ];
+          }
+          subscriptions.add(id);
+          metrics.openSubscriptions.inc();
+        }
         return {
           schema,
           operationName: payload.operationName,
@@ -83,18 +156,15 @@ export function attachGraphQLWebSocket(
           rootValue: { execute, subscribe },
         } as EnvelopedExecutionArgs;
       },
-      onClose: (ctx) => {
+      onClose: async (ctx) => {
         if (ctx.extra.counted) metrics.openSockets.dec();
         metrics.openSubscriptions.dec(ctx.extra.subscriptions?.size ?? 0);
         ctx.extra.subscriptions?.clear();
-      },
-      onOperation: (ctx, id, payload) => {
-        if (!/^\s*subscription\b/.test(payload.query)) return;
-        (ctx.extra.subscriptions ??= new Set()).add(id);
-        metrics.openSubscriptions.inc();
+        if (ctx.extra.supervised) await supervisor.release(ctx.extra.supervised);
       },
       onComplete: (ctx, id) => {
-        if (ctx.extra.subscriptions?.delete(id)) metrics.openSubscriptions.dec();
+        forgetSubscription(ctx.extra, id);
+        if (ctx.extra.supervised) supervisor.touch(ctx.extra.supervised);
       },
       onError: (_ctx, _id, _payload, errors) => {
         logger.debug({ errors: errors.map((error) => error.message) }, 'graphql-ws operation error');
@@ -102,8 +172,13 @@ export function attachGraphQLWebSocket(
     },
     wsServer,
   );
+  function forgetSubscription(extra: SocketExtra, id: string): void {
+    if (extra.subscriptions?.delete(id)) metrics.openSubscriptions.dec();
+  }
+
   return {
     async dispose() {
+      supervisor.stop();
       for (const client of wsServer.clients) client.close(1001, 'Server shutting down');
       await serverCleanup.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));

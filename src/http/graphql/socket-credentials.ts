@@ -1,0 +1,65 @@
+// A socket keeps the credentials it connected with for as long as it stays open; they are checked again now and
+// then so that a socket whose credentials were revoked is closed (CONTRACT §16). Batched: one account read per
+// account however many of its sockets are open, one session look-up per capture token.
+import type { Services } from '../../services.js';
+import type { Logger } from '../../logger.js';
+import { AppError } from '../../errors.js';
+import { resolvePrincipal, type Principal } from './context.js';
+
+export type SocketCredentials =
+  | { kind: 'account'; apiKey: string; apiToken: string; apiTimestamp: string }
+  | { kind: 'capture'; captureToken: string; sessionKey: string };
+
+export function socketCredentials(principal: Principal, params: { apiToken?: string; apiTimestamp?: string; captureToken?: string }): SocketCredentials {
+  if (principal.kind === 'capture') return { kind: 'capture', captureToken: params.captureToken ?? '', sessionKey: principal.sessionKey };
+  return { kind: 'account', apiKey: principal.account.api_key, apiToken: params.apiToken ?? '', apiTimestamp: params.apiTimestamp ?? '' };
+}
+
+/**
+ * The sockets whose credentials no longer hold: an account gone, a signature made with a secret whose rotation
+ * overlap has ended, an access record expired or ended, a capture token whose session was deleted or that stopped
+ * working. A failure to look (the database unreachable) revokes nothing.
+ */
+export async function findRevoked<T extends { credentials: SocketCredentials }>(services: Services, sockets: Iterable<T>, logger: Logger): Promise<T[]> {
+  const byOwner = new Map<string, T[]>();
+  for (const socket of sockets) {
+    const { credentials } = socket;
+    const owner = credentials.kind === 'account' ? `account:${credentials.apiKey}` : `capture:${credentials.captureToken}`;
+    const group = byOwner.get(owner);
+    if (group) group.push(socket);
+    else byOwner.set(owner, [socket]);
+  }
+  const revoked: T[] = [];
+  for (const group of byOwner.values()) {
+    try {
+      revoked.push(...(await revokedInGroup(services, group)));
+    } catch (error) {
+      logger.warn({ err: error }, 'could not check open sockets’ credentials; checking again later');
+    }
+  }
+  return revoked;
+}
+
+/** One owner's sockets: they share an account (or a capture token). */
+async function revokedInGroup<T extends { credentials: SocketCredentials }>(services: Services, group: T[]): Promise<T[]> {
+  const first = group[0]?.credentials;
+  if (!first) return [];
+  if (first.kind === 'capture') {
+    const principal = await resolvePrincipal(services, { apiKey: undefined, apiToken: undefined, apiTimestamp: undefined, captureToken: first.captureToken }).catch(
+      (error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      },
+    );
+    const stillValid = principal?.kind === 'capture' && principal.sessionKey === first.sessionKey;
+    return stillValid ? [] : group;
+  }
+  const account = await services.stores.accounts.findByApiKey(first.apiKey);
+  if (!account) return group;
+  const revoked: T[] = [];
+  for (const socket of group) {
+    const credentials = socket.credentials as Extract<SocketCredentials, { kind: 'account' }>;
+    if (!(await services.authenticator.stillHolds(account, credentials))) revoked.push(socket);
+  }
+  return revoked;
+}
