@@ -67,12 +67,22 @@ async function inBatches<T>(count: number, batchSize: number, run: (index: numbe
 }
 
 describe('a tarpit receiver on one account', () => {
-  let attacker: TestAccount;
   let tarpit: Awaited<ReturnType<typeof startTarpit>>;
+  let fast: Awaited<ReturnType<typeof startFastReceiver>>;
+  let victim: TestAccount;
+  let victimSession: string;
 
   beforeAll(async () => {
+    // The victim has a callback to a fast receiver and one delivery already made, to redeliver during the flood.
+    fast = await startFastReceiver();
+    victim = await server.createAccount();
+    await setCallback(server, victim, { event: NOTE_EVENT, url: `${fast.origin}/hook` });
+    victimSession = await createSessionKey(server, victim);
+    await addNote(server, victim, victimSession, 'victim-earlier');
+    await waitFor(() => fast.arrivals.get('victim-earlier'), "the victim's first delivery");
+
     tarpit = await startTarpit();
-    attacker = await server.createAccount();
+    const attacker = await server.createAccount();
     for (const event of WEBHOOK_EVENTS) await setCallback(server, attacker, { event, url: `${tarpit.origin}/${event}` });
     const sessionKey = await createSessionKey(server, attacker);
     // 500 test sends over the five callbacks (the service may refuse most of them), and 200 events for two of them
@@ -91,28 +101,24 @@ describe('a tarpit receiver on one account', () => {
     await waitFor(() => tarpit.open() >= 16, 'the tarpit to hold 16 requests');
   }, 120_000);
 
-  it("does not delay another account's fresh delivery by more than one attempt timeout", async () => {
-    const fast = await startFastReceiver();
-    const victim = await server.createAccount();
-    await setCallback(server, victim, { event: NOTE_EVENT, url: `${fast.origin}/hook` });
-    const sessionKey = await createSessionKey(server, victim);
+  it("delays neither another account's fresh delivery nor its redelivery by more than one attempt timeout", async () => {
     expect(tarpit.open()).toBeGreaterThanOrEqual(16);
+    const [earlier] = await listDeliveries(server, victim, NOTE_EVENT);
+    expect(earlier.payload.title).toBe('victim-earlier');
 
+    // At once: a new event (handed over in process) and a redelivery (claimed from the database, where the
+    // attacker's retries are due as well, and older).
     const startedAt = performance.now();
-    await addNote(server, victim, sessionKey, 'victim-fresh');
-    const arrivedAt = await waitFor(() => fast.arrivals.get('victim-fresh')?.[0], "the victim's delivery", 60_000);
-    const latencyMs = Math.round(arrivedAt - startedAt);
-    console.info(`victim fresh delivery latency under the flood: ${latencyMs} ms`);
-    expect(latencyMs).toBeLessThan(ATTEMPT_TIMEOUT_MS);
-
-    // A redelivery is claimed from the database, where the attacker's retries are due too (and older).
-    const [delivery] = await listDeliveries(server, victim, NOTE_EVENT);
-    expect(tarpit.open()).toBeGreaterThanOrEqual(16);
-    const redeliveredAt = performance.now();
-    expect((await apiRequest(server.baseUrl, victim, 'POST', `/v1/deliveries/${delivery.id}/redeliver`)).status).toBe(200);
-    const againAt = await waitFor(() => fast.arrivals.get('victim-fresh')?.[1], "the victim's redelivery", 60_000);
-    const redeliveryMs = Math.round(againAt - redeliveredAt);
-    console.info(`victim redelivery latency under the flood: ${redeliveryMs} ms`);
+    const [redelivered] = await Promise.all([
+      apiRequest(server.baseUrl, victim, 'POST', `/v1/deliveries/${earlier.id}/redeliver`),
+      addNote(server, victim, victimSession, 'victim-fresh'),
+    ]);
+    expect(redelivered.status).toBe(200);
+    const latency = async (title: string, arrival: number) =>
+      Math.round((await waitFor(() => fast.arrivals.get(title)?.[arrival], `${title} at the receiver`, 60_000)) - startedAt);
+    const [freshMs, redeliveryMs] = await Promise.all([latency('victim-fresh', 0), latency('victim-earlier', 1)]);
+    console.info(`under the flood: fresh delivery ${freshMs} ms, redelivery ${redeliveryMs} ms (attempt timeout ${ATTEMPT_TIMEOUT_MS} ms)`);
+    expect(freshMs).toBeLessThan(ATTEMPT_TIMEOUT_MS);
     expect(redeliveryMs).toBeLessThan(ATTEMPT_TIMEOUT_MS);
   }, 150_000);
 });
