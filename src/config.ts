@@ -28,6 +28,11 @@ const environmentSchema = z.object({
   WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
   WEBHOOK_WORKER_CONCURRENCY: positiveInt.default(32),
   WEBHOOK_CALLBACK_CONCURRENCY: positiveInt.default(8),
+  /** Default: half of WEBHOOK_WORKER_CONCURRENCY (rounded up), so one account always leaves slots to the others. */
+  WEBHOOK_ACCOUNT_CONCURRENCY: positiveInt.optional(),
+  /** Default: as WEBHOOK_ACCOUNT_CONCURRENCY. */
+  WEBHOOK_HOST_CONCURRENCY: positiveInt.optional(),
+  WEBHOOK_TEST_SENDS_PER_MINUTE: positiveInt.default(10),
   WEBHOOK_LEASE_MS: positiveInt.default(60_000),
   WEBHOOK_RESPONSE_TIMEOUT_MS: positiveInt.default(15_000),
   WEBHOOK_TOTAL_TIMEOUT_MS: positiveInt.default(20_000),
@@ -130,6 +135,12 @@ export interface WebhookConfig {
   workerConcurrency: number;
   /** Requests in flight per callback and worker. */
   callbackConcurrency: number;
+  /** Requests in flight per account and worker (CONTRACT §16: the rest of the worker's slots stay with others). */
+  accountConcurrency: number;
+  /** Requests in flight per destination (host and port) and worker, whichever accounts' callbacks point there. */
+  hostConcurrency: number;
+  /** Test sends accepted per callback in any minute; beyond, 429 with Retry-After. */
+  testSendsPerMinute: number;
   /** How long a claimed delivery stays reserved; a crashed worker's deliveries are retried after it. */
   leaseMs: number;
   timeoutMs: { response: number; total: number };
@@ -200,6 +211,10 @@ function crossVariableProblems(env: Partial<ParsedEnvironment>): string[] {
   if (responseTimeout !== undefined && totalTimeout !== undefined && responseTimeout > totalTimeout) {
     problems.push('WEBHOOK_RESPONSE_TIMEOUT_MS: must not exceed WEBHOOK_TOTAL_TIMEOUT_MS');
   }
+  const { WEBHOOK_WORKER_CONCURRENCY: workerConcurrency, WEBHOOK_ACCOUNT_CONCURRENCY: accountConcurrency } = env;
+  if (workerConcurrency !== undefined && accountConcurrency !== undefined && accountConcurrency > workerConcurrency) {
+    problems.push('WEBHOOK_ACCOUNT_CONCURRENCY: must not exceed WEBHOOK_WORKER_CONCURRENCY');
+  }
   if (lease !== undefined && totalTimeout !== undefined && lease < totalTimeout + 1_000) {
     // A lease that can end while its request is still running would let a second worker send the delivery again.
     problems.push('WEBHOOK_LEASE_MS: must exceed WEBHOOK_TOTAL_TIMEOUT_MS by at least 1000');
@@ -225,6 +240,9 @@ function toConfig(env: ParsedEnvironment): Config {
       retryTimeScale: env.WEBHOOK_RETRY_TIME_SCALE,
       workerConcurrency: env.WEBHOOK_WORKER_CONCURRENCY,
       callbackConcurrency: env.WEBHOOK_CALLBACK_CONCURRENCY,
+      accountConcurrency: env.WEBHOOK_ACCOUNT_CONCURRENCY ?? Math.ceil(env.WEBHOOK_WORKER_CONCURRENCY / 2),
+      hostConcurrency: env.WEBHOOK_HOST_CONCURRENCY ?? env.WEBHOOK_ACCOUNT_CONCURRENCY ?? Math.ceil(env.WEBHOOK_WORKER_CONCURRENCY / 2),
+      testSendsPerMinute: env.WEBHOOK_TEST_SENDS_PER_MINUTE,
       leaseMs: env.WEBHOOK_LEASE_MS,
       timeoutMs: { response: env.WEBHOOK_RESPONSE_TIMEOUT_MS, total: env.WEBHOOK_TOTAL_TIMEOUT_MS },
       retentionDays: env.WEBHOOK_ATTEMPT_RETENTION_DAYS,

@@ -16,7 +16,7 @@ import { Authenticator } from './auth/authenticator.js';
 import { AccessRecordService } from './auth/access-records.js';
 import { AccountService } from './accounts/accounts.js';
 import { CallbackService } from './webhooks/callbacks.js';
-import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { DeliveryScheduler } from './webhooks/delivery-scheduler.js';
 import { WebhookOutbox } from './webhooks/outbox.js';
 import { OutboxReconciler } from './webhooks/outbox-reconciler.js';
 import { DeliveryService } from './webhooks/deliveries.js';
@@ -64,7 +64,7 @@ export interface Services {
   callbacks: CallbackService;
   deliveries: DeliveryService;
   /** Sends webhook deliveries; started and stopped with the app. */
-  deliveryWorker: DeliveryWorker;
+  deliveryWorker: DeliveryScheduler;
   /** Writes deliveries missing after a crash; started and stopped with the app. */
   outboxReconciler: OutboxReconciler;
   sessions: SessionService;
@@ -114,7 +114,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
   const urls = new PublicUrls(config.publicUrl);
   const files = new PhotoFiles(fileStore, stores.captures);
   const recorder = new EventRecorder(stores.events, eventBus, clock);
-  const deliveryWorker = new DeliveryWorker({
+  const deliveryWorker = new DeliveryScheduler({
     deliveries: stores.deliveries,
     callbacks: stores.callbacks,
     logger,
@@ -161,7 +161,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     accessRecords: new AccessRecordService(stores.accessRecords, clock),
     accounts: new AccountService(stores.accounts, clock, config.apiSecretOverlapMs),
     callbacks: new CallbackService(stores.callbacks, { allowPrivateTargets: config.webhookAllowPrivateTargets }, clock),
-    deliveries: new DeliveryService({ deliveries: stores.deliveries, callbacks: stores.callbacks, outbox, worker: deliveryWorker, clock }),
+    deliveries: new DeliveryService({ deliveries: stores.deliveries, callbacks: stores.callbacks, outbox, worker: deliveryWorker, testSendsPerMinute: config.webhooks.testSendsPerMinute, clock }),
     deliveryWorker,
     outboxReconciler: new OutboxReconciler({
       deliveries: stores.deliveries,

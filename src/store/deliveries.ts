@@ -73,6 +73,14 @@ export interface CallbackKey {
   event: string;
 }
 
+export interface FairClaimOptions {
+  limit: number;
+  /** How many of one account's deliveries come before any account's further ones. */
+  perAccount: number;
+  excludeCallbacks?: readonly CallbackKey[];
+  excludeAccounts?: readonly string[];
+}
+
 export interface DeliveryPageCursor {
   createdAt: Date;
   id: string;
@@ -85,6 +93,8 @@ interface OutboxCursorDocument {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Reads per fair claim batch at most: each leaves out the accounts the previous one found. */
+const MAX_FAIR_READS = 4;
 
 export class DeliveryStore {
   private readonly deliveries: Collection<DeliveryDocument>;
@@ -137,12 +147,38 @@ export class DeliveryStore {
 
   /**
    * Due deliveries (pending and due, or leased by a worker whose lease ran out), most overdue first, skipping the
-   * callbacks in `exclude` (those this worker has no room for). Only a read: claim them with claimDue.
+   * callbacks in `excludeCallbacks` and the accounts in `excludeAccounts`. Only a read: claim them with claimDue.
    */
-  dueCandidates(now: Date, limit: number, exclude: readonly CallbackKey[] = []): Promise<DeliveryDocument[]> {
+  dueCandidates(now: Date, limit: number, excludeCallbacks: readonly CallbackKey[] = [], excludeAccounts: readonly string[] = []): Promise<DeliveryDocument[]> {
     const filter: Filter<DeliveryDocument> = { $or: dueConditions(now) };
-    if (exclude.length > 0) filter.$nor = exclude.map(({ apiKey, event }) => ({ api_key: apiKey, callback_event: event }));
+    if (excludeCallbacks.length > 0) filter.$nor = excludeCallbacks.map(({ apiKey, event }) => ({ api_key: apiKey, callback_event: event }));
+    if (excludeAccounts.length > 0) filter.api_key = { $nin: [...excludeAccounts] };
     return this.deliveries.find(filter).sort({ next_attempt_at: 1 }).limit(limit).toArray();
+  }
+
+  /**
+   * Due deliveries for one claim batch, shared between accounts (CONTRACT §16): each account's `perAccount` most
+   * overdue first, then the rest, most overdue first. A page full of a few accounts' backlog may hide others behind
+   * it, so the accounts it holds are left out of the next read: whoever else has something due is found within a
+   * few reads, however large one account's backlog. Only a read: claim them with claimDue.
+   */
+  async fairDueCandidates(now: Date, options: FairClaimOptions): Promise<DeliveryDocument[]> {
+    const { limit, perAccount, excludeCallbacks = [], excludeAccounts = [] } = options;
+    const shares: DeliveryDocument[] = [];
+    const rest: DeliveryDocument[] = [];
+    const leftOut = new Set(excludeAccounts);
+    for (let read = 0; read < MAX_FAIR_READS && shares.length < limit; read += 1) {
+      const page = await this.dueCandidates(now, limit, excludeCallbacks, [...leftOut]);
+      const taken = new Map<string, number>();
+      for (const delivery of page) {
+        const count = taken.get(delivery.api_key) ?? 0;
+        (count < perAccount ? shares : rest).push(delivery);
+        taken.set(delivery.api_key, count + 1);
+      }
+      if (page.length < limit) break; // everything due (and not excluded) was on this page
+      for (const account of taken.keys()) leftOut.add(account);
+    }
+    return [...shares, ...rest].slice(0, limit);
   }
 
   /**
@@ -177,6 +213,16 @@ export class DeliveryStore {
       { _id: { $in: claims.map((claim) => claim.id) }, status: 'delivering', lease_owner: { $in: claims.map((claim) => claim.leaseOwner) } },
       { $set: { status: 'pending', next_attempt_at: now, lease_owner: null, lease_expires_at: null, updated_at: now } },
     );
+  }
+
+  /** When the callback's test sends since `since` were queued, newest first, at most `limit` of them. */
+  async recentTestSendTimes(apiKey: string, event: string, since: Date, limit: number): Promise<Date[]> {
+    const found = await this.deliveries
+      .find({ api_key: apiKey, callback_event: event, created_at: { $gt: since }, test: true }, { projection: { created_at: 1 } })
+      .sort({ created_at: -1 })
+      .limit(limit)
+      .toArray();
+    return found.map((delivery) => delivery.created_at);
   }
 
   findForAccount(apiKey: string, id: string): Promise<DeliveryDocument | null> {

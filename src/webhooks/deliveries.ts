@@ -5,12 +5,13 @@ import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from '../domain/eve
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
 import type { DeliveryAttemptDocument, DeliveryDocument, DeliveryPageCursor, DeliveryStatus, DeliveryStore } from '../store/deliveries.js';
 import { missingCallback } from './callbacks.js';
-import type { DeliveryWorker } from './delivery-worker.js';
+import type { DeliveryScheduler } from './delivery-scheduler.js';
 import { newDelivery, testDeliveryId, type WebhookOutbox } from './outbox.js';
 import { SAMPLE_SESSION_KEY, samplePayload } from './sample-payloads.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+const TEST_SEND_WINDOW_MS = 60_000;
 
 export interface DeliveryAttemptView {
   attempt: number;
@@ -58,10 +59,15 @@ export class DeliveryService {
       deliveries: DeliveryStore;
       callbacks: CallbackStore;
       outbox: WebhookOutbox;
-      worker: DeliveryWorker;
+      worker: DeliveryScheduler;
+      /** Test sends accepted per callback in any minute (CONTRACT §16: a probe, not a way to flood the workers). */
+      testSendsPerMinute: number;
       clock: () => Date;
     },
   ) {}
+
+  /** Per callback, the test send being checked and written; the next one waits, so bursts cannot slip past the cap. */
+  private readonly testSendTurns = new Map<string, Promise<unknown>>();
 
   /**
    * A callback's deliveries, newest first, optionally only those of one session. The callback must exist (its
@@ -106,22 +112,57 @@ export class DeliveryService {
     return deliveryView(delivery, await this.deps.deliveries.attemptsOf([id]));
   }
 
-  /** Sends the event's sample payload, marked "test": true, through the outbox: one attempt, no retries. */
+  /**
+   * Sends the event's sample payload, marked "test": true, through the outbox: one attempt, no retries. At most
+   * `testSendsPerMinute` per callback in any minute; beyond, RATE_LIMITED with Retry-After.
+   */
   async sendTest(apiKey: string, event: string): Promise<DeliveryView> {
     const callback = await this.requireCallback(apiKey, event);
     if (!callback.active) throw conflict(`The callback for ${event} is disabled; update it to re-enable it.`);
-    const now = this.deps.clock();
-    const delivery = newDelivery({
-      id: testDeliveryId(),
-      callback,
-      eventSeq: null,
-      sessionKey: SAMPLE_SESSION_KEY,
-      payload: samplePayload(event as WebhookEvent, now),
-      test: true,
-      now,
+    return this.inTurn(`${apiKey}\u0000${event}`, async () => {
+      const now = this.deps.clock();
+      await this.requireTestSendBudget(apiKey, event, now);
+      const delivery = newDelivery({
+        id: testDeliveryId(),
+        callback,
+        eventSeq: null,
+        sessionKey: SAMPLE_SESSION_KEY,
+        payload: samplePayload(event as WebhookEvent, now),
+        test: true,
+        now,
+      });
+      const written = await this.deps.outbox.enqueue(delivery, callback);
+      return deliveryView(written ?? delivery, []);
     });
-    const written = await this.deps.outbox.enqueue(delivery, callback);
-    return deliveryView(written ?? delivery, []);
+  }
+
+  /**
+   * Counted from the outbox itself, so every instance sees the same budget (instances racing can each let one more
+   * through); within an instance sendTest checks and writes one at a time per callback.
+   */
+  private async requireTestSendBudget(apiKey: string, event: string, now: Date): Promise<void> {
+    const limit = this.deps.testSendsPerMinute;
+    const recent = await this.deps.deliveries.recentTestSendTimes(apiKey, event, new Date(now.getTime() - TEST_SEND_WINDOW_MS), limit);
+    const oldestCounted = recent[limit - 1];
+    if (!oldestCounted) return;
+    const retryAfter = Math.max(1, Math.ceil((oldestCounted.getTime() + TEST_SEND_WINDOW_MS - now.getTime()) / 1000));
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many test sends for ${event}: at most ${limit} a minute per callback. Retry after ${retryAfter} s.`,
+      {},
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+
+  private async inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.testSendTurns.get(key) ?? Promise.resolve();
+    const current = previous.then(work);
+    const settled = current.catch(() => undefined);
+    this.testSendTurns.set(key, settled);
+    void settled.then(() => {
+      if (this.testSendTurns.get(key) === settled) this.testSendTurns.delete(key);
+    });
+    return current;
   }
 
   private async requireCallback(apiKey: string, event: string): Promise<CallbackDocument> {

@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../events/event-recorder.js';
 import { isWebhookEvent, mergeCallbackPayload } from '../domain/events.js';
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliveryStore } from '../store/deliveries.js';
-import type { DeliveryWorker } from './delivery-worker.js';
+import type { DeliveryScheduler } from './delivery-scheduler.js';
 
 export interface OutboxEvent {
   apiKey: string;
@@ -22,7 +22,7 @@ export class WebhookOutbox {
     private readonly deps: {
       deliveries: DeliveryStore;
       callbacks: CallbackStore;
-      worker: DeliveryWorker;
+      worker: DeliveryScheduler;
       logger: Logger;
       clock: () => Date;
     },
