@@ -186,6 +186,9 @@ describe('operations on a socket spend the rate-limit budget', () => {
   it('limits a guest addNote flood on a capture socket by the smaller guest budget', async () => {
     const account = await server.createAccount();
     const session = await createSession(server.baseUrl, account);
+    // Guest notes are taken while capturing; the integrator opens the capture so the guest budget stays untouched.
+    const started = await graphqlRequest(server.baseUrl, { account }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: session.sessionKey });
+    expect(started.data).toEqual({ startCapture: { status: 'STARTED' } });
     const socket = openSocket(server.baseUrl, { 'Capture-Token': session.captureToken });
     await socket.connected;
     const addNote = 'mutation($k: String!, $t: String!) { addNote(sessionKey: $k, title: $t, description: "flood") { title } }';
