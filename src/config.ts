@@ -17,6 +17,7 @@ const environmentSchema = z.object({
   MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
   MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, _ or -').default('capture_gateway'),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  API_SECRET_OVERLAP_SECONDS: positiveInt.default(86_400),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -70,6 +71,8 @@ export interface Config {
   mongodbUrl: string | null;
   mongodbDb: string;
   adminToken: string | null;
+  /** How long a rotated-out API secret (and the access records it signed) keeps working. */
+  apiSecretOverlapSeconds: number;
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webhookAllowPrivateTargets: boolean;
@@ -168,6 +171,7 @@ function toConfig(env: ParsedEnvironment): Config {
     mongodbUrl: env.MONGODB_URL ?? null,
     mongodbDb: env.MONGODB_DB,
     adminToken: env.ADMIN_TOKEN ?? null,
+    apiSecretOverlapSeconds: env.API_SECRET_OVERLAP_SECONDS,
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
     webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,

@@ -158,7 +158,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     recorder,
     authenticator: new Authenticator(stores.accounts, stores.accessRecords, clock),
     accessRecords: new AccessRecordService(stores.accessRecords, clock),
-    accounts: new AccountService(stores.accounts, clock),
+    accounts: new AccountService(stores.accounts, clock, config.apiSecretOverlapSeconds * 1000),
     callbacks: new CallbackService(stores.callbacks, { allowPrivateTargets: config.webhookAllowPrivateTargets }, clock),
     deliveries: new DeliveryService({ deliveries: stores.deliveries, callbacks: stores.callbacks, outbox, worker: deliveryWorker, clock }),
     deliveryWorker,
