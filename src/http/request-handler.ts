@@ -6,9 +6,10 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
-import { AppError } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import { rateLimitKey, type RateLimiter } from './rate-limit.js';
-import { readBodyBytes, sendJson } from './rest/http-io.js';
+import { ClientDisconnectedError, readBodyBytes, sendJson } from './rest/http-io.js';
+import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from '../domain/validation.js';
 import { sendError } from './rest/errors.js';
 import type { Router } from './rest/router.js';
 import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
@@ -89,6 +90,12 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       if (url.pathname.startsWith('/v1/')) await spendRateLimit(request, response);
       await match.handler({ request, response, params: match.params, url });
     } catch (error) {
+      if (error instanceof ClientDisconnectedError) {
+        // A client closing its connection mid-request is no failure of ours, and there is no one left to answer.
+        logger.info({ method: request.method, path: url.pathname }, 'client disconnected before its request was read');
+        response.destroy();
+        return;
+      }
       if (!(error instanceof AppError)) logger.error({ err: error, method: request.method, path: url.pathname }, 'request failed');
       sendError(response, error, logger);
     }
@@ -96,13 +103,14 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
 }
 
 /**
- * GraphQL requests other than uploads carry JSON: read it here within the same 1 MB limit as the REST routes (413
- * beyond), and hand it to Yoga as an already-read body (whatwg-node takes `request.body` when a framework consumed
+ * GraphQL requests other than uploads carry JSON: read it here within the same 1 MB limit and nesting limit as the
+ * REST routes (413 / 400 beyond), and hand it to Yoga as an already-read body (whatwg-node takes `request.body` when a framework consumed
  * the stream). Multipart uploads are limited by Yoga's form-data limits while they stream.
  */
 async function bufferGraphQLJsonBody(request: IncomingMessage): Promise<void> {
   if (request.method !== 'POST' || /^multipart\//i.test(request.headers['content-type'] ?? '')) return;
   const bytes = new Uint8Array(await readBodyBytes(request));
+  if (jsonTextTooDeep(bytes)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
   // An async iterable holder rather than the bytes themselves: whatwg-node enumerates the body object's keys.
   (request as IncomingMessage & { body?: unknown }).body = { size: bytes.length, async *[Symbol.asyncIterator]() { yield bytes; } };
 }
