@@ -49,7 +49,8 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
 
     const yoga = createYogaServer(config, services, logger);
     const rateLimiter = new RateLimiter({ ...config.rateLimit, redis });
-    const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, metrics }));
+    const adminRateLimiter = new RateLimiter({ ...config.adminRateLimit, redis, keyPrefix: 'capture-gateway:rl-admin' });
+    const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, adminRateLimiter, metrics }));
     server.requestTimeout = 120_000;
     server.headersTimeout = 30_000;
     const webSockets = attachGraphQLWebSocket(server, yoga, services, logger, metrics);

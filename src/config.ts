@@ -38,6 +38,8 @@ const environmentSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   RATE_LIMIT_POINTS: positiveInt.default(1200),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  ADMIN_RATE_LIMIT_POINTS: positiveInt.default(60),
+  ADMIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   DEMO_ACCOUNT: booleanFlag.default(true),
   QC_THRESHOLDS: z
     .string()
@@ -80,6 +82,8 @@ export interface Config {
   expirySweepIntervalMs: number;
   redisUrl: string | null;
   rateLimit: { points: number; windowSeconds: number };
+  /** Requests per client address to /admin, right token or wrong, so the admin token cannot be guessed at speed. */
+  adminRateLimit: { points: number; windowSeconds: number };
   demoAccount: boolean;
   qcThresholds: Record<string, number>;
   /** Where photos, thumbnails and report PDFs live (CONTRACT §15). A null dataDir means a temporary folder. */
@@ -188,6 +192,7 @@ function toConfig(env: ParsedEnvironment): Config {
     expirySweepIntervalMs: env.EXPIRY_SWEEP_INTERVAL_MS,
     redisUrl: env.REDIS_URL ?? null,
     rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+    adminRateLimit: { points: env.ADMIN_RATE_LIMIT_POINTS, windowSeconds: env.ADMIN_RATE_LIMIT_WINDOW_SECONDS },
     demoAccount: env.DEMO_ACCOUNT && env.NODE_ENV !== 'production',
     qcThresholds: env.QC_THRESHOLDS,
     photoStore: { kind: env.PHOTO_STORE, dataDir: env.DATA_DIR ?? null },

@@ -12,9 +12,9 @@ export class RateLimiter {
   private readonly limiter: RateLimiterAbstract;
 
   constructor(
-    private readonly options: { points: number; windowSeconds: number; redis?: Redis | null },
+    private readonly options: { points: number; windowSeconds: number; redis?: Redis | null; keyPrefix?: string },
   ) {
-    const settings = { points: options.points, duration: options.windowSeconds, keyPrefix: 'capture-gateway:rl' };
+    const settings = { points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix ?? 'capture-gateway:rl' };
     this.limiter = options.redis
       ? new RateLimiterRedis({ ...settings, storeClient: options.redis, insuranceLimiter: new RateLimiterMemory(settings) })
       : new RateLimiterMemory(settings);

@@ -23,13 +23,15 @@ export interface RequestHandlerDeps {
   router: Router;
   yoga: Yoga;
   rateLimiter: RateLimiter;
+  /** The admin API's own budget per client address (CONTRACT §16). */
+  adminRateLimiter: RateLimiter;
   metrics: Metrics;
 }
 
 const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
-  const { config, logger, router, yoga, rateLimiter, database, metrics, services } = deps;
+  const { config, logger, router, yoga, rateLimiter, adminRateLimiter, database, metrics, services } = deps;
   const allowedOrigins = new Set(config.corsOrigins);
 
   /**
@@ -81,6 +83,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         response.writeHead(204).end();
         return;
       }
+      if (isAdminPath(url.pathname)) await spendAdminRateLimit(adminRateLimiter, request, response);
       const match = router.match(request.method ?? 'GET', url.pathname);
       if (match.kind === 'not-found') return sendJson(response, 404, { message: `No route for ${url.pathname}.` });
       if (match.kind === 'method-not-allowed') {
@@ -113,6 +116,19 @@ async function bufferGraphQLJsonBody(request: IncomingMessage): Promise<void> {
   if (jsonTextTooDeep(bytes)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
   // An async iterable holder rather than the bytes themselves: whatwg-node enumerates the body object's keys.
   (request as IncomingMessage & { body?: unknown }).body = { size: bytes.length, async *[Symbol.asyncIterator]() { yield bytes; } };
+}
+
+function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/**
+ * Every admin request spends its address's budget before the token is compared: counting only failures would let a
+ * guesser tell a right token (200) from wrong ones (429) once the budget is gone.
+ */
+async function spendAdminRateLimit(limiter: RateLimiter, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const verdict = await limiter.consume(rateLimitKey(null, request.socket.remoteAddress));
+  for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
 }
 
 function applyCors(request: IncomingMessage, response: ServerResponse, allowedOrigins: Set<string>): void {
