@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
-import { AppError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { rateLimitKey, type RateLimiter } from './rate-limit.js';
 import { ClientDisconnectedError, readBodyBytes, sendJson } from './rest/http-io.js';
 import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from '../domain/validation.js';
@@ -99,8 +99,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         response.destroy();
         return;
       }
-      if (!(error instanceof AppError)) logger.error({ err: error, method: request.method, path: url.pathname }, 'request failed');
-      sendError(response, error, logger);
+      sendError(response, error, logger, { method: request.method, path: url.pathname });
     }
   };
 }

@@ -1,5 +1,5 @@
 // The one place where GraphQL maps failures to errors: our typed errors keep their message and gain a code,
-// everything else is masked so no internals reach a client.
+// everything else is masked so no internals reach a client. It also decides how loudly each failure is logged.
 import { GraphQLError } from 'graphql';
 import type { Logger } from '../../logger.js';
 import { AppError } from '../../errors.js';
@@ -23,4 +23,23 @@ export function createErrorMasker(logger: Logger) {
       extensions: { code: 'INTERNAL_SERVER_ERROR' },
     });
   };
+}
+
+/**
+ * Yoga logs, at error level, every error whose masked form differs from the original: client mistakes (our typed
+ * errors) included, and unexpected failures a second time. A client mistake is an info line without a stack; an
+ * unexpected failure was already logged with its stack by the masker, so Yoga's copy goes to debug.
+ */
+export function logYogaError(logger: Logger, args: unknown[]): void {
+  const [error] = args;
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (original instanceof AppError) {
+    logger.info({ code: original.code, message: original.message, path: error instanceof GraphQLError ? error.path : undefined }, 'graphql client error');
+    return;
+  }
+  if (error instanceof GraphQLError && !original) {
+    logger.info({ message: error.message }, 'graphql client error');
+    return;
+  }
+  logger.debug({ err: original }, 'graphql error (logged when masked)');
 }

@@ -10,7 +10,7 @@ import type { Services } from '../../services.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
 import { authenticateRequest } from '../request-authentication.js';
 import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
-import { createErrorMasker } from './errors.js';
+import { createErrorMasker, logYogaError } from './errors.js';
 import { graphqlLimitsPlugin } from './limits.js';
 import { graphiqlExampleOptions } from './graphiql-examples.js';
 import { createSelfContainedGraphiQL } from './graphiql-page.js';
@@ -50,7 +50,7 @@ export function createYogaServer(config: Config, services: Services, logger: Log
       debug: (...args) => logger.debug({ args }, 'yoga'),
       info: (...args) => logger.info({ args }, 'yoga'),
       warn: (...args) => logger.warn({ args }, 'yoga'),
-      error: (...args) => logger.error({ args }, 'yoga'),
+      error: (...args) => logYogaError(logger, args),
     },
     context: ({ request, req, principal }) => {
       if (principal) return createAuthenticatedContext(services, principal);
