@@ -17,6 +17,7 @@ import { RateLimiter } from './http/rate-limit.js';
 import { createYogaServer } from './http/graphql/yoga.js';
 import { attachGraphQLWebSocket } from './http/graphql/websocket.js';
 import { openFileStore } from './storage/open-file-store.js';
+import { warnAboutRiskySettings } from './observability/startup-warnings.js';
 
 export interface App {
   server: Server;
@@ -29,6 +30,7 @@ export interface App {
 }
 
 export async function buildApp(config: Config, logger: Logger): Promise<App> {
+  warnAboutRiskySettings(config, logger);
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
   const files = await openFileStore(config);
   // The subscriber connection skips ioredis's ready check: that check sends INFO, which a connection already asked to

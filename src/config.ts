@@ -18,6 +18,7 @@ const environmentSchema = z.object({
   MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, _ or -').default('capture_gateway'),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   API_SECRET_OVERLAP_SECONDS: positiveInt.default(86_400),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -75,6 +76,8 @@ export interface Config {
   adminToken: string | null;
   /** How long a rotated-out API secret (and the access records it signed) keeps working. */
   apiSecretOverlapSeconds: number;
+  /** Bearer token for /metrics; without it production does not serve /metrics. */
+  metricsToken: string | null;
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webhookAllowPrivateTargets: boolean;
@@ -176,6 +179,7 @@ function toConfig(env: ParsedEnvironment): Config {
     mongodbDb: env.MONGODB_DB,
     adminToken: env.ADMIN_TOKEN ?? null,
     apiSecretOverlapSeconds: env.API_SECRET_OVERLAP_SECONDS,
+    metricsToken: env.METRICS_TOKEN ?? null,
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
     webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import { metricsAccess } from '../observability/metrics-access.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
 import { badRequest } from '../errors.js';
@@ -63,6 +64,9 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       if (url.pathname === '/health' || url.pathname === '/ready' || url.pathname === '/metrics') route = url.pathname;
       if (url.pathname === '/health') return sendJson(response, 200, { status: 'ok' });
       if (url.pathname === '/metrics') {
+        const access = metricsAccess(request.headers.authorization, { token: config.metricsToken, isProduction: config.isProduction });
+        if (access === 'hidden') return sendJson(response, 404, { message: `No route for ${url.pathname}.` });
+        if (access === 'unauthorized') return sendJson(response, 401, { message: 'A valid metrics bearer token is required.' }, { 'www-authenticate': 'Bearer' });
         response.writeHead(200, { 'content-type': metrics.registry.contentType });
         response.end(await metrics.registry.metrics());
         return;

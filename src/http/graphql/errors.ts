@@ -4,8 +4,14 @@ import { GraphQLError } from 'graphql';
 import type { Logger } from '../../logger.js';
 import { AppError } from '../../errors.js';
 
-export function createErrorMasker(logger: Logger) {
+export function createErrorMasker(logger: Logger, options: { isProduction: boolean } = { isProduction: true }) {
   return (error: unknown): Error => {
+    if (options.isProduction && error instanceof GraphQLError && !error.originalError && error.extensions.originalError) {
+      // Yoga's request parser copies the JSON parser's message, which quotes the start of the body, into the error.
+      // The extension itself stays (without the quote): Yoga answers 400 rather than 200 because it is there.
+      const extensions = { ...error.extensions, originalError: { name: 'SyntaxError', message: 'The request body is not valid JSON.' } };
+      return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions });
+    }
     const original = error instanceof GraphQLError ? error.originalError : error;
     if (original instanceof AppError) {
       const source = error instanceof GraphQLError ? error : undefined;

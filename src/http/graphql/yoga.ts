@@ -44,7 +44,7 @@ export function createYogaServer(config: Config, services: Services, logger: Log
     cors: config.corsOrigins.length > 0
       ? { origin: config.corsOrigins, credentials: false, allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token'] }
       : () => false,
-    maskedErrors: { maskError: createErrorMasker(logger) },
+    maskedErrors: { maskError: createErrorMasker(logger, { isProduction: config.isProduction }) },
     plugins: [jsonDepthPlugin, graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin],
     logging: {
       debug: (...args) => logger.debug({ args }, 'yoga'),
