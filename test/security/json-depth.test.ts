@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { captureLogs } from '../support/log-capture.js';
+import WebSocket from 'ws';
 
 const logs = captureLogs();
 let server: TestServer;
@@ -59,6 +60,32 @@ describe('JSON nested 10,000 deep', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/nested more than 32 levels deep/);
+  });
+});
+
+describe('JSON nested 10,000 deep over graphql-ws', () => {
+  it('in a contact is refused with BAD_REQUEST and the socket stays usable', async () => {
+    // Raw protocol messages: no client library can serialise such a value, an attacker simply writes the text.
+    const socket = new WebSocket(`${server.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+    const messages: { id?: string; type: string; payload?: any }[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: signRequestHeaders(account) }));
+    await expect.poll(() => messages.some((message) => message.type === 'connection_ack')).toBe(true);
+    const mutation = 'mutation($i: JSON) { createInspectionSession(input: $i) { sessionKey } }';
+    socket.send(`{"id": "deep", "type": "subscribe", "payload": {"query": "${mutation}", "variables": {"i": {"session": {"contact": ${nestedObjectText(10_000)}}}}}}`);
+    socket.send(JSON.stringify({ id: 'plain', type: 'subscribe', payload: { query: mutation, variables: { i: { session: { contact: { name: 'Ada' } } } } } }));
+    try {
+      await expect.poll(() => messages.filter((message) => message.type === 'complete').length).toBe(2);
+      const deep = messages.find((message) => message.id === 'deep' && message.type === 'next');
+      expect(deep?.payload.errors[0].extensions.code).toBe('BAD_REQUEST');
+      expect(deep?.payload.errors[0].message).toMatch(/nested/);
+      const plain = messages.find((message) => message.id === 'plain' && message.type === 'next');
+      expect(plain?.payload.errors).toBeUndefined();
+      expect(plain?.payload.data.createInspectionSession.sessionKey).toBeTruthy();
+    } finally {
+      socket.close();
+    }
   });
 });
 
