@@ -43,7 +43,8 @@ export function logYogaError(logger: Logger, args: unknown[]): void {
     logger.info({ code: original.code, message: original.message, path: error instanceof GraphQLError ? error.path : undefined }, 'graphql client error');
     return;
   }
-  if (error instanceof GraphQLError && !original) {
+  if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) {
+    // Parsing, validation and input coercion: the request was wrong, not the server.
     logger.info({ message: error.message }, 'graphql client error');
     return;
   }
