@@ -109,9 +109,9 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
 }
 
 /**
- * GraphQL requests other than uploads carry JSON: read it here within the same 1 MB limit and nesting limit as the
- * REST routes (413 / 400 beyond), and hand it to Yoga as an already-read body (whatwg-node takes `request.body` when a framework consumed
- * the stream). Multipart uploads are limited by Yoga's form-data limits while they stream.
+ * GraphQL requests other than uploads carry JSON: read it here within the same 1 MB and nesting limits as the REST
+ * routes (413 / 400 beyond), and hand it to Yoga as an already-read body (whatwg-node takes `request.body` when a
+ * framework consumed the stream). Multipart uploads are limited by Yoga's form-data limits while they stream.
  */
 async function bufferGraphQLJsonBody(request: IncomingMessage): Promise<void> {
   if (request.method !== 'POST' || /^multipart\//i.test(request.headers['content-type'] ?? '')) return;
