@@ -17,6 +17,7 @@ import { GUEST_RATE_LIMIT_PREFIX, RateLimiter } from './http/rate-limit.js';
 import { createYogaServer } from './http/graphql/yoga.js';
 import { attachGraphQLWebSocket } from './http/graphql/websocket.js';
 import { openFileStore } from './storage/open-file-store.js';
+import { warnAboutRiskySettings } from './observability/startup-warnings.js';
 
 export interface App {
   server: Server;
@@ -30,6 +31,7 @@ export interface App {
 
 /** `clock` replaces the wall clock for every service (tests move time instead of waiting for it). */
 export async function buildApp(config: Config, logger: Logger, options: { clock?: () => Date } = {}): Promise<App> {
+  warnAboutRiskySettings(config, logger);
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
   const files = await openFileStore(config).catch(async (error: unknown) => {
     await database.close();
@@ -54,7 +56,10 @@ export async function buildApp(config: Config, logger: Logger, options: { clock?
     const yoga = createYogaServer(config, services, logger);
     const rateLimiter = new RateLimiter({ ...config.rateLimit, redis });
     const guestRateLimiter = new RateLimiter({ ...config.guestRateLimit, redis, keyPrefix: GUEST_RATE_LIMIT_PREFIX });
-    const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, guestRateLimiter, metrics }));
+    const adminRateLimiter = new RateLimiter({ ...config.adminRateLimit, redis, keyPrefix: 'capture-gateway:rl-admin' });
+    const server = createServer(
+      createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, guestRateLimiter, adminRateLimiter, metrics }),
+    );
     server.requestTimeout = 120_000;
     server.headersTimeout = 30_000;
     const webSockets = attachGraphQLWebSocket(server, yoga, services, logger, metrics, {

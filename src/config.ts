@@ -17,6 +17,7 @@ const environmentSchema = z.object({
   MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
   MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, _ or -').default('capture_gateway'),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -49,6 +50,8 @@ const environmentSchema = z.object({
   WS_IDLE_TIMEOUT_MS: positiveInt.default(300_000),
   WS_CREDENTIAL_CHECK_INTERVAL_MS: positiveInt.default(60_000),
   API_SECRET_OVERLAP_SECONDS: positiveInt.default(24 * 60 * 60),
+  ADMIN_RATE_LIMIT_POINTS: positiveInt.default(60),
+  ADMIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   DEMO_ACCOUNT: booleanFlag.default(true),
   QC_THRESHOLDS: z
     .string()
@@ -91,6 +94,8 @@ export interface Config {
   mongodbUrl: string | null;
   mongodbDb: string;
   adminToken: string | null;
+  /** Bearer token for /metrics; without it production does not serve /metrics. */
+  metricsToken: string | null;
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webhookAllowPrivateTargets: boolean;
@@ -101,8 +106,10 @@ export interface Config {
   /** The budget of a capture token's session (the person with the phone), smaller than an account's. */
   guestRateLimit: { points: number; windowSeconds: number };
   webSockets: WebSocketLimits;
-  /** How long a rotated-out account secret keeps validating (CONTRACT §1: 24 hours). */
+  /** How long a rotated-out account secret, and the access records it signed, keep validating (CONTRACT §1: 24 hours). */
   apiSecretOverlapMs: number;
+  /** Requests per client address to /admin, right token or wrong, so the admin token cannot be guessed at speed. */
+  adminRateLimit: { points: number; windowSeconds: number };
   demoAccount: boolean;
   qcThresholds: Record<string, number>;
   /** Where photos, thumbnails and report PDFs live (CONTRACT §15). A null dataDir means a temporary folder. */
@@ -232,6 +239,7 @@ function toConfig(env: ParsedEnvironment): Config {
     mongodbUrl: env.MONGODB_URL ?? null,
     mongodbDb: env.MONGODB_DB,
     adminToken: env.ADMIN_TOKEN ?? null,
+    metricsToken: env.METRICS_TOKEN ?? null,
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
     webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
@@ -260,6 +268,7 @@ function toConfig(env: ParsedEnvironment): Config {
       credentialCheckIntervalMs: env.WS_CREDENTIAL_CHECK_INTERVAL_MS,
     },
     apiSecretOverlapMs: env.API_SECRET_OVERLAP_SECONDS * 1000,
+    adminRateLimit: { points: env.ADMIN_RATE_LIMIT_POINTS, windowSeconds: env.ADMIN_RATE_LIMIT_WINDOW_SECONDS },
     demoAccount: env.DEMO_ACCOUNT && env.NODE_ENV !== 'production',
     qcThresholds: env.QC_THRESHOLDS,
     photoStore: photoStoreConfig(env),

@@ -6,7 +6,8 @@ import { isDuplicateKeyError } from '../store/database.js';
 import type { AccountDocument, AccountStore } from '../store/accounts.js';
 import { isTheme } from '../domain/themes.js';
 
-const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** How long a rotated-out secret keeps validating tokens (CONTRACT §1), unless configured otherwise. */
+export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 const newAccountSchema = z
   .object({
@@ -35,7 +36,7 @@ export class AccountService {
     private readonly accounts: AccountStore,
     private readonly clock: () => Date = () => new Date(),
     /** How long a rotated-out secret keeps validating; 24 hours unless configured otherwise. */
-    private readonly secretOverlapMs = SECRET_OVERLAP_MS,
+    private readonly secretOverlapMs = DEFAULT_SECRET_OVERLAP_MS,
   ) {}
 
   async create(input: unknown): Promise<AccountWithSecret> {
@@ -65,7 +66,10 @@ export class AccountService {
     return (await this.accounts.list()).map(toAccountView);
   }
 
-  /** Issues a new secret; the old one keeps validating tokens for 24 hours so integrators can roll over. */
+  /**
+   * Issues a new secret; the old one keeps validating tokens for the overlap (24 hours by default) so integrators can
+   * roll over. Access records signed with the old secret end with it (the authenticator ties them to their secret).
+   */
   async rotateSecret(username: string): Promise<AccountWithSecret> {
     const account = await this.accounts.findByUsername(username);
     if (!account) throw notFound(`Account ${username} cannot be found.`);

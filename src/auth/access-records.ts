@@ -1,6 +1,7 @@
-// Session access records (CONTRACT §3): a validated request's token is recorded so it can be presented again
-// until API-Timestamp + 300 s.
+// Session access records (CONTRACT §3, §16): a signed request's token is recorded so it can be presented again
+// until API-Timestamp + 300 s, and no longer than the secret that signed it stays valid.
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../errors.js';
 import type { AccessRecordStore } from '../store/access-records.js';
 import type { AuthenticatedAccount } from './authenticator.js';
 import { formatApiTimestamp, TIMESTAMP_TOLERANCE_SECONDS } from './api-timestamp.js';
@@ -12,13 +13,18 @@ export interface AccessRecordView {
   api_token: string;
 }
 
+export const ACCESS_RECORD_RENEWAL_MESSAGE =
+  'An access-record token cannot create a new access record. Sign this request with your API secret (API-Token = HMAC of username:api_key@API-Timestamp).';
+
 export class AccessRecordService {
   constructor(
     private readonly records: AccessRecordStore,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async issue({ credentials }: AuthenticatedAccount): Promise<AccessRecordView> {
+  async issue({ credentials, via }: AuthenticatedAccount): Promise<AccessRecordView> {
+    // Otherwise a record's token could mint its successor before expiring, and one leaked token would live forever.
+    if (via.kind !== 'signature') throw new AppError('FORBIDDEN', ACCESS_RECORD_RENEWAL_MESSAGE);
     const expiration = new Date(credentials.issuedAt.getTime() + TIMESTAMP_TOLERANCE_SECONDS * 1000);
     const sessionId = randomBytes(16).toString('hex');
     await this.records.insert({
@@ -26,6 +32,7 @@ export class AccessRecordService {
       api_key: credentials.apiKey,
       api_token: credentials.apiToken,
       expiration,
+      secret_fingerprint: via.secretFingerprint,
       created_at: this.clock(),
     });
     return {

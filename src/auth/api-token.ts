@@ -19,3 +19,8 @@ export function tokensMatch(presented: string, expectedHex: string): boolean {
   }
   return timingSafeEqual(candidate, expected);
 }
+
+/** Names a secret without revealing it, so that what it signed can be tied to it (an access record ends with it). */
+export function secretFingerprint(apiSecret: string): string {
+  return createHmac('sha256', apiSecret).update('capture-gateway access-record secret').digest('hex').slice(0, 32);
+}

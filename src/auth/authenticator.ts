@@ -2,7 +2,7 @@
 import type { AccountDocument, AccountStore } from '../store/accounts.js';
 import type { AccessRecordStore } from '../store/access-records.js';
 import { AppError } from '../errors.js';
-import { computeApiToken, tokensMatch } from './api-token.js';
+import { computeApiToken, secretFingerprint, tokensMatch } from './api-token.js';
 import { isFresh, parseApiTimestamp } from './api-timestamp.js';
 
 export type AuthFailureLabel = 'Invalid API Key' | 'Invalid API Token' | 'Invalid API Timestamp';
@@ -24,7 +24,11 @@ export interface ApiCredentials {
 export interface AuthenticatedAccount {
   account: AccountDocument;
   credentials: { apiKey: string; apiToken: string; apiTimestamp: string; issuedAt: Date };
+  /** How the token was accepted: signed with one of the account's secrets, or presented again from an access record. */
+  via: TokenOrigin;
 }
+
+export type TokenOrigin = { kind: 'signature'; secretFingerprint: string } | { kind: 'access-record' };
 
 /** How long a looked-up account is reused before it is read again. */
 const ACCOUNT_CACHE_MS = 5_000;
@@ -46,20 +50,22 @@ export class Authenticator {
     let account = apiKey ? await this.findAccount(apiKey, false) : null;
     if (!apiKey || !account) throw new AuthenticationError('Invalid API Key');
     if (!apiToken) throw new AuthenticationError('Invalid API Token');
-    if (!(await this.tokenIsValid(account, apiToken, apiTimestamp, now))) {
+    let via = await this.acceptToken(account, apiToken, apiTimestamp, now);
+    if (!via) {
       // A cached account may predate a secret rotation made on another instance: read it once more before refusing.
       account = await this.findAccount(apiKey, true);
-      if (!account || !(await this.tokenIsValid(account, apiToken, apiTimestamp, now))) throw new AuthenticationError('Invalid API Token');
+      via = account ? await this.acceptToken(account, apiToken, apiTimestamp, now) : null;
+      if (!account || !via) throw new AuthenticationError('Invalid API Token');
     }
-    return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt } };
+    return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt }, via };
   }
 
   /**
    * Whether credentials accepted earlier (a long-lived socket's) still hold for the account as it is now: signed with
    * a secret still in force, or an access-record token still valid. The timestamp's age is not checked again.
    */
-  stillHolds(account: AccountDocument, credentials: { apiToken: string; apiTimestamp: string }): Promise<boolean> {
-    return this.tokenIsValid(account, credentials.apiToken, credentials.apiTimestamp, this.clock());
+  async stillHolds(account: AccountDocument, credentials: { apiToken: string; apiTimestamp: string }): Promise<boolean> {
+    return (await this.acceptToken(account, credentials.apiToken, credentials.apiTimestamp, this.clock())) !== null;
   }
 
   /** Accounts are read on every request, so a short-lived cache spares the database; secrets are re-read on a mismatch. */
@@ -77,11 +83,15 @@ export class Authenticator {
     return account;
   }
 
-  private async tokenIsValid(account: AccountDocument, token: string, timestamp: string, now: Date): Promise<boolean> {
-    if (validSecrets(account, now).some((apiSecret) => tokensMatch(token, computeApiToken({ username: account.username, apiKey: account.api_key, apiSecret, timestamp })))) {
-      return true;
-    }
-    return (await this.accessRecords.findValid(account.api_key, token, now)) !== null;
+  private async acceptToken(account: AccountDocument, token: string, timestamp: string, now: Date): Promise<TokenOrigin | null> {
+    const secrets = validSecrets(account, now);
+    const signedWith = secrets.find((apiSecret) => tokensMatch(token, computeApiToken({ username: account.username, apiKey: account.api_key, apiSecret, timestamp })));
+    if (signedWith !== undefined) return { kind: 'signature', secretFingerprint: secretFingerprint(signedWith) };
+    const record = await this.accessRecords.findValid(account.api_key, token, now);
+    if (!record) return null;
+    // A record lasts no longer than the secret that signed its request (records from before fingerprints have none).
+    const stillSigned = record.secret_fingerprint === undefined || secrets.some((secret) => secretFingerprint(secret) === record.secret_fingerprint);
+    return stillSigned ? { kind: 'access-record' } : null;
   }
 }
 

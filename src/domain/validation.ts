@@ -55,7 +55,14 @@ const MAX_FREE_JSON_BYTES = 16 * 1024;
  * stored; size and depth are bounded.
  */
 export function freeJsonProblem(value: unknown): string | null {
+  // Depth and keys first: the walk stops at the depth limit, whereas JSON.stringify would recurse as deep as the value.
+  const problem = freeJsonShapeProblem(value);
+  if (problem) return problem;
   if (JSON.stringify(value)?.length > MAX_FREE_JSON_BYTES) return `must be at most ${MAX_FREE_JSON_BYTES / 1024} KB of JSON.`;
+  return null;
+}
+
+function freeJsonShapeProblem(value: unknown): string | null {
   const visit = (node: unknown, depth: number): string | null => {
     if (depth > MAX_FREE_JSON_DEPTH) return `must be nested at most ${MAX_FREE_JSON_DEPTH} levels deep.`;
     if (Array.isArray(node)) {
@@ -76,4 +83,46 @@ export function freeJsonProblem(value: unknown): string | null {
     return null;
   };
   return visit(value, 1);
+}
+
+/**
+ * How deep any JSON the service reads may nest (objects and arrays count one level each). Checked before anything
+ * recursive (JSON.stringify, validation, the database driver) touches the value; real bodies nest a handful deep.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+export const JSON_TOO_DEEP_MESSAGE = `JSON may not be nested more than ${MAX_JSON_DEPTH} levels deep.`;
+
+/** True when JSON text (string or UTF-8 bytes) opens more than `max` objects/arrays at once; a linear scan, no parse. */
+export function jsonTextTooDeep(text: string | Uint8Array, max = MAX_JSON_DEPTH): boolean {
+  const isString = typeof text === 'string';
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = isString ? text.charCodeAt(index) : text[index];
+    if (inString) {
+      if (code === 0x5c) index += 1; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/** True when an already-parsed value nests more than `max` objects/arrays; iterative, so any depth is safe to ask. */
+export function jsonValueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
 }

@@ -4,11 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import { metricsAccess } from '../observability/metrics-access.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
-import { AppError } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import { guestRateLimitKey, rateLimitKey, type RateLimiter } from './rate-limit.js';
-import { readBodyBytes, sendJson } from './rest/http-io.js';
+import { ClientDisconnectedError, readBodyBytes, sendJson } from './rest/http-io.js';
+import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from '../domain/validation.js';
 import { sendError } from './rest/errors.js';
 import type { Router } from './rest/router.js';
 import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
@@ -24,13 +26,15 @@ export interface RequestHandlerDeps {
   rateLimiter: RateLimiter;
   /** The smaller budget of a capture token's session. */
   guestRateLimiter: RateLimiter;
+  /** The admin API's own budget per client address (CONTRACT §16). */
+  adminRateLimiter: RateLimiter;
   metrics: Metrics;
 }
 
 const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
-  const { config, logger, router, yoga, rateLimiter, database, metrics, services } = deps;
+  const { config, logger, router, yoga, rateLimiter, adminRateLimiter, database, metrics, services } = deps;
   const allowedOrigins = new Set(config.corsOrigins);
 
   /**
@@ -67,6 +71,9 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       if (url.pathname === '/health' || url.pathname === '/ready' || url.pathname === '/metrics') route = url.pathname;
       if (url.pathname === '/health') return sendJson(response, 200, { status: 'ok' });
       if (url.pathname === '/metrics') {
+        const access = metricsAccess(request.headers.authorization, { token: config.metricsToken, isProduction: config.isProduction });
+        if (access === 'hidden') return sendJson(response, 404, { message: `No route for ${url.pathname}.` });
+        if (access === 'unauthorized') return sendJson(response, 401, { message: 'A valid metrics bearer token is required.' }, { 'www-authenticate': 'Bearer' });
         response.writeHead(200, { 'content-type': metrics.registry.contentType });
         response.end(await metrics.registry.metrics());
         return;
@@ -87,6 +94,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         response.writeHead(204).end();
         return;
       }
+      if (isAdminPath(url.pathname)) await spendAdminRateLimit(adminRateLimiter, request, response);
       const match = router.match(request.method ?? 'GET', url.pathname);
       if (match.kind === 'not-found') return sendJson(response, 404, { message: `No route for ${url.pathname}.` });
       if (match.kind === 'method-not-allowed') {
@@ -96,22 +104,41 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       if (url.pathname.startsWith('/v1/')) await spendRateLimit(request, response);
       await match.handler({ request, response, params: match.params, url });
     } catch (error) {
-      if (!(error instanceof AppError)) logger.error({ err: error, method: request.method, path: url.pathname }, 'request failed');
-      sendError(response, error, logger);
+      if (error instanceof ClientDisconnectedError) {
+        // A client closing its connection mid-request is no failure of ours, and there is no one left to answer.
+        logger.info({ method: request.method, path: url.pathname }, 'client disconnected before its request was read');
+        response.destroy();
+        return;
+      }
+      sendError(response, error, logger, { method: request.method, path: url.pathname });
     }
   };
 }
 
 /**
- * GraphQL requests other than uploads carry JSON: read it here within the same 1 MB limit as the REST routes (413
- * beyond), and hand it to Yoga as an already-read body (whatwg-node takes `request.body` when a framework consumed
- * the stream). Multipart uploads are limited by Yoga's form-data limits while they stream.
+ * GraphQL requests other than uploads carry JSON: read it here within the same 1 MB and nesting limits as the REST
+ * routes (413 / 400 beyond), and hand it to Yoga as an already-read body (whatwg-node takes `request.body` when a
+ * framework consumed the stream). Multipart uploads are limited by Yoga's form-data limits while they stream.
  */
 async function bufferGraphQLJsonBody(request: IncomingMessage): Promise<void> {
   if (request.method !== 'POST' || /^multipart\//i.test(request.headers['content-type'] ?? '')) return;
   const bytes = new Uint8Array(await readBodyBytes(request));
+  if (jsonTextTooDeep(bytes)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
   // An async iterable holder rather than the bytes themselves: whatwg-node enumerates the body object's keys.
   (request as IncomingMessage & { body?: unknown }).body = { size: bytes.length, async *[Symbol.asyncIterator]() { yield bytes; } };
+}
+
+function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/**
+ * Every admin request spends its address's budget before the token is compared: counting only failures would let a
+ * guesser tell a right token (200) from wrong ones (429) once the budget is gone.
+ */
+async function spendAdminRateLimit(limiter: RateLimiter, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const verdict = await limiter.consume(rateLimitKey(null, request.socket.remoteAddress));
+  for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
 }
 
 function applyCors(request: IncomingMessage, response: ServerResponse, allowedOrigins: Set<string>): void {

@@ -149,12 +149,27 @@ function parseHeaders(value: unknown): Record<string, string> {
   const entries = Object.entries(headers);
   if (entries.length > MAX_HEADERS) throw badRequest(`headers may hold at most ${MAX_HEADERS} entries.`);
   for (const [name, headerValue] of entries) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(name)) throw badRequest(`headers has an invalid header name: ${JSON.stringify(name.slice(0, 64))}.`);
+    if (!isStorableHeaderName(name)) {
+      throw badRequest(
+        `headers has an invalid header name: ${JSON.stringify(name.slice(0, 64))}. Use an HTTP header name (letters, digits and -) that does not start with $, holds no "." and is not __proto__.`,
+      );
+    }
     if (typeof headerValue !== 'string' || /[\r\n\0]/.test(headerValue) || headerValue.length > 4096) {
       throw badRequest(`headers.${name} must be a string of at most 4096 characters without line breaks.`);
     }
   }
   return headers as Record<string, string>;
+}
+
+/** RFC 9110 field-name token, at most 256 characters. */
+const HEADER_NAME_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
+
+/**
+ * A header name that is an HTTP token and also safe as a key of the stored document: "$" and "." mean operators and
+ * paths to MongoDB, and "__proto__" is the prototype to JavaScript objects. No real header needs any of them.
+ */
+function isStorableHeaderName(name: string): boolean {
+  return HEADER_NAME_TOKEN.test(name) && !name.startsWith('$') && !name.includes('.') && name !== '__proto__';
 }
 
 /** An object, or a string holding a JSON object (the spec describes both forms). Absent means empty. */

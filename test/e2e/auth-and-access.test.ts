@@ -48,7 +48,10 @@ describe('access records', () => {
     const issuedAt = new Date(Date.now() - 60_000);
     const first = await callSessions(signRequestHeaders(account, issuedAt));
     expect(first.status).toBe(200);
-    const reused = await callSessions({ 'API-Key': account.apiKey, 'API-Token': String(first.body.api_token), 'API-Timestamp': apiTimestamp() });
+    // Any route but a new access record (CONTRACT §16: a record cannot mint its successor).
+    const reused = await fetch(`${server.baseUrl}/v1/callbacks`, {
+      headers: { 'API-Key': account.apiKey, 'API-Token': String(first.body.api_token), 'API-Timestamp': apiTimestamp() },
+    });
     expect(reused.status).toBe(200);
   });
 

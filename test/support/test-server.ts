@@ -1,5 +1,6 @@
 // Starts the real service on a random port against the run's database server, in a database of its own.
 import { randomBytes } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import './provided-context.js';
 import { buildApp, type App } from '../../src/app.js';
@@ -22,8 +23,10 @@ export function uniqueDatabaseName(prefix = 'test'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
-/** `options.clock` stands in for the wall clock in every service (see buildApp). */
-export async function startTestServer(environment: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestServer> {
+export async function startTestServer(
+  environment: Record<string, string> = {},
+  options: { clock?: () => Date; logDestination?: DestinationStream } = {},
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     MONGODB_URL: inject('mongoUrl'),
@@ -34,7 +37,7 @@ export async function startTestServer(environment: Record<string, string> = {}, 
     DEMO_ACCOUNT: 'false',
     ...environment,
   });
-  const app = await buildApp(config, createLogger(config.logLevel), options);
+  const app = await buildApp(config, createLogger(config.logLevel, options.logDestination), { clock: options.clock });
   const baseUrl = await app.start(0, '127.0.0.1');
   let accounts = 0;
   return {

@@ -1,5 +1,6 @@
 // The Yoga server: HTTP queries and mutations, SSE subscriptions, GraphiQL outside production, explicit CORS.
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { JSON_TOO_DEEP_MESSAGE, jsonValueTooDeep } from '../../domain/validation.js';
 import { createFetch } from '@whatwg-node/fetch';
 import { MAX_PHOTO_BYTES } from '../../inspections/photo-limits.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,7 +10,7 @@ import type { Services } from '../../services.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
 import { authenticateRequest } from '../request-authentication.js';
 import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
-import { createErrorMasker } from './errors.js';
+import { createErrorMasker, logYogaError } from './errors.js';
 import { graphqlLimitsPlugin } from './limits.js';
 import { graphiqlExampleOptions } from './graphiql-examples.js';
 import { createSelfContainedGraphiQL } from './graphiql-page.js';
@@ -43,13 +44,13 @@ export function createYogaServer(config: Config, services: Services, logger: Log
     cors: config.corsOrigins.length > 0
       ? { origin: config.corsOrigins, credentials: false, allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token'] }
       : () => false,
-    maskedErrors: { maskError: createErrorMasker(logger) },
-    plugins: [graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin],
+    maskedErrors: { maskError: createErrorMasker(logger, { isProduction: config.isProduction }) },
+    plugins: [jsonDepthPlugin, graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin],
     logging: {
       debug: (...args) => logger.debug({ args }, 'yoga'),
       info: (...args) => logger.info({ args }, 'yoga'),
       warn: (...args) => logger.warn({ args }, 'yoga'),
-      error: (...args) => logger.error({ args }, 'yoga'),
+      error: (...args) => logYogaError(logger, args),
     },
     context: ({ request, req, principal }) => {
       if (principal) return createAuthenticatedContext(services, principal);
@@ -63,3 +64,15 @@ export function createYogaServer(config: Config, services: Services, logger: Log
   });
 }
 
+
+/**
+ * Variables and extensions nested deeper than the JSON limit are refused (400) before anything recursive reads
+ * them. JSON POST bodies were already checked on their text; this covers GET query strings and multipart uploads.
+ */
+const jsonDepthPlugin: Plugin = {
+  onParams({ params }) {
+    if (jsonValueTooDeep(params.variables) || jsonValueTooDeep(params.extensions)) {
+      throw createGraphQLError(JSON_TOO_DEEP_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+    }
+  },
+};

@@ -1,14 +1,14 @@
 // The admin API (CONTRACT §1), present only when ADMIN_TOKEN is configured.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../../services.js';
 import { AppError } from '../../errors.js';
+import { bearerTokenMatches } from '../../auth/bearer-token.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 
 export function registerAdminRoutes(router: Router, services: Services, adminToken: string): void {
   const requireAdmin = (request: IncomingMessage) => {
-    if (!bearerMatches(request.headers.authorization, adminToken)) {
+    if (!bearerTokenMatches(request.headers.authorization, adminToken)) {
       throw new AppError('UNAUTHENTICATED', 'A valid admin bearer token is required.');
     }
   };
@@ -27,11 +27,4 @@ export function registerAdminRoutes(router: Router, services: Services, adminTok
     requireAdmin(request);
     sendJson(response, 200, await services.accounts.rotateSecret(params.username ?? ''));
   });
-}
-
-/** Constant-time check of `Authorization: Bearer <token>`; hashing first makes the lengths equal. */
-function bearerMatches(header: string | undefined, expected: string): boolean {
-  const presented = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected)) && presented.length > 0;
 }

@@ -16,8 +16,10 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   LIMIT_REACHED: 400,
 };
 
-export function sendError(response: ServerResponse, error: unknown, logger: Logger): void {
+/** Answers a failure; only an unexpected one is logged (once, with its stack and `context`): a client's mistake is no news. */
+export function sendError(response: ServerResponse, error: unknown, logger: Logger, context: Record<string, unknown> = {}): void {
   if (response.headersSent) {
+    if (!(error instanceof AppError)) logger.error({ err: error, ...context }, 'request failed after its response started');
     response.destroy();
     return;
   }
@@ -25,6 +27,6 @@ export function sendError(response: ServerResponse, error: unknown, logger: Logg
     sendJson(response, STATUS_BY_CODE[error.code], { message: error.message, ...error.details }, error.headers);
     return;
   }
-  logger.error({ err: error }, 'unexpected failure while handling a request');
+  logger.error({ err: error, ...context }, 'unexpected failure while handling a request');
   sendJson(response, 500, { message: 'Internal server error.' });
 }
