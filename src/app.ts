@@ -84,6 +84,7 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        await services.reportDocuments.close();
         await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
         await database.close();
         await files.close();

@@ -52,6 +52,7 @@ const environmentSchema = z.object({
     .pipe(z.record(z.string(), z.number().nonnegative(), { error: 'must be a JSON object of threshold name to number' })),
   PHOTO_STORE: z.enum(['filesystem']).default('filesystem'),
   DATA_DIR: z.string().min(1).optional(),
+  REPORT_RENDER_WORKERS: positiveInt.optional(),
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -81,6 +82,8 @@ export interface Config {
   qcThresholds: Record<string, number>;
   /** Where photos, thumbnails and report PDFs live (CONTRACT §15). A null dataDir means a temporary folder. */
   photoStore: { kind: 'filesystem'; dataDir: string | null };
+  /** Threads that lay out report PDFs; null: half the cores, at least one. */
+  reportRenderWorkers: number | null;
   sms:
     | { provider: 'log' }
     | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
@@ -187,6 +190,7 @@ function toConfig(env: ParsedEnvironment): Config {
     demoAccount: env.DEMO_ACCOUNT && env.NODE_ENV !== 'production',
     qcThresholds: env.QC_THRESHOLDS,
     photoStore: { kind: env.PHOTO_STORE, dataDir: env.DATA_DIR ?? null },
+    reportRenderWorkers: env.REPORT_RENDER_WORKERS ?? null,
     sms:
       env.SMS_PROVIDER === 'twilio'
         ? { provider: 'twilio', baseUrl: env.TWILIO_BASE_URL, accountSid: env.TWILIO_ACCOUNT_SID ?? '', authToken: env.TWILIO_AUTH_TOKEN ?? '', from: env.TWILIO_FROM ?? '' }

@@ -12,6 +12,7 @@ export interface Metrics {
   openSubscriptions: Gauge;
   openSockets: Gauge;
   qcDuration: Histogram<'verdict'>;
+  reportRenders: Counter;
 }
 
 export function createMetrics(options: { collectProcessMetrics?: boolean } = {}): Metrics {
@@ -53,5 +54,6 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
+    reportRenders: new Counter({ name: 'report_renders_total', help: 'Condition report PDFs rendered (each completed session once).', registers: [registry] }),
   };
 }

@@ -1,56 +1,133 @@
-// The condition report use case: the completed session's results and notes, rendered as HTML or PDF.
+// The condition report use case: the completed session's results and notes, as HTML (drawn per request, cheap and
+// bounded) or as a PDF. A completed session is immutable, so its PDF is rendered once, in the render pool, stored
+// in the file store and served from there; concurrent first requests share that one render.
 import sharp from 'sharp';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
+import type { CaptureDocument } from '../store/captures.js';
 import type { Stores } from '../services.js';
 import type { PhotoFiles } from '../inspections/photo-files.js';
 import type { SessionResults } from '../domain/results.js';
+import type { FileStore, StoredFile } from '../storage/file-store.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { Logger } from '../logger.js';
 import { latestCapturePerCode } from '../domain/photos.js';
 import { AppError } from '../errors.js';
-import { buildConditionReport, type ConditionReport } from './report-model.js';
+import { buildConditionReport, REPORT_LIMITS, type ConditionReport } from './report-model.js';
 import { renderReportHtml } from './report-html.js';
-import { renderReportPdf } from './report-pdf.js';
+import type { ReportRenderPool } from './report-render-pool.js';
 
 const THUMBNAIL_WIDTH = 480;
 
+/** Where a completed session's PDF is kept in the file store. */
+export function reportPdfKey(sessionKey: string): string {
+  return `reports/${sessionKey}.pdf`;
+}
+
 export class ReportDocuments {
-  constructor(private readonly deps: { stores: Pick<Stores, 'notes' | 'captures'>; files: PhotoFiles }) {}
+  /** Renders in progress in this instance, by session key (single flight). */
+  private readonly rendering = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      stores: Pick<Stores, 'notes' | 'captures' | 'sessions'>;
+      files: PhotoFiles;
+      fileStore: FileStore;
+      renderer: ReportRenderPool;
+      metrics: Metrics;
+      logger: Logger;
+      clock: () => Date;
+    },
+  ) {}
 
   async html(session: InspectionSessionDocument): Promise<string> {
     return renderReportHtml(await this.model(session));
   }
 
-  async pdf(session: InspectionSessionDocument): Promise<Buffer> {
-    const model = await this.model(session);
-    return renderReportPdf(model, await this.thumbnails(session));
+  /** The stored PDF, rendered first if this is the first request for it. */
+  async pdf(session: InspectionSessionDocument): Promise<StoredFile> {
+    assertComplete(session);
+    const key = reportPdfKey(session._id);
+    const stored = await this.deps.fileStore.open(key);
+    if (stored) return stored;
+    await this.renderOnce(session);
+    const rendered = await this.deps.fileStore.open(key);
+    if (!rendered) throw new Error(`The report PDF ${key} is missing right after it was stored.`);
+    return rendered;
+  }
+
+  /** Renders and stores the PDF of a session that just completed, in the background, so the first download is a read. */
+  prepareCompleted(apiKey: string, sessionKey: string): void {
+    void (async () => {
+      const session = await this.deps.stores.sessions.findForAccount(apiKey, sessionKey);
+      if (session?.status === 'COMPLETE' && session.results) await this.renderOnce(session);
+    })().catch((error: unknown) => this.deps.logger.warn({ err: error, sessionKey }, 'could not prepare the condition report PDF'));
+  }
+
+  /** Waits for renders in progress and ends the render threads. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.rendering.values()]);
+    await this.deps.renderer.close();
+  }
+
+  private renderOnce(session: InspectionSessionDocument): Promise<void> {
+    const running = this.rendering.get(session._id);
+    if (running) return running;
+    const render = this.renderAndStore(session).finally(() => this.rendering.delete(session._id));
+    this.rendering.set(session._id, render);
+    return render;
+  }
+
+  private async renderAndStore(session: InspectionSessionDocument): Promise<void> {
+    const key = reportPdfKey(session._id);
+    const existing = await this.deps.fileStore.open(key); // another instance may have stored it meanwhile
+    if (existing) {
+      existing.body.destroy();
+      return;
+    }
+    const [report, thumbnails] = await Promise.all([this.model(session), this.thumbnails(session)]);
+    const pdf = await this.deps.renderer.render({ report, thumbnails: [...thumbnails] });
+    this.deps.metrics.reportRenders.inc();
+    await this.deps.fileStore.put(key, pdf, { contentType: 'application/pdf' });
   }
 
   private async model(session: InspectionSessionDocument): Promise<ConditionReport> {
-    if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
-    const notes = await this.deps.stores.notes.listForSession(session.api_key, session._id);
+    assertComplete(session);
+    const { notes, total } = await this.deps.stores.notes.listNewestForSession(session.api_key, session._id, REPORT_LIMITS.notes);
     return buildConditionReport(
       session.results as unknown as SessionResults,
-      notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at.toISOString() })),
+      { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
+      this.deps.clock(),
     );
   }
 
-  /** JPEG thumbnails of the reported photos (PDF takes only JPEG and PNG; photos may be WebP). */
-  private async thumbnails(session: InspectionSessionDocument): Promise<Map<number, Buffer>> {
+  /**
+   * JPEG thumbnails of the reported photos (PDF takes only JPEG and PNG; photos may be WebP). One photo at a time:
+   * this is background work, and decoding every photo at once would take the cores from requests being answered.
+   */
+  private async thumbnails(session: InspectionSessionDocument): Promise<Map<number, Uint8Array>> {
     const captures = await this.deps.stores.captures.listForSession(session.api_key, session._id);
     const latest = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at })));
-    const entries = await Promise.all(
-      latest
-        .filter((capture) => capture.file_id)
-        .map(async (capture): Promise<[number, Buffer] | null> => {
-          try {
-            const chunks: Buffer[] = [];
-            for await (const chunk of this.deps.files.open(capture.file_id!)) chunks.push(chunk as Buffer);
-            const thumbnail = await sharp(Buffer.concat(chunks)).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
-            return [capture.photo_code, thumbnail];
-          } catch {
-            return null; // An unreadable stored photo leaves an empty frame rather than no report.
-          }
-        }),
-    );
-    return new Map(entries.filter((entry): entry is [number, Buffer] => entry !== null));
+    const thumbnails = new Map<number, Uint8Array>();
+    for (const capture of latest.slice(0, REPORT_LIMITS.photos)) {
+      try {
+        const bytes = await this.photoBytes(capture);
+        if (bytes) thumbnails.set(capture.photo_code, await sharp(bytes).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer());
+      } catch {
+        // An unreadable stored photo leaves an empty frame rather than no report.
+      }
+    }
+    return thumbnails;
   }
+
+  /** The stored bytes of one photo, or null when it has none. */
+  private async photoBytes(capture: CaptureDocument): Promise<Buffer | null> {
+    if (!capture.file_id) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.deps.files.open(capture.file_id)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
+
+function assertComplete(session: InspectionSessionDocument): void {
+  if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
 }

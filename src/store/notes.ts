@@ -35,4 +35,11 @@ export class NoteStore {
   listForSession(apiKey: string, sessionKey: string): Promise<NoteDocument[]> {
     return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ created_at: 1 }).toArray();
   }
+
+  /** The newest `limit` notes (oldest first) and how many the session holds in all, for a bounded report. */
+  async listNewestForSession(apiKey: string, sessionKey: string, limit: number): Promise<{ notes: NoteDocument[]; total: number }> {
+    const filter = { api_key: apiKey, session_key: sessionKey };
+    const [newest, total] = await Promise.all([this.collection.find(filter).sort({ created_at: -1 }).limit(limit).toArray(), this.collection.countDocuments(filter)]);
+    return { notes: newest.reverse(), total };
+  }
 }
