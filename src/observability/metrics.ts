@@ -13,6 +13,7 @@ export interface Metrics {
   openSockets: Gauge;
   qcDuration: Histogram<'verdict'>;
   reportRenders: Counter;
+  reportRenderDuration: Histogram;
 }
 
 export function createMetrics(options: { collectProcessMetrics?: boolean } = {}): Metrics {
@@ -55,5 +56,11 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
       registers: [registry],
     }),
     reportRenders: new Counter({ name: 'report_renders_total', help: 'Condition report PDFs rendered (each completed session once).', registers: [registry] }),
+    reportRenderDuration: new Histogram({
+      name: 'report_render_duration_seconds',
+      help: 'Time a condition report PDF spent in the render pool (queued and laid out).',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
   };
 }

@@ -85,7 +85,9 @@ export class ReportDocuments {
       return;
     }
     const [report, thumbnails] = await Promise.all([this.model(session), this.thumbnails(session)]);
+    const stopTimer = this.deps.metrics.reportRenderDuration.startTimer();
     const pdf = await this.deps.renderer.render({ report, thumbnails: [...thumbnails] });
+    stopTimer();
     this.deps.metrics.reportRenders.inc();
     await this.deps.fileStore.put(key, pdf, { contentType: 'application/pdf' });
   }

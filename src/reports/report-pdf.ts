@@ -8,7 +8,6 @@ const MARGIN = 48;
 const FOOTER_GAP = 20;
 const GRID_COLUMNS = 3;
 const GRID_GAP = 10;
-const THUMB_HEIGHT = 110;
 const KEY_WIDTH = 140;
 const INK = '#1b1f24';
 const MUTED = '#57606a';
@@ -85,7 +84,8 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     };
     const header = () => {
       drawRow(headers, 'Helvetica-Bold');
-      document.moveTo(MARGIN, document.y - 2).lineTo(MARGIN + width, document.y - 2).lineWidth(0.5).stroke(RULE);
+      document.moveTo(MARGIN, document.y - 1).lineTo(MARGIN + width, document.y - 1).lineWidth(0.5).stroke(RULE);
+      document.y += 3;
     };
     header();
     for (const row of rows) {
@@ -132,6 +132,7 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
 
   heading('Photos');
   const cellWidth = (width - (GRID_COLUMNS - 1) * GRID_GAP) / GRID_COLUMNS;
+  const THUMB_HEIGHT = Math.round((cellWidth * 3) / 4); // a 4:3 photo fills its cell
   const captionHeight = 28;
   for (let start = 0; start < report.photos.length; start += GRID_COLUMNS) {
     ensureSpace(THUMB_HEIGHT + captionHeight);

@@ -211,4 +211,13 @@ describe('the condition report PDF with every note at its longest', () => {
     expect(/and \d+ more notes/.test(html), 'the HTML report says how many notes it leaves out').toBe(true);
     expect(html.length).toBeLessThan(400_000);
   });
+
+  it('shares one render between concurrent first requests', async () => {
+    await server.app.services.fileStore.delete(`reports/${session.sessionKey}.pdf`);
+    const before = await renderCount();
+    const downloads = await Promise.all([downloadPdf(), downloadPdf(), downloadPdf()]);
+    expect(await renderCount()).toBe(before + 1);
+    expect(downloads[1]?.equals(downloads[0] as Buffer)).toBe(true);
+    expect(downloads[2]?.equals(downloads[0] as Buffer)).toBe(true);
+  });
 });
