@@ -123,7 +123,7 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
         [130, 170, 45, 90, width - 435],
       );
     }
-    if (report.omittedDamages > 0) paragraph(`… and ${report.omittedDamages} more damages, not shown here.`, MUTED);
+    if (report.omittedDamages > 0) paragraph(`… and ${report.omittedDamages} more damages are not shown here.`, MUTED);
     if (report.maxGradePerItem.length) {
       heading('Highest grade per item');
       pairs(report.maxGradePerItem);
@@ -150,7 +150,7 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     body();
   }
   if (report.photos.length === 0) paragraph('No photos were captured.', MUTED);
-  if (report.omittedPhotos > 0) paragraph(`… and ${report.omittedPhotos} more photos, not shown here.`, MUTED);
+  if (report.omittedPhotos > 0) paragraph(`… and ${report.omittedPhotos} more photos are not shown here.`, MUTED);
 
   heading('Location');
   if (report.location) {
@@ -163,7 +163,7 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
   } else paragraph('No location was recorded.', MUTED);
 
   heading('Notes');
-  if (report.omittedNotes > 0) paragraph(`… and ${report.omittedNotes} more notes, older than these, not shown here.`, MUTED);
+  if (report.omittedNotes > 0) paragraph(`… and ${report.omittedNotes} more notes, older than these, are not shown here.`, MUTED);
   for (const note of report.notes) {
     // Title, author and time on one line; the description below at full width, so long words wrap inside the page.
     const meta = `${note.user} · ${note.createdAt}`;
