@@ -167,13 +167,13 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
   for (const note of report.notes) {
     // Title, author and time on one line; the description below at full width, so long words wrap inside the page.
     const meta = `${note.user} · ${note.createdAt}`;
-    const metaWidth = document.font('Helvetica').fontSize(9).widthOfString(meta) + 4;
+    const metaWidth = Math.min(width / 2, document.font('Helvetica').fontSize(9).widthOfString(meta) + 4);
     const titleWidth = width - metaWidth - 12;
     const titleHeight = document.font('Helvetica-Bold').fontSize(10).heightOfString(note.title, { width: titleWidth });
     const descriptionHeight = document.font('Helvetica').fontSize(10).heightOfString(note.description, { width });
     ensureSpace(titleHeight + descriptionHeight + 4);
     const y = document.y;
-    document.font('Helvetica').fontSize(9).fillColor(MUTED).text(meta, MARGIN + width - metaWidth, y + 1, { width: metaWidth, align: 'right', lineBreak: false });
+    document.font('Helvetica').fontSize(9).fillColor(MUTED).text(meta, MARGIN + width - metaWidth, y + 1, { width: metaWidth, align: 'right', height: 11, ellipsis: true });
     document.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(note.title, MARGIN, y, { width: titleWidth });
     document.y = y + titleHeight + 2;
     body().text(note.description, MARGIN, document.y, { width });
