@@ -98,6 +98,7 @@ export async function buildApp(config: Config, logger: Logger, options: { clock?
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        await services.reportDocuments.close();
         await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
         await database.close();
         await files.close();

@@ -76,6 +76,7 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  REPORT_RENDER_WORKERS: positiveInt.optional(),
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -114,6 +115,8 @@ export interface Config {
   qcThresholds: Record<string, number>;
   /** Where photos, thumbnails and report PDFs live (CONTRACT §15). A null dataDir means a temporary folder. */
   photoStore: { kind: 'filesystem'; dataDir: string | null } | S3StoreConfig;
+  /** Threads that lay out report PDFs; null: half the cores, at least one. */
+  reportRenderWorkers: number | null;
   sms:
     | { provider: 'log' }
     | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
@@ -272,6 +275,7 @@ function toConfig(env: ParsedEnvironment): Config {
     demoAccount: env.DEMO_ACCOUNT && env.NODE_ENV !== 'production',
     qcThresholds: env.QC_THRESHOLDS,
     photoStore: photoStoreConfig(env),
+    reportRenderWorkers: env.REPORT_RENDER_WORKERS ?? null,
     sms:
       env.SMS_PROVIDER === 'twilio'
         ? { provider: 'twilio', baseUrl: env.TWILIO_BASE_URL, accountSid: env.TWILIO_ACCOUNT_SID ?? '', authToken: env.TWILIO_AUTH_TOKEN ?? '', from: env.TWILIO_FROM ?? '' }

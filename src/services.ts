@@ -35,6 +35,7 @@ import { createQcRunner } from './qc/pool.js';
 import type { QcThresholds } from './qc/thresholds.js';
 import type { SmsProvider } from './sms/sms-provider.js';
 import { ReportDocuments } from './reports/report-documents.js';
+import { createReportRenderPool } from './reports/report-render-pool.js';
 import type { Metrics } from './observability/metrics.js';
 import type { FileStore } from './storage/file-store.js';
 import { LogSmsProvider } from './sms/log-sms-provider.js';
@@ -138,6 +139,19 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sms: new SmsInvitations(sms, recorder, urls, clock),
     clock,
   });
+  const reportDocuments = new ReportDocuments({
+    stores,
+    files,
+    fileStore,
+    renderer: createReportRenderPool({ workers: config.reportRenderWorkers }),
+    metrics,
+    logger,
+    clock,
+  });
+  // A completed session's PDF is rendered once, right away, so its first download is a read from the file store.
+  recorder.afterRecord(async (event) => {
+    if (event.event === 'SESSION:COMPLETE') reportDocuments.prepareCompleted(event.apiKey, event.sessionKey);
+  });
   const reports = new ReportGenerator({ sessions: stores.sessions, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
   const capture = new CaptureService({
     sessions: stores.sessions,
@@ -179,7 +193,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     files,
     fileStore,
     sms,
-    reportDocuments: new ReportDocuments({ stores, files }),
+    reportDocuments,
     metrics,
   };
 }

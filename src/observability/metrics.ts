@@ -12,6 +12,8 @@ export interface Metrics {
   openSubscriptions: Gauge;
   openSockets: Gauge;
   qcDuration: Histogram<'verdict'>;
+  reportRenders: Counter;
+  reportRenderDuration: Histogram;
 }
 
 export function createMetrics(options: { collectProcessMetrics?: boolean } = {}): Metrics {
@@ -51,6 +53,13 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
       help: 'Photo quality-control duration by verdict.',
       labelNames: ['verdict'] as const,
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    reportRenders: new Counter({ name: 'report_renders_total', help: 'Condition report PDFs rendered (each completed session once).', registers: [registry] }),
+    reportRenderDuration: new Histogram({
+      name: 'report_render_duration_seconds',
+      help: 'Time a condition report PDF spent in the render pool (queued and laid out).',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
   };

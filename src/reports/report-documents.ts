@@ -1,56 +1,142 @@
-// The condition report use case: the completed session's results and notes, rendered as HTML or PDF.
+// The condition report use case: the completed session's results and notes, as HTML (drawn per request, cheap and
+// bounded) or as a PDF. A completed session is immutable, so its PDF is rendered once, in the render pool, stored
+// in the file store and served from there; concurrent first requests share that one render.
 import sharp from 'sharp';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
+import type { CaptureDocument } from '../store/captures.js';
 import type { Stores } from '../services.js';
 import type { PhotoFiles } from '../inspections/photo-files.js';
 import type { SessionResults } from '../domain/results.js';
+import type { FileStore, StoredFile } from '../storage/file-store.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { Logger } from '../logger.js';
 import { latestCapturePerCode } from '../domain/photos.js';
+import { GUEST_NOTE_USER, guestVehicle } from '../domain/capture-scope.js';
 import { AppError } from '../errors.js';
-import { buildConditionReport, type ConditionReport } from './report-model.js';
+import { buildConditionReport, REPORT_LIMITS, type ConditionReport } from './report-model.js';
 import { renderReportHtml } from './report-html.js';
-import { renderReportPdf } from './report-pdf.js';
+import type { ReportRenderPool } from './report-render-pool.js';
 
 const THUMBNAIL_WIDTH = 480;
 
+/**
+ * Who a report is for: the account (everything), or the person who took the photos through the capture link, whose
+ * copy leaves out the integrator's notes and vehicle record (CONTRACT §16: a guest sees only what the guest needs).
+ */
+export type ReportAudience = 'account' | 'guest';
+
+/** Where a completed session's PDF is kept in the file store, one file per audience. */
+export function reportPdfKey(sessionKey: string, audience: ReportAudience = 'account'): string {
+  return audience === 'account' ? `reports/${sessionKey}.pdf` : `reports/${sessionKey}.${audience}.pdf`;
+}
+
 export class ReportDocuments {
-  constructor(private readonly deps: { stores: Pick<Stores, 'notes' | 'captures'>; files: PhotoFiles }) {}
+  /** Renders in progress in this instance, by session key (single flight). */
+  private readonly rendering = new Map<string, Promise<void>>();
 
-  async html(session: InspectionSessionDocument): Promise<string> {
-    return renderReportHtml(await this.model(session));
+  constructor(
+    private readonly deps: {
+      stores: Pick<Stores, 'notes' | 'captures' | 'sessions'>;
+      files: PhotoFiles;
+      fileStore: FileStore;
+      renderer: ReportRenderPool;
+      metrics: Metrics;
+      logger: Logger;
+      clock: () => Date;
+    },
+  ) {}
+
+  async html(session: InspectionSessionDocument, audience: ReportAudience = 'account'): Promise<string> {
+    return renderReportHtml(await this.model(session, audience));
   }
 
-  async pdf(session: InspectionSessionDocument): Promise<Buffer> {
-    const model = await this.model(session);
-    return renderReportPdf(model, await this.thumbnails(session));
+  /** The stored PDF, rendered first if this is the first request for it. */
+  async pdf(session: InspectionSessionDocument, audience: ReportAudience = 'account'): Promise<StoredFile> {
+    assertComplete(session);
+    const key = reportPdfKey(session._id, audience);
+    const stored = await this.deps.fileStore.open(key);
+    if (stored) return stored;
+    await this.renderOnce(session, audience);
+    const rendered = await this.deps.fileStore.open(key);
+    if (!rendered) throw new Error(`The report PDF ${key} is missing right after it was stored.`);
+    return rendered;
   }
 
-  private async model(session: InspectionSessionDocument): Promise<ConditionReport> {
-    if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
-    const notes = await this.deps.stores.notes.listForSession(session.api_key, session._id);
+  /** Renders and stores the PDF of a session that just completed, in the background, so the first download is a read. */
+  prepareCompleted(apiKey: string, sessionKey: string): void {
+    void (async () => {
+      const session = await this.deps.stores.sessions.findForAccount(apiKey, sessionKey);
+      if (session?.status === 'COMPLETE' && session.results) await this.renderOnce(session, 'account');
+    })().catch((error: unknown) => this.deps.logger.warn({ err: error, sessionKey }, 'could not prepare the condition report PDF'));
+  }
+
+  /** Waits for renders in progress and ends the render threads. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.rendering.values()]);
+    await this.deps.renderer.close();
+  }
+
+  private renderOnce(session: InspectionSessionDocument, audience: ReportAudience): Promise<void> {
+    const key = reportPdfKey(session._id, audience);
+    const running = this.rendering.get(key);
+    if (running) return running;
+    const render = this.renderAndStore(session, audience).finally(() => this.rendering.delete(key));
+    this.rendering.set(key, render);
+    return render;
+  }
+
+  private async renderAndStore(session: InspectionSessionDocument, audience: ReportAudience): Promise<void> {
+    const key = reportPdfKey(session._id, audience);
+    const existing = await this.deps.fileStore.open(key); // another instance may have stored it meanwhile
+    if (existing) {
+      existing.body.destroy();
+      return;
+    }
+    const [report, thumbnails] = await Promise.all([this.model(session, audience), this.thumbnails(session)]);
+    const stopTimer = this.deps.metrics.reportRenderDuration.startTimer();
+    const pdf = await this.deps.renderer.render({ report, thumbnails: [...thumbnails] });
+    stopTimer();
+    this.deps.metrics.reportRenders.inc();
+    await this.deps.fileStore.put(key, pdf, { contentType: 'application/pdf' });
+  }
+
+  private async model(session: InspectionSessionDocument, audience: ReportAudience): Promise<ConditionReport> {
+    assertComplete(session);
+    const author = audience === 'guest' ? GUEST_NOTE_USER : undefined;
+    const { notes, total } = await this.deps.stores.notes.listNewestForSession(session.api_key, session._id, REPORT_LIMITS.notes, author);
+    const results = session.results as unknown as SessionResults;
     return buildConditionReport(
-      session.results as unknown as SessionResults,
-      notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at.toISOString() })),
+      audience === 'guest' ? { ...results, vehicle: { ...guestVehicle(results.vehicle) } as SessionResults['vehicle'] } : results,
+      { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
+      this.deps.clock(),
     );
   }
 
-  /** JPEG thumbnails of the reported photos (PDF takes only JPEG and PNG; photos may be WebP). */
-  private async thumbnails(session: InspectionSessionDocument): Promise<Map<number, Buffer>> {
+  /**
+   * JPEG thumbnails of the reported photos (PDF takes only JPEG and PNG; photos may be WebP). One photo at a time:
+   * this is background work, and decoding every photo at once would take the cores from requests being answered.
+   */
+  private async thumbnails(session: InspectionSessionDocument): Promise<Map<number, Uint8Array>> {
     const captures = await this.deps.stores.captures.listForSession(session.api_key, session._id);
     const latest = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at })));
-    const entries = await Promise.all(
-      latest
-        .filter((capture) => capture.medium_key)
-        .map(async (capture): Promise<[number, Buffer] | null> => {
-          try {
-            const medium = await this.deps.files.read(capture.medium_key!);
-            if (!medium) return null;
-            const thumbnail = await sharp(medium).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
-            return [capture.photo_code, thumbnail];
-          } catch {
-            return null; // An unreadable stored photo leaves an empty frame rather than no report.
-          }
-        }),
-    );
-    return new Map(entries.filter((entry): entry is [number, Buffer] => entry !== null));
+    const thumbnails = new Map<number, Uint8Array>();
+    for (const capture of latest.slice(0, REPORT_LIMITS.photos)) {
+      try {
+        const bytes = await this.photoBytes(capture);
+        if (bytes) thumbnails.set(capture.photo_code, await sharp(bytes).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer());
+      } catch {
+        // An unreadable stored photo leaves an empty frame rather than no report.
+      }
+    }
+    return thumbnails;
   }
+
+  /** The stored medium-size rendition of one photo (≤ 1280 px JPEG), or null when it has none. */
+  private async photoBytes(capture: CaptureDocument): Promise<Buffer | null> {
+    return capture.medium_key ? this.deps.files.read(capture.medium_key) : null;
+  }
+}
+
+function assertComplete(session: InspectionSessionDocument): void {
+  if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
 }

@@ -5,6 +5,9 @@ const STYLE = `
   body { font: 14px/1.45 system-ui, sans-serif; color: #1b1f24; margin: 24px auto; max-width: 960px; padding: 0 16px; }
   h1 { font-size: 22px; margin-bottom: 4px; } h2 { font-size: 17px; margin-top: 28px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; }
   table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #eaeef2; vertical-align: top; }
+  table.fixed { table-layout: fixed; } .fixed td { overflow-wrap: anywhere; } .when { white-space: nowrap; }
+  .notes th:nth-child(1) { width: 24%; } .notes th:nth-child(3) { width: 12%; } .notes th:nth-child(4) { width: 13em; }
+  .damages th:nth-child(1) { width: 22%; } .damages th:nth-child(3) { width: 4em; } .damages th:nth-child(4) { width: 16%; } .damages th:nth-child(5) { width: 6em; }
   th { background: #f6f8fa; } .muted { color: #57606a; } .grade { font-size: 28px; font-weight: 700; }
   .photos { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 12px; }
   figure { margin: 0; border: 1px solid #d0d7de; border-radius: 6px; overflow: hidden; } figure img { width: 100%; height: 150px; object-fit: cover; display: block; }
@@ -13,20 +16,22 @@ const STYLE = `
 `;
 
 export function renderReportHtml(report: ConditionReport): string {
+  const omitted = (count: number, what: string) => (count > 0 ? `<p class="muted">… and ${count} more ${what} not shown here.</p>` : '');
   const rows = (pairs: [string, string | number][]) => pairs.map(([key, value]) => `<tr><th scope="row">${escape(key)}</th><td>${escape(String(value))}</td></tr>`).join('');
   const grade = report.overallGrade
     ? `<p><span class="grade">${report.overallGrade.value} / 5</span> <span class="muted">${escape(report.overallGrade.name)} · ${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'}</span></p>`
     : `<p class="muted">This inspection (theme ${escape(report.theme)}) captures photos only; no damage inspection was made.</p>`;
   const damages = report.overallGrade
-    ? `<h2>Damages</h2>${report.damages.length === 0 ? '<p class="muted">No damage recorded.</p>' : `<table><thead><tr><th>Item</th><th>Damage</th><th>Grade</th><th>Photo</th><th>Source</th></tr></thead><tbody>${report.damages
+    ? `<h2>Damages</h2>${report.damages.length === 0 ? '<p class="muted">No damage recorded.</p>' : `<table class="fixed damages"><thead><tr><th>Item</th><th>Damage</th><th>Grade</th><th>Photo</th><th>Source</th></tr></thead><tbody>${report.damages
         .map((damage) => `<tr><td>${escape(damage.item)}</td><td>${escape(damage.damage)}</td><td>${damage.grade}</td><td>${escape(damage.photo)}</td><td>${escape(damage.source)}</td></tr>`)
         .join('')}</tbody></table>`}
+      ${omitted(report.omittedDamages, 'damages are')}
       ${report.maxGradePerItem.length ? `<h2>Highest grade per item</h2><table><tbody>${rows(report.maxGradePerItem)}</tbody></table>` : ''}`
     : '';
   const photos = report.photos
     .map(
-      (photo) => `<figure><img src="${escape(photo.url)}" alt="${escape(`Photo ${photo.code}: ${photo.label}`)}" loading="lazy">
-        <figcaption>${photo.code}. ${escape(photo.label)} <span class="${photo.approved ? 'muted' : 'rejected'}">${escape(photo.message)}</span></figcaption></figure>`,
+      (photo) => `<figure><img src="${escape(photo.url)}" alt="${escape(`Photo ${photo.number}: ${photo.view}`)}" loading="lazy">
+        <figcaption>${photo.number}. ${escape(photo.view)} <span class="${photo.approved ? 'muted' : 'rejected'}">${escape(photo.message)}</span></figcaption></figure>`,
     )
     .join('');
   const location = report.location
@@ -38,8 +43,8 @@ export function renderReportHtml(report: ConditionReport): string {
       ])}</tbody></table>`
     : '<p class="muted">No location was recorded.</p>';
   const notes = report.notes.length
-    ? `<table><thead><tr><th>Title</th><th>Description</th><th>By</th><th>When</th></tr></thead><tbody>${report.notes
-        .map((note) => `<tr><td>${escape(note.title)}</td><td>${escape(note.description)}</td><td>${escape(note.user)}</td><td>${escape(note.createdAt)}</td></tr>`)
+    ? `${omitted(report.omittedNotes, 'notes, older than these, are')}<table class="fixed notes"><thead><tr><th>Title</th><th>Description</th><th>By</th><th>When</th></tr></thead><tbody>${report.notes
+        .map((note) => `<tr><td>${escape(note.title)}</td><td>${escape(note.description)}</td><td>${escape(note.user)}</td><td class="when">${escape(note.createdAt)}</td></tr>`)
         .join('')}</tbody></table>`
     : '<p class="muted">No notes.</p>';
   return `<!doctype html>
@@ -51,10 +56,11 @@ export function renderReportHtml(report: ConditionReport): string {
 <h2>Overall condition</h2>${grade}
 <h2>Vehicle</h2>${report.vehicleRows.length ? `<table><tbody>${rows(report.vehicleRows)}</tbody></table>` : '<p class="muted">No vehicle details were given.</p>'}
 ${damages}
-<h2>Photos</h2><div class="photos">${photos}</div>
+<h2>Photos</h2><div class="photos">${photos}</div>${omitted(report.omittedPhotos, 'photos are')}
 <h2>Location</h2>${location}
 <h2>Notes</h2>${notes}
 <h2>Timeline</h2><table><tbody>${rows(report.timeline)}</tbody></table>
+<p class="muted">Generated ${escape(report.generatedAt)}</p>
 </body></html>`;
 }
 

@@ -1,27 +1,64 @@
 // What a condition report shows, derived from the results object and the session's notes. Pure: both the HTML
-// and the PDF renderer draw this model, so they can never disagree.
+// and the PDF renderer draw this model, so they can never disagree. The model is bounded (REPORT_LIMITS): whatever
+// a session holds, a report lays out in bounded time and pages.
 import type { SessionResults } from '../domain/results.js';
 import { gradeName, isGrade } from '../domain/grading.js';
+
+/** The most a report shows; what is left out is counted ("… and 150 more notes"). */
+export const REPORT_LIMITS = Object.freeze({
+  notes: 40,
+  noteTitleChars: 120,
+  noteDescriptionChars: 1200,
+  noteUserChars: 60,
+  damages: 100,
+  damageTextChars: 100,
+  photos: 40,
+});
+
+export interface ReportNoteInput {
+  title: string;
+  description: string;
+  user: string;
+  createdAt: Date;
+}
 
 export interface ReportNote {
   title: string;
   description: string;
   user: string;
+  /** Human-readable, with its time zone. */
   createdAt: string;
+}
+
+export interface ReportPhoto {
+  /** 1..n in report order, never the photo code (views are named, not numbered). */
+  number: number;
+  /** The photo code, to find its thumbnail. */
+  code: number;
+  view: string;
+  url: string;
+  approved: boolean;
+  message: string;
 }
 
 export interface ConditionReport {
   sessionKey: string;
   theme: string;
   title: string;
+  /** When this document was produced, human-readable with its time zone. */
+  generatedAt: string;
   vehicleRows: [string, string][];
   overallGrade: { value: number; name: string } | null;
   totalDamages: number | null;
   damages: { item: string; damage: string; grade: number; photo: string; source: string }[];
+  omittedDamages: number;
   maxGradePerItem: [string, number][];
-  photos: { code: number; label: string; url: string; approved: boolean; message: string }[];
+  photos: ReportPhoto[];
+  omittedPhotos: number;
   location: { latitude: number; longitude: number; accuracy: number | null; capturedAt: string } | null;
+  /** The newest notes, oldest first. */
   notes: ReportNote[];
+  omittedNotes: number;
   timeline: [string, string][];
 }
 
@@ -38,48 +75,105 @@ const VEHICLE_LABELS: Record<string, string> = {
   odom_reading: 'Odometer',
   odom_unit: 'Odometer unit',
 };
+const VEHICLE_VALUE_CHARS = 100;
 
-export function buildConditionReport(results: SessionResults, notes: ReportNote[]): ConditionReport {
+/** `notes.newest`: the session's newest notes, in any order (the report keeps REPORT_LIMITS.notes); `total`: all it holds. */
+export function buildConditionReport(results: SessionResults, notes: { newest: readonly ReportNoteInput[]; total: number }, generatedAt: Date): ConditionReport {
   const vehicle = results.vehicle as unknown as Record<string, unknown>;
   const vehicleRows = Object.entries(VEHICLE_LABELS)
     .filter(([key]) => key !== 'odom_unit' && vehicle[key] !== null && vehicle[key] !== undefined)
-    .map(([key, label]): [string, string] => [label, key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key])]);
-  const describedVehicle = [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' ');
+    .map(([key, label]): [string, string] => [
+      label,
+      truncate(key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key]), VEHICLE_VALUE_CHARS),
+    ]);
+  const describedVehicle = truncate([vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '), VEHICLE_VALUE_CHARS);
   const inspection = results.inspection;
-  const labels = new Map(results.photos.map((photo) => [photo.photo_code, photo.photo_label]));
+  const views = new Map(results.photos.map((photo) => [photo.photo_code, humanise(photo.photo_label)]));
+  const damages = inspection?.damages ?? [];
+  const newestNotes = [...notes.newest].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).slice(-REPORT_LIMITS.notes);
   return {
     sessionKey: results.session.session_key,
     theme: results.session.theme,
     title: describedVehicle ? `Condition report — ${describedVehicle}` : `Condition report — session ${results.session.session_key}`,
+    generatedAt: formatTime(generatedAt),
     vehicleRows,
     overallGrade: inspection && isGrade(inspection.grade) ? { value: inspection.grade, name: gradeName(inspection.grade) } : null,
     totalDamages: inspection ? inspection.total_damages : null,
-    damages: (inspection?.damages ?? []).map((damage) => ({
-      item: humanise(damage.item),
-      damage: damage.damage,
+    damages: damages.slice(0, REPORT_LIMITS.damages).map((damage) => ({
+      item: truncate(humanise(damage.item), REPORT_LIMITS.damageTextChars),
+      damage: truncate(damage.damage, REPORT_LIMITS.damageTextChars),
       grade: damage.grade,
-      photo: damage.photo_code === null ? '' : `${damage.photo_code} ${labels.get(damage.photo_code) ?? ''}`.trim(),
+      photo: damage.photo_code === null ? '' : (views.get(damage.photo_code) ?? ''),
       source: damage.source,
     })),
+    omittedDamages: Math.max(0, damages.length - REPORT_LIMITS.damages),
     maxGradePerItem: Object.entries(inspection?.max_grade_per_item ?? {}).map(([item, grade]): [string, number] => [humanise(item), grade]),
-    photos: results.photos.map((photo) => ({ code: photo.photo_code, label: humanise(photo.photo_label), url: photo.url, approved: photo.approved, message: photo.approved_message })),
+    photos: results.photos.slice(0, REPORT_LIMITS.photos).map((photo, index) => ({
+      number: index + 1,
+      code: photo.photo_code,
+      view: humanise(photo.photo_label),
+      url: photo.url,
+      approved: photo.approved,
+      message: truncate(photo.approved_message.replace(/^ACCEPTED$/, 'Accepted').replace(/^REJECTED:/, 'Rejected:'), REPORT_LIMITS.damageTextChars),
+    })),
+    omittedPhotos: Math.max(0, results.photos.length - REPORT_LIMITS.photos),
     location: results.location
-      ? { latitude: results.location.latitude, longitude: results.location.longitude, accuracy: results.location.accuracy, capturedAt: results.location.captured_at }
+      ? {
+          latitude: results.location.latitude,
+          longitude: results.location.longitude,
+          accuracy: results.location.accuracy,
+          capturedAt: formatIsoTime(results.location.captured_at),
+        }
       : null,
-    notes,
+    notes: newestNotes.map((note) => ({
+      title: truncate(note.title, REPORT_LIMITS.noteTitleChars),
+      description: truncate(note.description, REPORT_LIMITS.noteDescriptionChars),
+      user: truncate(note.user, REPORT_LIMITS.noteUserChars),
+      createdAt: formatTime(note.createdAt),
+    })),
+    omittedNotes: Math.max(0, notes.total - newestNotes.length),
     timeline: [
-      ['Created', results.session.created_at],
-      ['Capture started', results.session.inspect_started_at ?? '—'],
-      ['Inspection ended', results.session.inspect_ended_at ?? '—'],
+      ['Created', formatIsoTime(results.session.created_at)],
+      ['Capture started', formatIsoTime(results.session.inspect_started_at)],
+      ['Inspection ended', formatIsoTime(results.session.inspect_ended_at)],
       ['Capture duration', formatDuration(results.session.capture_duration)],
       ['Inspection duration', formatDuration(results.session.inspect_duration)],
     ],
   };
 }
 
+const TIME_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "23 Nov 2026, 07:02 UTC": sessions carry no time zone of their own, so every time is shown in UTC, saying so. */
+export function formatTime(at: Date): string {
+  return `${TIME_FORMAT.format(at)} UTC`;
+}
+
+function formatIsoTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : formatTime(at);
+}
+
+/** Cuts `text` to at most `max` characters, marking the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** "left_front_fender" → "Left front fender", "Front_Left" → "Front left"; acronyms such as "VIN" stay. */
 function humanise(name: string): string {
-  const spaced = name.replace(/_/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  return name
+    .split('_')
+    .map((word, index) => (word.length > 1 && word === word.toUpperCase() ? word : index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word.toLowerCase()))
+    .join(' ');
 }
 
 function formatDuration(seconds: number | null): string {

@@ -2,6 +2,7 @@
 // needs — status, photos and verdicts, the car to recognise, its own notes, progress events — and nothing of the
 // integrator's: options (client_id, contact, reference, SMS phone number), the account's notes, its username,
 // the results in SESSION:COMPLETE.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
@@ -115,6 +116,30 @@ describe('sessionEvents with a capture token', () => {
     }
   });
 });
+
+describe('the condition report through the capture link', () => {
+  // Runs after the stream test above has completed the session.
+  it('leaves out the integrator’s notes, which the account’s report keeps (HTML and PDF)', async () => {
+    const guestHeaders = { 'capture-token': session.captureToken };
+    const guestHtml = await fetch(`${server.baseUrl}/capture/${session.sessionKey}/report`, { headers: guestHeaders });
+    expect(guestHtml.status).toBe(200);
+    const guestText = await guestHtml.text();
+    expect(guestText).toContain('Dent');
+    expectNoPrivateData(guestText);
+    const accountHtml = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${session.sessionKey}/report`);
+    expect(accountHtml.body).toContain(SECRETS.integratorNote);
+
+    const guestPdf = Buffer.from(await (await fetch(`${server.baseUrl}/capture/${session.sessionKey}/report.pdf`, { headers: guestHeaders })).arrayBuffer());
+    const accountPdf = await fetch(`${server.baseUrl}/v1/sessions/${session.sessionKey}/report.pdf`, { headers: signRequestHeaders(account) });
+    expect(pdfText(guestPdf)).toContain('Dent');
+    expect(pdfText(guestPdf)).not.toContain(SECRETS.integratorNote);
+    expect(pdfText(Buffer.from(await accountPdf.arrayBuffer()))).toContain(SECRETS.integratorNote);
+  });
+});
+
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
+}
 
 function signedParams(): Record<string, string> {
   return signRequestHeaders(account);

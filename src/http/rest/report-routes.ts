@@ -1,7 +1,9 @@
 // Condition report documents: for integrators under /v1 (API headers), and for the capture app under /capture
 // (the Capture-Token header — never a token in the URL).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../services.js';
+import type { StoredFile } from '../../storage/file-store.js';
 import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
 import { AppError } from '../../errors.js';
 import { sessionNotFound } from '../../inspections/session-service.js';
@@ -19,16 +21,16 @@ export function registerReportRoutes(router: Router, services: Services): void {
     return session;
   };
 
-  for (const [prefix, resolve] of [
-    ['/v1/sessions', forAccount],
-    ['/capture', forCaptureToken],
+  for (const [prefix, resolve, audience] of [
+    ['/v1/sessions', forAccount, 'account'],
+    ['/capture', forCaptureToken, 'guest'],
   ] as const) {
     router.on('GET', `${prefix}/:sessionKey/report`, async ({ request, response, params }) => {
-      sendHtml(response, await services.reportDocuments.html(await resolve(request, params.sessionKey ?? '')));
+      sendHtml(response, await services.reportDocuments.html(await resolve(request, params.sessionKey ?? ''), audience));
     });
     router.on('GET', `${prefix}/:sessionKey/report.pdf`, async ({ request, response, params }) => {
       const session: InspectionSessionDocument = await resolve(request, params.sessionKey ?? '');
-      sendPdf(response, await services.reportDocuments.pdf(session), session._id);
+      await sendPdf(response, await services.reportDocuments.pdf(session, audience), session._id);
     });
   }
 }
@@ -43,12 +45,14 @@ function sendHtml(response: ServerResponse, html: string): void {
   response.end(html);
 }
 
-function sendPdf(response: ServerResponse, pdf: Buffer, sessionKey: string): void {
+/** Streams the stored PDF; the bytes never pass through memory as a whole. */
+async function sendPdf(response: ServerResponse, pdf: StoredFile, sessionKey: string): Promise<void> {
   response.writeHead(200, {
     'content-type': 'application/pdf',
-    'content-length': String(pdf.length),
+    'content-length': String(pdf.size),
     'content-disposition': `inline; filename="condition-report-${sessionKey}.pdf"`,
     'cache-control': 'private, no-store',
   });
-  response.end(pdf);
+  // Headers are out: a failure now (the client went away, a read error) can only end the response, which pipeline does.
+  await pipeline(pdf.body, response).catch(() => undefined);
 }

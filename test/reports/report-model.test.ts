@@ -1,0 +1,84 @@
+// The report model is what both documents draw: bounded whatever the session holds, times readable with their zone,
+// photos numbered in order and named by view.
+import { describe, expect, it } from 'vitest';
+import { buildConditionReport, REPORT_LIMITS, type ReportNoteInput } from '../../src/reports/report-model.js';
+import type { SessionResults } from '../../src/domain/results.js';
+
+const GENERATED = new Date('2026-11-23T07:02:39.053Z');
+
+function results(overrides: Partial<SessionResults> = {}): SessionResults {
+  return {
+    session: {
+      session_key: 'ABC-1234567890',
+      theme: 'LITE',
+      created_at: '2026-11-23T06:58:00.000Z',
+      inspect_started_at: '2026-11-23T06:59:10.000Z',
+      inspect_ended_at: null,
+      capture_duration: 75,
+      inspect_duration: null,
+    },
+    vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' },
+    photos: [1, 2, 4, 5, 7, 8].map((code) => ({
+      photo_code: code,
+      photo_label: ({ 1: 'VIN', 2: 'Interior', 4: 'Left', 5: 'Front', 7: 'Right', 8: 'Rear' } as Record<number, string>)[code] as string,
+      url: `https://example.test/photos/${code}`,
+      approved: code !== 7,
+      approved_message: code === 7 ? 'REJECTED: Too dark' : 'ACCEPTED',
+    })),
+    location: null,
+    inspection: {
+      total_damages: 1,
+      grade: 3,
+      max_grade_per_item: { front_bumper: 3 },
+      damages: [{ item: 'front_bumper', damage: 'scratch', grade: 3, photo_code: 5, source: 'manual' }],
+    },
+    ...overrides,
+  } as unknown as SessionResults;
+}
+
+const note = (index: number, length = 10): ReportNoteInput => ({
+  title: `title ${index}`,
+  description: 'x'.repeat(length),
+  user: 'guest',
+  createdAt: new Date(Date.parse('2026-11-23T07:00:00.000Z') + index * 1000),
+});
+
+describe('the condition report model', () => {
+  it('numbers photos 1..n and names them by view, never by photo code', () => {
+    const report = buildConditionReport(results(), { newest: [], total: 0 }, GENERATED);
+    expect(report.photos.map((photo) => `${photo.number}. ${photo.view}`)).toEqual(['1. VIN', '2. Interior', '3. Left', '4. Front', '5. Right', '6. Rear']);
+    expect(report.photos.map((photo) => photo.code)).toEqual([1, 2, 4, 5, 7, 8]);
+    expect(report.photos[4]?.message).toBe('Rejected: Too dark');
+    expect(report.damages[0]).toMatchObject({ item: 'Front bumper', photo: 'Front' });
+  });
+
+  it('shows times readable, with their time zone', () => {
+    const report = buildConditionReport(results(), { newest: [note(1)], total: 1 }, GENERATED);
+    expect(report.generatedAt).toBe('23 Nov 2026, 07:02 UTC');
+    expect(report.notes[0]?.createdAt).toBe('23 Nov 2026, 07:00 UTC');
+    expect(report.timeline).toContainEqual(['Created', '23 Nov 2026, 06:58 UTC']);
+    expect(report.timeline).toContainEqual(['Inspection ended', '—']);
+  });
+
+  it('keeps the newest notes, oldest first, counts the rest and cuts long texts', () => {
+    const all = Array.from({ length: 200 }, (_, index) => note(index, 5000));
+    const report = buildConditionReport(results(), { newest: all.slice(-REPORT_LIMITS.notes).reverse(), total: all.length }, GENERATED);
+    expect(report.notes).toHaveLength(REPORT_LIMITS.notes);
+    expect(report.notes[0]?.title).toBe(`title ${200 - REPORT_LIMITS.notes}`);
+    expect(report.notes.at(-1)?.title).toBe('title 199');
+    expect(report.omittedNotes).toBe(200 - REPORT_LIMITS.notes);
+    for (const kept of report.notes) {
+      expect(kept.description).toHaveLength(REPORT_LIMITS.noteDescriptionChars);
+      expect(kept.description.endsWith('…')).toBe(true);
+    }
+  });
+
+  it('caps damages and photos, counting what it leaves out', () => {
+    const damages = Array.from({ length: REPORT_LIMITS.damages + 5 }, () => ({ item: 'hood', damage: 'd'.repeat(500), grade: 2, photo_code: null, source: 'manual' }));
+    const report = buildConditionReport(results({ inspection: { total_damages: damages.length, grade: 2, max_grade_per_item: { hood: 2 }, damages } } as never), { newest: [], total: 0 }, GENERATED);
+    expect(report.damages).toHaveLength(REPORT_LIMITS.damages);
+    expect(report.omittedDamages).toBe(5);
+    expect(report.damages[0]?.damage.length).toBe(REPORT_LIMITS.damageTextChars);
+    expect(report.omittedPhotos).toBe(0);
+  });
+});
