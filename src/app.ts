@@ -53,7 +53,7 @@ export async function buildApp(config: Config, logger: Logger, options: { clock?
     const server = createServer(createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, metrics }));
     server.requestTimeout = 120_000;
     server.headersTimeout = 30_000;
-    const webSockets = attachGraphQLWebSocket(server, yoga, services, logger, metrics);
+    const webSockets = attachGraphQLWebSocket(server, yoga, services, logger, metrics, config.corsOrigins);
 
     return {
       server,

@@ -25,7 +25,7 @@ export interface RequestHandlerDeps {
   metrics: Metrics;
 }
 
-const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization';
+const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization, graphql-require-preflight';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
   const { config, logger, router, yoga, rateLimiter, database, metrics, services } = deps;

@@ -1,6 +1,8 @@
 // graphql-ws on the same path and port as Yoga. Every socket operation goes through yoga.getEnveloped, so the
 // same plugins, validation and error masking apply as over HTTP. Credentials come from connectionParams and are
-// checked once, when the socket connects; a socket without valid credentials is closed with 4403.
+// checked once, when the socket connects; a socket without valid credentials is closed with 4403. A browser that
+// signed in sends its cg_session cookie with the upgrade request instead; that socket must come from the
+// service's own origin or an allowed CORS origin (a foreign page's socket would carry the cookie too).
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -10,6 +12,8 @@ import type { Logger } from '../../logger.js';
 import type { Metrics } from '../../observability/metrics.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
 import { resolvePrincipal, type Principal } from './context.js';
+import type { IncomingMessage } from 'node:http';
+import { requestSignInCookie } from '../sign-in-cookie.js';
 import { GRAPHQL_PATH, type Yoga } from './yoga.js';
 
 type SocketExtra = {
@@ -35,6 +39,8 @@ export function attachGraphQLWebSocket(
   services: Services,
   logger: Logger,
   metrics: Pick<Metrics, 'openSockets' | 'openSubscriptions'>,
+  /** CORS_ORIGINS: besides the service's own origin, the pages allowed to open a socket with the cookie. */
+  corsOrigins: string[] = [],
 ): GraphQLWebSocketServer {
   const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: 1024 * 1024 });
   const serverCleanup = useServer<Record<string, unknown> | undefined, SocketExtra>(
@@ -44,8 +50,12 @@ export function attachGraphQLWebSocket(
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const read = (name: string) => findParam(params, name);
+        const request = (ctx.extra as { request?: IncomingMessage }).request;
+        const credentials = { ...readApiCredentials(read), captureToken: read('capture-token') };
+        const signInToken = request && !credentials.apiKey && !credentials.captureToken ? requestSignInCookie(request) : undefined;
+        if (signInToken && !isAllowedOrigin(request?.headers.origin, services.urls.base, corsOrigins)) return false;
         try {
-          ctx.extra.principal = await resolvePrincipal(services, { ...readApiCredentials(read), captureToken: read('capture-token') });
+          ctx.extra.principal = await resolvePrincipal(services, { ...credentials, signInToken });
           metrics.openSockets.inc();
           ctx.extra.counted = true;
           return true;
@@ -109,6 +119,11 @@ export function attachGraphQLWebSocket(
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },
   };
+}
+
+function isAllowedOrigin(origin: string | undefined, baseUrl: string, corsOrigins: string[]): boolean {
+  if (!origin) return false;
+  return origin === new URL(baseUrl).origin || corsOrigins.includes(origin);
 }
 
 /** connectionParams keys are matched case-insensitively, like the HTTP headers they mirror. */
