@@ -66,9 +66,24 @@ describe('cookie-only GraphQL over HTTP', () => {
     expect(result.data).toEqual({ me: { username: ownerName, role: 'OWNER' } });
   });
 
-  it('keeps the API headers working beside a cookie on any content type they used before', async () => {
+  it('keeps the API headers working beside a cookie, also on a GET without the preflight header', async () => {
     const result = await apiRequest(server.baseUrl, account, 'POST', '/graphql', { query: '{ me { username } }' }, { cookie });
     expect(result.body).toEqual({ data: { me: null } });
+    const get = await apiRequest(server.baseUrl, account, 'GET', `/graphql?query=${encodeURIComponent('{ me { username } }')}`, undefined, { cookie, accept: 'application/json' });
+    expect(get.status).toBe(200);
+    expect(get.body).toEqual({ data: { me: null } });
+  });
+});
+
+describe('sign-in from a form', () => {
+  it('refuses a login that is not JSON, so a foreign page cannot sign a visitor in', async () => {
+    const response = await fetch(`${server.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ username: ownerName, password: PASSWORD }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 });
 
