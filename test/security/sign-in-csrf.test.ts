@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isObjectType } from 'graphql';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
-import { cookieGraphql, signedInAs } from '../support/sign-in.js';
+import { cookieGraphql, signIn, signedInAs } from '../support/sign-in.js';
 import { schema } from '../../src/http/graphql/schema.js';
 import { LEAST_ROLE_BY_FIELD } from '../../src/users/roles.js';
 
@@ -138,6 +138,21 @@ describe('cookie-only GraphQL over WebSocket', () => {
     // The same socket (kept open by lazyCloseTimeout) answers the next operation with the ended sign-in.
     const after = await run(socket, '{ me { username } }');
     expect(after.result?.errors?.[0]?.extensions?.code, JSON.stringify(after)).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('the cookie behind https', () => {
+  it('is Secure when PUBLIC_URL is https', async () => {
+    const secure = await startTestServer({ PUBLIC_URL: 'https://capture.example.com' });
+    try {
+      const owner = await secure.createAccount();
+      await apiRequest(secure.baseUrl, owner, 'POST', '/v1/users', { username: 'secure.owner', password: PASSWORD, role: 'owner' });
+      const attempt = await signIn(secure.baseUrl, 'secure.owner', PASSWORD);
+      expect(attempt.status).toBe(200);
+      expect((attempt.setCookie as string).split(';').map((part) => part.trim())).toContain('Secure');
+    } finally {
+      await secure.stop();
+    }
   });
 });
 
