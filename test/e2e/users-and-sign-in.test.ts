@@ -118,7 +118,7 @@ describe('sign-in', () => {
     const body = { message: 'Invalid username or password.' };
     const timings = { wrong: [] as number[], unknown: [] as number[] };
     // A fresh username per attempt keeps the throttle out of the measurement.
-    for (let round = 0; round < 5; round += 1) {
+    for (let round = 0; round < 7; round += 1) {
       const username = await createUser('viewer');
       for (const [kind, name] of [['wrong', username], ['unknown', uniqueName('nobody')]] as const) {
         const started = performance.now();
@@ -130,8 +130,9 @@ describe('sign-in', () => {
       }
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-    // Without the dummy hash an unknown user answers many times faster than a wrong password.
-    expect(median(timings.unknown)).toBeGreaterThan(median(timings.wrong) / 4);
+    // Without the dummy hash an unknown user answers about three times faster than a wrong password (measured);
+    // with it, both take about as long.
+    expect(median(timings.unknown)).toBeGreaterThan(median(timings.wrong) / 2);
   });
 
   it('answers 429 with Retry-After on the 6th failure within 15 minutes, for that username only', async () => {
