@@ -66,6 +66,7 @@ export async function buildApp(config: Config, logger: Logger, options: { clock?
       limits: config.webSockets,
       rateLimiters: { account: rateLimiter, guest: guestRateLimiter },
       redis,
+      corsOrigins: config.corsOrigins,
     });
 
     return {

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   if (config.demoAccount) {
     const demo = await app.services.accounts.createDemoIfEmpty();
-    if (demo) process.stdout.write(demoAccountBanner(demo, config.publicUrl ?? baseUrl));
+    if (demo) process.stdout.write(demoAccountBanner(demo, config.publicUrl ?? baseUrl, await app.services.users.createDemoOwner(demo)));
   }
 
   let stopping = false;

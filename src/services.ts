@@ -12,6 +12,9 @@ import { DamageStore } from './store/damages.js';
 import { EventStore } from './store/events.js';
 import { LeaseStore } from './store/leases.js';
 import { DeliveryStore } from './store/deliveries.js';
+import { UserStore } from './store/users.js';
+import { SignInStore } from './store/sign-ins.js';
+import { SignInFailureStore } from './store/sign-in-failures.js';
 import { Authenticator } from './auth/authenticator.js';
 import { AccessRecordService } from './auth/access-records.js';
 import { AccountService } from './accounts/accounts.js';
@@ -40,6 +43,8 @@ import type { Metrics } from './observability/metrics.js';
 import type { FileStore } from './storage/file-store.js';
 import { LogSmsProvider } from './sms/log-sms-provider.js';
 import { TwilioSmsProvider } from './sms/twilio-sms-provider.js';
+import { UserService } from './users/users.js';
+import { SignInService } from './users/sign-ins.js';
 
 export interface Stores {
   accounts: AccountStore;
@@ -52,6 +57,9 @@ export interface Stores {
   events: EventStore;
   leases: LeaseStore;
   deliveries: DeliveryStore;
+  users: UserStore;
+  signIns: SignInStore;
+  signInFailures: SignInFailureStore;
 }
 
 export interface Services {
@@ -78,6 +86,9 @@ export interface Services {
   sms: SmsProvider;
   reportDocuments: ReportDocuments;
   metrics: Metrics;
+  /** People of an account and their sign-ins (CONTRACT §12). */
+  users: UserService;
+  signIns: SignInService;
 }
 
 export interface ServiceOptions {
@@ -103,6 +114,9 @@ export function createStores(db: Db, options: { webhookRetentionDays?: number } 
     events: new EventStore(db),
     leases: new LeaseStore(db),
     deliveries: new DeliveryStore(db, { retentionDays: options.webhookRetentionDays ?? 30 }),
+    users: new UserStore(db),
+    signIns: new SignInStore(db),
+    signInFailures: new SignInFailureStore(db),
   };
 }
 
@@ -195,6 +209,8 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sms,
     reportDocuments,
     metrics,
+    users: new UserService(stores.users, stores.signIns, clock),
+    signIns: new SignInService({ users: stores.users, accounts: stores.accounts, signIns: stores.signIns, failures: stores.signInFailures, clock }),
   };
 }
 

@@ -31,7 +31,7 @@ export interface RequestHandlerDeps {
   metrics: Metrics;
 }
 
-const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization';
+const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization, graphql-require-preflight';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
   const { config, logger, router, yoga, rateLimiter, adminRateLimiter, database, metrics, services } = deps;
@@ -101,7 +101,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         return sendJson(response, 405, { message: `Method ${request.method} is not allowed here.` }, { allow: match.allow.join(', ') });
       }
       route = match.pattern;
-      if (url.pathname.startsWith('/v1/')) await spendRateLimit(request, response);
+      if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/auth/')) await spendRateLimit(request, response);
       await match.handler({ request, response, params: match.params, url });
     } catch (error) {
       if (error instanceof ClientDisconnectedError) {

@@ -10,6 +10,8 @@ import { registerDeliveryRoutes } from './rest/delivery-routes.js';
 import { registerReportRoutes } from './rest/report-routes.js';
 import { registerOpenApiRoute } from './rest/openapi-routes.js';
 import { registerAdminRoutes } from './rest/admin-routes.js';
+import { registerUserRoutes } from './rest/user-routes.js';
+import { registerAuthRoutes } from './rest/auth-routes.js';
 
 export interface RouteOptions {
   /** The admin API is registered only when this is set (ADMIN_TOKEN). */
@@ -25,6 +27,8 @@ export function registerRoutes(router: Router, services: Services, options: Rout
   registerWebRoutes(router, services);
   registerDeliveryRoutes(router, services);
   registerReportRoutes(router, services);
+  registerUserRoutes(router, services);
+  registerAuthRoutes(router, services);
   registerOpenApiRoute(router, { version: options.version, serverUrl: () => services.urls.base });
   if (options.adminToken) registerAdminRoutes(router, services, options.adminToken);
 }

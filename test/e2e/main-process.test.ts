@@ -31,6 +31,11 @@ describe('npm start', () => {
       expect(response.status).toBe(200);
       expect((await fetch(`${baseUrl}/ready`)).status).toBe(200);
       expect(output).not.toContain(token);
+      // The demo owner user printed beside the credentials signs in.
+      const password = /password:\s+(\S+)/.exec(output)?.[1] as string;
+      const signIn = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password }) });
+      expect(signIn.status).toBe(200);
+      expect(await signIn.json()).toMatchObject({ username: 'demo', role: 'owner', account: 'demo' });
     } finally {
       child.kill('SIGTERM');
     }

@@ -51,7 +51,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, { sessionKey, title, description }, context) => {
       const principal = await context.principal();
-      if (principal.kind === 'account') return context.services.sessions.addNote(principal.account, sessionKey, { title, description });
+      if (principal.kind !== 'capture') return context.services.sessions.addNote(principal.account, sessionKey, { title, description });
       return context.services.capture.addGuestNote(await requireSession(context, sessionKey), { title, description });
     },
   }),

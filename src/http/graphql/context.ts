@@ -4,14 +4,19 @@ import type { Services } from '../../services.js';
 import type { AccountDocument } from '../../store/accounts.js';
 import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
 import type { ApiCredentials, AuthenticatedAccount } from '../../auth/authenticator.js';
+import type { UserDocument } from '../../store/users.js';
 import { AppError } from '../../errors.js';
 import { sessionNotFound } from '../../inspections/session-service.js';
 import { captureTokenReadOnly } from '../../inspections/capture-service.js';
 
-/** Account scope (the API headers) or capture scope (a capture token: one session). */
+/**
+ * Account scope (the API headers), capture scope (a capture token: one session), or a signed-in user (the
+ * cg_session cookie): the user's account, limited by role (users/roles.ts, checked in authorization.ts).
+ */
 export type Principal =
   | { kind: 'account'; account: AccountDocument }
-  | { kind: 'capture'; apiKey: string; sessionKey: string };
+  | { kind: 'capture'; apiKey: string; sessionKey: string }
+  | { kind: 'user'; account: AccountDocument; user: UserDocument; signInToken: string };
 
 export interface GraphQLContext {
   services: Services;
@@ -20,6 +25,8 @@ export interface GraphQLContext {
 
 export interface RequestCredentials extends ApiCredentials {
   captureToken: string | undefined;
+  /** The cg_session cookie; used only when neither API headers nor a capture token are sent. */
+  signInToken?: string | undefined;
 }
 
 /** `authenticate` checks the API headers; an HTTP request passes its own, already asked by the rate limiter. */
@@ -33,6 +40,7 @@ export async function resolvePrincipal(
     if (!session) throw new AppError('FORBIDDEN', 'The capture token is not valid.', { error: 'Invalid Capture Token' });
     return { kind: 'capture', apiKey: session.api_key, sessionKey: session._id };
   }
+  if (credentials.signInToken && !credentials.apiKey && !credentials.captureToken) return resolveUser(services, credentials.signInToken);
   const { account } = await authenticate();
   return { kind: 'account', account };
 }
@@ -48,14 +56,28 @@ export function createContext(services: Services, credentials: RequestCredential
   };
 }
 
-/** Context for a WebSocket whose credentials were already checked when the connection opened. */
+async function resolveUser(services: Services, signInToken: string): Promise<Principal> {
+  const active = await services.signIns.find(signInToken);
+  if (!active) throw new AppError('UNAUTHENTICATED', 'The sign-in has ended. Sign in again.');
+  return { kind: 'user', account: active.account, user: active.user, signInToken };
+}
+
+/**
+ * Context for a WebSocket whose credentials were already checked when the connection opened. A user's sign-in is
+ * checked again for each operation, so logout and user deletion also stop a socket that stays open.
+ */
 export function createAuthenticatedContext(services: Services, resolved: Principal): GraphQLContext {
+  if (resolved.kind === 'user') {
+    let principal: Promise<Principal> | null = null;
+    return { services, principal: () => (principal ??= resolveUser(services, resolved.signInToken)) };
+  }
   return { services, principal: () => Promise.resolve(resolved) };
 }
 
+/** The account of the API headers or of a signed-in user (whose role authorization.ts has already checked). */
 export async function requireAccount(context: GraphQLContext): Promise<AccountDocument> {
   const principal = await context.principal();
-  if (principal.kind !== 'account') {
+  if (principal.kind === 'capture') {
     throw new AppError('FORBIDDEN', 'This operation needs the account API headers, not a capture token.', { error: 'Invalid API Key' });
   }
   return principal.account;
@@ -81,7 +103,7 @@ export async function requireReadableSession(context: GraphQLContext, sessionKey
 
 async function findSession(context: GraphQLContext, sessionKey: string, intent: 'read' | 'change'): Promise<InspectionSessionDocument> {
   const principal = await context.principal();
-  if (principal.kind === 'account') return context.services.sessions.require(principal.account, sessionKey);
+  if (principal.kind !== 'capture') return context.services.sessions.require(principal.account, sessionKey);
   if (principal.sessionKey !== sessionKey) throw sessionNotFound(sessionKey);
   const session = await context.services.sessions.findByKey(sessionKey);
   if (!session) throw sessionNotFound(sessionKey);

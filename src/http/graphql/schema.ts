@@ -6,6 +6,7 @@ import './deliveries.js';
 import './inspections.js';
 import './capture.js';
 import './events.js';
+import './users.js';
 
 export const schema = builder.toSchema();
 

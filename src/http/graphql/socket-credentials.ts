@@ -8,10 +8,15 @@ import { resolvePrincipal, type Principal } from './context.js';
 
 export type SocketCredentials =
   | { kind: 'account'; apiKey: string; apiToken: string; apiTimestamp: string }
+  | { kind: 'user'; apiKey: string; signInToken: string }
   | { kind: 'capture'; captureToken: string; sessionKey: string };
 
-export function socketCredentials(principal: Principal, params: { apiToken?: string; apiTimestamp?: string; captureToken?: string }): SocketCredentials {
+export function socketCredentials(
+  principal: Principal,
+  params: { apiToken?: string; apiTimestamp?: string; captureToken?: string; signInToken?: string },
+): SocketCredentials {
   if (principal.kind === 'capture') return { kind: 'capture', captureToken: params.captureToken ?? '', sessionKey: principal.sessionKey };
+  if (principal.kind === 'user') return { kind: 'user', apiKey: principal.account.api_key, signInToken: principal.signInToken };
   return { kind: 'account', apiKey: principal.account.api_key, apiToken: params.apiToken ?? '', apiTimestamp: params.apiTimestamp ?? '' };
 }
 
@@ -24,7 +29,8 @@ export async function findRevoked<T extends { credentials: SocketCredentials }>(
   const byOwner = new Map<string, T[]>();
   for (const socket of sockets) {
     const { credentials } = socket;
-    const owner = credentials.kind === 'account' ? `account:${credentials.apiKey}` : `capture:${credentials.captureToken}`;
+    const owner =
+      credentials.kind === 'account' ? `account:${credentials.apiKey}` : credentials.kind === 'user' ? `user:${credentials.signInToken}` : `capture:${credentials.captureToken}`;
     const group = byOwner.get(owner);
     if (group) group.push(socket);
     else byOwner.set(owner, [socket]);
@@ -53,6 +59,16 @@ async function revokedInGroup<T extends { credentials: SocketCredentials }>(serv
     );
     const stillValid = principal?.kind === 'capture' && principal.sessionKey === first.sessionKey;
     return stillValid ? [] : group;
+  }
+  if (first.kind === 'user') {
+    // A signed-in browser's socket lasts as long as its sign-in: logout, user deletion and expiry end both.
+    const principal = await resolvePrincipal(services, { apiKey: undefined, apiToken: undefined, apiTimestamp: undefined, captureToken: undefined, signInToken: first.signInToken }).catch(
+      (error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      },
+    );
+    return principal?.kind === 'user' ? [] : group;
   }
   const account = await services.stores.accounts.findByApiKey(first.apiKey);
   if (!account) return group;

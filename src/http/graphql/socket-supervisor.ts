@@ -45,7 +45,7 @@ export class SocketSupervisor {
     const { limits, counter } = this.options;
     const { credentials } = socket;
     const [owner, limit, ownerName] =
-      credentials.kind === 'account'
+      credentials.kind !== 'capture'
         ? [`account:${credentials.apiKey}`, limits.maxSocketsPerAccount, 'account' as const]
         : [`capture:${credentials.sessionKey}`, limits.maxSocketsPerCaptureToken, 'capture token' as const];
     const socketId = newSocketId();

@@ -2,7 +2,9 @@
 // same plugins, validation and error masking apply as over HTTP. Credentials come from connectionParams: checked
 // when the socket connects (refused: closed with 4403) and again periodically (revoked: closed with 4403). Every
 // operation spends the same rate-limit budget as an HTTP request; sockets and subscriptions are capped
-// (socket-supervisor.ts, socket-close-codes.ts).
+// (socket-supervisor.ts, socket-close-codes.ts). A browser that signed in sends its cg_session cookie with the upgrade
+// request instead; that socket must come from the service's own origin or an allowed CORS origin (a foreign page's
+// socket would carry the cookie too).
 import type { Server } from 'node:http';
 import type { Redis } from 'ioredis';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -16,6 +18,8 @@ import { AppError } from '../../errors.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
 import { guestRateLimitKey, rateLimitKey, type RateLimiter } from '../rate-limit.js';
 import { resolvePrincipal, type Principal } from './context.js';
+import type { IncomingMessage } from 'node:http';
+import { requestSignInCookie } from '../sign-in-cookie.js';
 import { GRAPHQL_PATH, type Yoga } from './yoga.js';
 import { SocketSupervisor, type SupervisedSocket } from './socket-supervisor.js';
 import { MemorySocketCounter, RedisSocketCounter } from './socket-counter.js';
@@ -46,6 +50,8 @@ export interface WebSocketOptions {
   rateLimiters: { account: RateLimiter; guest: RateLimiter };
   /** Counts sockets across instances when set. */
   redis: Redis | null;
+  /** CORS_ORIGINS: besides the service's own origin, the pages allowed to open a socket with the sign-in cookie. */
+  corsOrigins: string[];
   now?: () => number;
 }
 
@@ -68,7 +74,7 @@ export function attachGraphQLWebSocket(
   /** One point of the budget an HTTP request with the same credentials would spend; an error when none is left. */
   const spendBudget = async (principal: Principal): Promise<GraphQLError | null> => {
     try {
-      if (principal.kind === 'account') await rateLimiters.account.consume(rateLimitKey(principal.account.api_key, undefined));
+      if (principal.kind !== 'capture') await rateLimiters.account.consume(rateLimitKey(principal.account.api_key, undefined));
       else await rateLimiters.guest.consume(guestRateLimitKey(principal.sessionKey));
       return null;
     } catch (error) {
@@ -85,16 +91,19 @@ export function attachGraphQLWebSocket(
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const read = (name: string) => findParam(params, name);
+        const request = (ctx.extra as { request?: IncomingMessage }).request;
         const credentials = { ...readApiCredentials(read), captureToken: read('capture-token') };
+        const signInToken = request && !credentials.apiKey && !credentials.captureToken ? requestSignInCookie(request) : undefined;
+        if (signInToken && !isAllowedOrigin(request?.headers.origin, services.urls.base, options.corsOrigins)) return false;
         let principal: Principal;
         try {
-          principal = await resolvePrincipal(services, credentials);
+          principal = await resolvePrincipal(services, { ...credentials, signInToken });
         } catch {
           return false;
         }
         const { socket } = ctx.extra;
         const supervised: SupervisedSocket = {
-          credentials: socketCredentials(principal, credentials),
+          credentials: socketCredentials(principal, { ...credentials, signInToken }),
           busy: () => Object.keys(ctx.subscriptions).length > 0,
           isOpen: () => socket.readyState === WebSocket.OPEN,
           close: (code, reason) => socket.close(code, reason),
@@ -184,6 +193,11 @@ export function attachGraphQLWebSocket(
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },
   };
+}
+
+function isAllowedOrigin(origin: string | undefined, baseUrl: string, corsOrigins: string[]): boolean {
+  if (!origin) return false;
+  return origin === new URL(baseUrl).origin || corsOrigins.includes(origin);
 }
 
 /** connectionParams keys are matched case-insensitively, like the HTTP headers they mirror. */

@@ -15,6 +15,9 @@ import { graphqlLimitsPlugin } from './limits.js';
 import { graphiqlExampleOptions } from './graphiql-examples.js';
 import { createSelfContainedGraphiQL } from './graphiql-page.js';
 import { schema } from './schema.js';
+import { roleAuthorizationPlugin } from './authorization.js';
+import { csrfPlugin, PREFLIGHT_HEADER } from './csrf.js';
+import { readSignInCookie } from '../sign-in-cookie.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -42,10 +45,10 @@ export function createYogaServer(config: Config, services: Services, logger: Log
     // Uploads are limited while they are read, not after: one photo of at most 15 MB per request.
     fetchAPI: createFetch({ formDataLimits: { fileSize: MAX_PHOTO_BYTES, files: 1, fieldSize: 1024 * 1024, fields: 16, parts: 20 } }),
     cors: config.corsOrigins.length > 0
-      ? { origin: config.corsOrigins, credentials: false, allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token'] }
+      ? { origin: config.corsOrigins, credentials: false, allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token', PREFLIGHT_HEADER] }
       : () => false,
     maskedErrors: { maskError: createErrorMasker(logger, { isProduction: config.isProduction }) },
-    plugins: [jsonDepthPlugin, graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin],
+    plugins: [csrfPlugin(), jsonDepthPlugin, graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin, roleAuthorizationPlugin()],
     logging: {
       debug: (...args) => logger.debug({ args }, 'yoga'),
       info: (...args) => logger.info({ args }, 'yoga'),
@@ -56,7 +59,11 @@ export function createYogaServer(config: Config, services: Services, logger: Log
       if (principal) return createAuthenticatedContext(services, principal);
       return createContext(
         services,
-        { ...readApiCredentials((name) => request.headers.get(name)), captureToken: request.headers.get('capture-token') ?? undefined },
+        {
+          ...readApiCredentials((name) => request.headers.get(name)),
+          captureToken: request.headers.get('capture-token') ?? undefined,
+          signInToken: readSignInCookie(request.headers.get('cookie')),
+        },
         // Over HTTP the same headers were already checked for the rate limit: reuse that check.
         req ? () => authenticateRequest(services, req) : undefined,
       );

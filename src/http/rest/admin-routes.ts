@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Services } from '../../services.js';
 import { AppError } from '../../errors.js';
 import { bearerTokenMatches } from '../../auth/bearer-token.js';
+import { createAccountWithOwner } from '../../users/first-owner.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 
@@ -15,7 +16,7 @@ export function registerAdminRoutes(router: Router, services: Services, adminTok
 
   router.on('POST', '/admin/accounts', async ({ request, response }) => {
     requireAdmin(request);
-    sendJson(response, 201, await services.accounts.create(await readJsonBody(request)));
+    sendJson(response, 201, await createAccountWithOwner(services.accounts, services.users, await readJsonBody(request)));
   });
 
   router.on('GET', '/admin/accounts', async ({ request, response }) => {

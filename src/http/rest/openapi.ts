@@ -379,7 +379,28 @@ const isoTimestampWithOffset: JsonObject = { type: 'string', format: 'date-time'
 const freeText = (max: number): JsonObject => nullable('string', { maxLength: max, description: `At most ${max} characters; blank means null.` });
 const jsonObjectOrNull: JsonObject = nullable('object', { additionalProperties: true });
 
+/** Users and sign-in (CONTRACT §12). */
+function userSchemas(): Record<string, JsonObject> {
+  const username = { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]{2,63}$', description: 'Unique across the service.' };
+  const role = { type: 'string', enum: ['owner', 'inspector', 'viewer'] };
+  return {
+    NewUserRequest: object(
+      { username, password: { type: 'string', minLength: 12 }, role, name: { type: 'string', description: 'Defaults to the username.' } },
+      ['username', 'password', 'role'],
+    ),
+    User: object({ username: { type: 'string' }, name: { type: 'string' }, role, created_at: { type: 'string', format: 'date-time' } }),
+    UserList: object({ data: { type: 'array', items: schema('User') } }),
+    SignInRequest: object({ username: { type: 'string' }, password: { type: 'string' } }),
+    SignedInUser: object({ username: { type: 'string' }, name: { type: 'string' }, role, account: { type: 'string', description: "The account's username." } }),
+    NewOwnerRequest: object({ username, password: { type: 'string', minLength: 12 }, name: { type: 'string' } }, ['username', 'password']),
+  };
+}
+
 function schemas(): Record<string, JsonObject> {
+  return { ...userSchemas(), ...accountAndSessionSchemas() };
+}
+
+function accountAndSessionSchemas(): Record<string, JsonObject> {
   const photoCodeList = Object.entries(PHOTO_LABELS).map(([code, label]) => `${code} ${label}`).join(', ');
   const vehicleOutput: Record<string, JsonObject> = {
     vin: nullable('string'),
@@ -656,6 +677,7 @@ function schemas(): Record<string, JsonObject> {
         expiration_hours: { type: 'number', exclusiveMinimum: 0, maximum: 24 * 365, default: 72 },
         default_theme: { ...schema('Theme'), default: 'PRO' },
         redirect_url: nullable('string', { format: 'uri' }),
+        owner: schema('NewOwnerRequest'),
       },
       ['username'],
       { additionalProperties: false },
@@ -889,6 +911,95 @@ function captureReportResponses(format: 'html' | 'pdf'): Record<string, JsonObje
 }
 
 function paths(): Record<string, OpenApiPathItem> {
+  return { ...userPaths(), ...accountAndSessionPaths() };
+}
+
+/** /v1/users with the API headers, and the browser sign-in under /auth (CONTRACT §12). */
+function userPaths(): Record<string, OpenApiPathItem> {
+  const exampleUser = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', created_at: '2026-03-14T09:30:00.000Z' };
+  const exampleSignedIn = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', account: EXAMPLE.username };
+  const invalidSignIn = { description: 'Wrong username or password (the same answer for both).', content: json(schema('Error'), { invalid: { message: 'Invalid username or password.' } }) };
+  const notSignedIn = { description: 'No live sign-in: no cookie, or it was ended by logout, user deletion or expiry.', content: json(schema('Error'), { signedOut: { message: 'Not signed in.' } }) };
+  return {
+    '/v1/users': {
+      get: {
+        tags: ['Users'],
+        summary: "List the account's users",
+        operationId: 'listUsers',
+        responses: { '200': v1Ok('The users, oldest first.', schema('UserList'), { data: [exampleUser] }), ...v1Errors() },
+      },
+      post: {
+        tags: ['Users'],
+        summary: 'Create a user',
+        description: 'The password (at least 12 characters) is stored only as an argon2id hash. A 400 message names the field.',
+        operationId: 'createUser',
+        requestBody: jsonBody(schema('NewUserRequest'), { user: { username: 'jane.doe', password: 'correct horse battery', role: 'inspector', name: 'Jane Doe' } }),
+        responses: { '201': v1Ok('The user.', schema('User'), exampleUser), ...v1Errors('BadRequest', 'Conflict', 'PayloadTooLarge') },
+      },
+    },
+    '/v1/users/{username}': {
+      delete: {
+        tags: ['Users'],
+        summary: 'Delete a user',
+        description: 'Every sign-in of the user ends at once.',
+        operationId: 'deleteUser',
+        parameters: [{ name: 'username', in: 'path', required: true, schema: { type: 'string' }, example: 'jane.doe' }],
+        responses: { '200': v1Ok('Confirmation.', schema('Error'), { message: 'User jane.doe has been deleted.' }), ...v1Errors('NotFound') },
+      },
+    },
+    '/auth/login': {
+      post: {
+        tags: ['Sign-in'],
+        summary: 'Sign in a user',
+        description: [
+          'Sets the `cg_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure when PUBLIC_URL is https). It names a server-side sign-in',
+          'that ends on logout, on deletion of the user, after 12 hours without use or 7 days after sign-in. More than 5 failures for one',
+          'username within 15 minutes answer 429 with Retry-After.',
+        ].join('\n'),
+        operationId: 'signIn',
+        security: [],
+        requestBody: jsonBody(schema('SignInRequest'), { signIn: { username: 'jane.doe', password: 'correct horse battery' } }),
+        responses: {
+          '200': {
+            description: 'Signed in.',
+            headers: { 'Set-Cookie': { description: 'The cg_session cookie.', schema: { type: 'string' } } },
+            content: json(schema('SignedInUser'), { signedIn: exampleSignedIn }),
+          },
+          '400': errorResponse('BadRequest'),
+          '401': invalidSignIn,
+          '413': errorResponse('PayloadTooLarge'),
+          '429': {
+            description: 'Too many failed sign-ins for this username.',
+            headers: { 'Retry-After': ref('headers', 'Retry-After') },
+            content: json(schema('Error'), { throttled: { message: 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.' } }),
+          },
+          '500': errorResponse('InternalError'),
+        },
+      },
+    },
+    '/auth/logout': {
+      post: {
+        tags: ['Sign-in'],
+        summary: 'Sign out',
+        description: 'Ends the sign-in named by the cookie (if any) and clears the cookie.',
+        operationId: 'signOut',
+        security: [{ SignInCookie: [] }],
+        responses: { '204': { description: 'Signed out; the sign-in record is gone.' }, '500': errorResponse('InternalError') },
+      },
+    },
+    '/auth/me': {
+      get: {
+        tags: ['Sign-in'],
+        summary: 'The signed-in user',
+        operationId: 'getSignedInUser',
+        security: [{ SignInCookie: [] }],
+        responses: { '200': { description: 'The user.', content: json(schema('SignedInUser'), { signedIn: exampleSignedIn }) }, '401': notSignedIn, '500': errorResponse('InternalError') },
+      },
+    },
+  };
+}
+
+function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
   return {
     '/v1/sessions': {
       get: {
@@ -1202,7 +1313,8 @@ function paths(): Record<string, OpenApiPathItem> {
         summary: 'Create an account',
         operationId: 'createAccount',
         security: [{ AdminBearer: [] }],
-        requestBody: jsonBody(schema('NewAccountRequest'), { account: { username: EXAMPLE.username } }),
+        description: 'With `owner`, the account is created together with its first owner user (returned as `owner`).',
+        requestBody: jsonBody(schema('NewAccountRequest'), { account: { username: EXAMPLE.username }, withOwner: { username: EXAMPLE.username, owner: { username: 'jane.doe', password: 'correct horse battery', name: 'Jane Doe' } } }),
         responses: {
           '201': { description: 'The account with its credentials.', content: json(schema('AccountWithSecret'), { account: { ...exampleAccount, api_secret: EXAMPLE.apiSecret } }) },
           '400': errorResponse('BadRequest'),
@@ -1301,6 +1413,8 @@ export function openApiDocument(options: { serverUrl: string; version: string })
       { name: 'Reports', description: 'Condition reports of completed sessions, as HTML or PDF: under /v1 with the API headers, under /capture with the Capture-Token header.' },
       { name: 'Photos', description: 'Stored photos at unguessable URLs.' },
       { name: 'Documentation', description: 'This document.' },
+      { name: 'Users', description: 'The people of an account, who sign in to the dashboard with a role: owner, inspector or viewer.' },
+      { name: 'Sign-in', description: 'Browser sign-in with a username and password; the cg_session cookie then authenticates GraphQL.' },
       { name: 'Admin', description: 'Account administration. Present only when ADMIN_TOKEN is set (404 otherwise); authenticated with `Authorization: Bearer <ADMIN_TOKEN>`.' },
     ],
     paths: paths(),
@@ -1316,6 +1430,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           description: `Current UTC time, YYYY-MM-DDTHH:MM:SSZ (e.g. ${EXAMPLE.timestamp}), a real calendar time within ±${TIMESTAMP_TOLERANCE_SECONDS} seconds of the server clock. It is part of the signed string.`,
         },
         AdminBearer: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN configured on the server.' },
+        SignInCookie: { type: 'apiKey', in: 'cookie', name: 'cg_session', description: 'Set by POST /auth/login.' },
         CaptureToken: {
           type: 'apiKey',
           in: 'header',

@@ -1,0 +1,73 @@
+// Users in GraphQL (CONTRACT §12): who is signed in, and the account's people for owners — over the same use cases
+// as /v1/users. Roles are checked in authorization.ts, not here.
+import { builder } from './builder.js';
+import { requireAccount } from './context.js';
+import { signedInUser, type SignedInUser } from '../../users/sign-ins.js';
+import type { UserView } from '../../users/users.js';
+
+const UserRoleEnum = builder.enumType('UserRole', {
+  values: {
+    OWNER: { value: 'owner', description: 'Everything, including callbacks, deliveries and users.' },
+    INSPECTOR: { value: 'inspector', description: 'Reads, adds notes and damages, does reviews.' },
+    VIEWER: { value: 'viewer', description: 'Reads sessions, photos, notes, results and reports.' },
+  } as const,
+});
+
+const User = builder.objectRef<UserView>('User').implement({
+  description: 'A person of the account who signs in to the dashboard.',
+  fields: (t) => ({
+    username: t.exposeString('username'),
+    name: t.exposeString('name'),
+    role: t.field({ type: UserRoleEnum, resolve: (user) => user.role }),
+    createdAt: t.exposeString('created_at'),
+  }),
+});
+
+const SignedInUserType = builder.objectRef<SignedInUser>('SignedInUser').implement({
+  fields: (t) => ({
+    username: t.exposeString('username'),
+    name: t.exposeString('name'),
+    role: t.field({ type: UserRoleEnum, resolve: (user) => user.role }),
+    account: t.exposeString('account', { description: "The account's username." }),
+  }),
+});
+
+const CreateUserInput = builder.inputType('CreateUserInput', {
+  fields: (t) => ({
+    username: t.string({ required: true, description: 'Unique across the service: 3-64 of a-z, 0-9, ".", "_", "-".' }),
+    password: t.string({ required: true, description: 'At least 12 characters.' }),
+    role: t.field({ type: UserRoleEnum, required: true }),
+    name: t.string(),
+  }),
+});
+
+builder.queryFields((t) => ({
+  me: t.field({
+    type: SignedInUserType,
+    nullable: true,
+    description: 'The signed-in user (cookie); null for the API headers.',
+    resolve: async (_root, _args, context) => {
+      const principal = await context.principal();
+      return principal.kind === 'user' ? signedInUser(principal.user, principal.account) : null;
+    },
+  }),
+  users: t.field({
+    type: [User],
+    description: "The account's users, oldest first.",
+    resolve: async (_root, _args, context) => context.services.users.list(await requireAccount(context)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createUser: t.field({
+    type: User,
+    args: { input: t.arg({ type: CreateUserInput, required: true }) },
+    resolve: async (_root, { input }, context) => context.services.users.create(await requireAccount(context), { ...input, name: input.name ?? undefined }),
+  }),
+  deleteUser: t.field({
+    type: 'String',
+    description: 'Removes the user and ends every sign-in of theirs; returns the confirmation message.',
+    args: { username: t.arg.string({ required: true }) },
+    resolve: async (_root, { username }, context) => (await context.services.users.delete(await requireAccount(context), username)).message,
+  }),
+}));

@@ -1,0 +1,22 @@
+// /v1/users (CONTRACT §12): an account's people, managed with the API headers.
+import type { Services } from '../../services.js';
+import { authenticateRequest } from '../request-authentication.js';
+import { readJsonBody, sendJson } from './http-io.js';
+import type { Router } from './router.js';
+
+export function registerUserRoutes(router: Router, services: Services): void {
+  router.on('POST', '/v1/users', async ({ request, response }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 201, await services.users.create(account, await readJsonBody(request)));
+  });
+
+  router.on('GET', '/v1/users', async ({ request, response }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, { data: await services.users.list(account) });
+  });
+
+  router.on('DELETE', '/v1/users/:username', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.users.delete(account, params.username ?? ''));
+  });
+}

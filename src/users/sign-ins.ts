@@ -1,0 +1,132 @@
+// Sign-in use cases (CONTRACT §12): check a password, issue the random value the cg_session cookie carries, find
+// the user behind a cookie, and end sign-ins. Failures are throttled per username.
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError, badRequest } from '../errors.js';
+import type { AccountDocument, AccountStore } from '../store/accounts.js';
+import type { UserDocument, UserStore } from '../store/users.js';
+import type { SignInDocument, SignInStore } from '../store/sign-ins.js';
+import type { SignInFailureStore } from '../store/sign-in-failures.js';
+import { verifyPassword } from './passwords.js';
+import type { Role } from './roles.js';
+
+const MINUTE_MS = 60 * 1000;
+export const SIGN_IN_IDLE_MS = 12 * 60 * MINUTE_MS;
+export const SIGN_IN_MAX_AGE_MS = 7 * 24 * 60 * MINUTE_MS;
+/** The idle window is renewed by a write at most this often, not on every request. */
+const RENEW_AFTER_MS = MINUTE_MS;
+export const FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+/** More failures than this within the window → 429. */
+export const MAX_FAILURES = 5;
+
+export const INVALID_SIGN_IN_MESSAGE = 'Invalid username or password.';
+
+export interface SignedInUser {
+  username: string;
+  name: string;
+  role: Role;
+  /** The account's username. */
+  account: string;
+}
+
+export interface ActiveSignIn {
+  user: UserDocument;
+  account: AccountDocument;
+}
+
+export class SignInService {
+  constructor(
+    private readonly deps: { users: UserStore; accounts: AccountStore; signIns: SignInStore; failures: SignInFailureStore; clock?: () => Date },
+  ) {}
+
+  private now(): Date {
+    return (this.deps.clock ?? (() => new Date()))();
+  }
+
+  /** The cookie value (shown once, to the browser) and who signed in. */
+  async signIn(input: unknown): Promise<{ token: string; user: SignedInUser }> {
+    const { username, password } = readCredentials(input);
+    const now = this.now();
+    const throttleKey = username.slice(0, 128);
+    const recent = await this.deps.failures.since(throttleKey, new Date(now.getTime() - FAILURE_WINDOW_MS), MAX_FAILURES);
+    if (recent.length >= MAX_FAILURES) {
+      const retryAfterMs = (recent[0] as Date).getTime() + FAILURE_WINDOW_MS - now.getTime();
+      throw new AppError('RATE_LIMITED', 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.', {}, {
+        'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+      });
+    }
+    const user = await this.deps.users.findByUsername(username);
+    // An unknown user is checked against a dummy hash: the same work, time and answer as a wrong password.
+    const valid = await verifyPassword(user?.password_hash ?? null, password);
+    const account = valid && user ? await this.deps.accounts.findByApiKey(user.api_key) : null;
+    if (!user || !account) {
+      await this.deps.failures.record(throttleKey, now);
+      throw invalidSignIn();
+    }
+    await this.deps.failures.clear(throttleKey);
+    const token = randomBytes(32).toString('base64url');
+    await this.deps.signIns.insert({
+      _id: hashToken(token),
+      username: user._id,
+      api_key: account.api_key,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt(now, now),
+    });
+    return { token, user: signedInUser(user, account) };
+  }
+
+  /** The user behind a cookie value while its sign-in lasts; null otherwise (ended, expired, user gone). */
+  async find(token: string): Promise<ActiveSignIn | null> {
+    if (!token) return null;
+    const id = hashToken(token);
+    const record = await this.deps.signIns.findById(id);
+    if (!record) return null;
+    const now = this.now();
+    if (!isActive(record, now)) {
+      await this.deps.signIns.delete(id);
+      return null;
+    }
+    const user = await this.deps.users.findByUsername(record.username);
+    const account = user && user.api_key === record.api_key ? await this.deps.accounts.findByApiKey(user.api_key) : null;
+    if (!user || !account) {
+      await this.deps.signIns.delete(id);
+      return null;
+    }
+    if (now.getTime() - record.last_seen_at.getTime() >= RENEW_AFTER_MS) {
+      await this.deps.signIns.renew(id, now, expiresAt(record.created_at, now));
+    }
+    return { user, account };
+  }
+
+  async signOut(token: string): Promise<void> {
+    if (token) await this.deps.signIns.delete(hashToken(token));
+  }
+}
+
+export function signedInUser(user: UserDocument, account: AccountDocument): SignedInUser {
+  return { username: user._id, name: user.name, role: user.role, account: account.username };
+}
+
+function isActive(record: SignInDocument, now: Date): boolean {
+  return now.getTime() - record.last_seen_at.getTime() < SIGN_IN_IDLE_MS && now.getTime() - record.created_at.getTime() < SIGN_IN_MAX_AGE_MS;
+}
+
+/** The earlier of the idle limit and the absolute limit. */
+function expiresAt(createdAt: Date, lastSeenAt: Date): Date {
+  return new Date(Math.min(lastSeenAt.getTime() + SIGN_IN_IDLE_MS, createdAt.getTime() + SIGN_IN_MAX_AGE_MS));
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function invalidSignIn(): AppError {
+  return new AppError('UNAUTHENTICATED', INVALID_SIGN_IN_MESSAGE);
+}
+
+function readCredentials(input: unknown): { username: string; password: string } {
+  const body = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  if (typeof body.username !== 'string' || body.username === '') throw badRequest('username is required.');
+  if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required.');
+  return { username: body.username, password: body.password };
+}

@@ -1,0 +1,108 @@
+// User use cases: an account's people (CONTRACT §12) — create, list, delete — and the first owner of an account.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { isDuplicateKeyError } from '../store/database.js';
+import type { AccountDocument } from '../store/accounts.js';
+import type { UserDocument, UserStore } from '../store/users.js';
+import type { SignInStore } from '../store/sign-ins.js';
+import { hashPassword, passwordProblem } from './passwords.js';
+import { ROLES, type Role } from './roles.js';
+
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,63}$/;
+
+export interface UserView {
+  username: string;
+  name: string;
+  role: Role;
+  created_at: string;
+}
+
+const newUserSchema = z.object({
+  username: z.string({ error: 'username is required.' }).regex(USERNAME_PATTERN, 'username must be 3-64 characters: a-z, 0-9, ".", "_" or "-", starting with a letter or digit.'),
+  password: z.string({ error: 'password is required.' }).superRefine((password, context) => {
+    const problem = passwordProblem(password);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+  role: z.enum(ROLES, { error: 'role must be one of owner, inspector, viewer.' }),
+  name: z.string({ error: 'name must be a string.' }).trim().min(1, 'name must not be empty.').max(200, 'name must be at most 200 characters.').optional(),
+});
+
+export type NewUser = z.infer<typeof newUserSchema>;
+
+export class UserService {
+  constructor(
+    private readonly users: UserStore,
+    private readonly signIns: SignInStore,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** Checks a new user's fields without writing anything (the admin API checks an owner before the account). */
+  parse(input: unknown): NewUser {
+    const parsed = newUserSchema.safeParse(isObject(input) ? input : {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid user.');
+    return parsed.data;
+  }
+
+  async isTaken(username: string): Promise<boolean> {
+    return (await this.users.findByUsername(username)) !== null;
+  }
+
+  takenError(username: string) {
+    return taken(username);
+  }
+
+  async create(account: Pick<AccountDocument, 'api_key'>, input: unknown): Promise<UserView> {
+    const user = this.parse(input);
+    if (await this.isTaken(user.username)) throw taken(user.username);
+    try {
+      const stored = await this.users.insert({
+        _id: user.username,
+        api_key: account.api_key,
+        name: user.name ?? user.username,
+        role: user.role,
+        password_hash: await hashPassword(user.password),
+        created_at: this.clock(),
+      });
+      return toUserView(stored);
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw taken(user.username);
+      throw error;
+    }
+  }
+
+  async list(account: AccountDocument): Promise<UserView[]> {
+    return (await this.users.listByAccount(account.api_key)).map(toUserView);
+  }
+
+  /** Removes the user and, in the same call, every sign-in of theirs. */
+  async delete(account: AccountDocument, username: string): Promise<{ message: string }> {
+    if (!(await this.users.deleteInAccount(account.api_key, username))) throw notFound(`User ${username} cannot be found.`);
+    await this.signIns.deleteByUsername(username);
+    return { message: `User ${username} has been deleted.` };
+  }
+
+  /** The demo owner `demo` with a fresh random password; null when that username already exists. */
+  async createDemoOwner(account: Pick<AccountDocument, 'api_key'>): Promise<{ username: string; password: string } | null> {
+    const password = randomBytes(12).toString('base64url');
+    try {
+      await this.create(account, { username: 'demo', password, role: 'owner', name: 'Demo owner' });
+      return { username: 'demo', password };
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'CONFLICT') return null;
+      throw error;
+    }
+  }
+}
+
+export function toUserView(user: UserDocument): UserView {
+  return { username: user._id, name: user.name, role: user.role, created_at: user.created_at.toISOString() };
+}
+
+function taken(username: string) {
+  return conflict(`Username ${username} is already taken.`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
