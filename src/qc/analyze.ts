@@ -1,4 +1,4 @@
-// Photo quality control: turns uploaded bytes into an accept/reject verdict with a human-readable reason.
+// Photo quality control: turns uploaded bytes into an accept/reject verdict with a rejection code and a human-readable reason.
 // Checks run cheapest first; bad input of any kind yields a rejected verdict, never an exception.
 import { decodeGrayscale, readImageHeader } from './decode.js';
 import { exposureStats, hammingDistance, isPerceptualHash, laplacianVariance, perceptualHash } from './metrics.js';
