@@ -10,3 +10,5 @@ export * from './photos.js';
 export * from './vehicle.js';
 export * from './session-input.js';
 export * from './validation.js';
+export * from './rejection-codes.js';
+export * from './languages.js';

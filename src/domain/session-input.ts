@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SESSION_UPDATE_FIELDS, type SessionUpdateField } from './statuses.js';
 import { isTheme, THEME_NAMES, type Theme } from './themes.js';
+import { CAPTURE_LANGUAGES, captureLanguageOf, type CaptureLanguage } from './languages.js';
 import { emptyVehicle, vehicleBodySchema, VEHICLE_API_FIELDS, type Vehicle } from './vehicle.js';
 import { firstIssueMessage, freeJsonProblem, quoteInput, STANDALONE, textField, type ParseResult } from './validation.js';
 
@@ -28,7 +29,7 @@ export interface SessionOptions {
 export interface NewSessionInput {
   theme: Theme | null;
   redirectUrl: string | null;
-  language: string | null;
+  language: CaptureLanguage | null;
   vehicle: Vehicle;
   options: SessionOptions;
 }
@@ -37,7 +38,7 @@ export interface NewSessionInput {
 export interface SessionUpdate {
   theme?: Theme;
   redirectUrl?: string | null;
-  language?: string | null;
+  language?: CaptureLanguage | null;
   vehicle?: Partial<Vehicle>;
   options?: Partial<Pick<SessionOptions, 'clientId' | 'contact' | 'reference'>>;
 }
@@ -65,13 +66,15 @@ const redirectUrlField = z
   .transform((url) => (url === '' ? null : url))
   .nullable();
 
+const languageMessage = `must be one of ${CAPTURE_LANGUAGES.join(', ')} (a regional tag such as pt-BR counts as its language).`;
+// Stored as the bare language the capture page speaks, so every face shows one of CAPTURE_LANGUAGES or null.
 const languageField = z
-  .string({ error: 'must be a language tag such as en or en-US.' })
+  .string({ error: languageMessage })
   .trim()
-  .refine((tag) => tag === '' || (tag.length <= 35 && LANGUAGE_TAG.test(tag)), {
-    error: 'must be a language tag such as en or en-US.',
+  .refine((tag) => tag === '' || (tag.length <= 35 && LANGUAGE_TAG.test(tag) && captureLanguageOf(tag) !== null), {
+    error: languageMessage,
   })
-  .transform((tag) => (tag === '' ? null : tag))
+  .transform((tag) => (tag === '' ? null : captureLanguageOf(tag)))
   .nullable();
 
 const jsonObjectField = z

@@ -129,6 +129,7 @@ export class CaptureService {
       hash: verdict.hash,
       approved: verdict.accepted,
       reason: verdict.reason,
+      rejection_code: verdict.rejectionCode,
       metrics: numericMetrics(verdict.metrics),
       created_at: processedAt,
       updated_at: processedAt,

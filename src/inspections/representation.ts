@@ -44,6 +44,7 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls) {
     url: capture.url_token ? urls.photoUrl(capture.url_token) : null,
     approved: capture.approved,
     approved_message: approvedMessage(capture.approved, capture.reason),
+    rejection_code: capture.approved ? null : (capture.rejection_code ?? null),
     created_at: capture.created_at.toISOString(),
     updated_at: capture.updated_at.toISOString(),
   };

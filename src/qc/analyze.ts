@@ -1,4 +1,4 @@
-// Photo quality control: turns uploaded bytes into an accept/reject verdict with a human-readable reason.
+// Photo quality control: turns uploaded bytes into an accept/reject verdict with a rejection code and a human-readable reason.
 // Checks run cheapest first; bad input of any kind yields a rejected verdict, never an exception.
 import { decodeGrayscale, readImageHeader } from './decode.js';
 import { exposureStats, hammingDistance, isPerceptualHash, laplacianVariance, perceptualHash } from './metrics.js';
@@ -6,6 +6,7 @@ import { sniffImageType } from './sniff.js';
 import type { AcceptedImageType } from './sniff.js';
 import { QC_ANALYSIS_WIDTH, resolveQcThresholds } from './thresholds.js';
 import type { QcThresholds } from './thresholds.js';
+import type { RejectionCode } from '../domain/rejection-codes.js';
 
 /** A photo already accepted in the same session, under another photo code. */
 export interface AcceptedPhoto {
@@ -34,8 +35,10 @@ export interface QcMetrics {
 
 export interface QcVerdict {
   accepted: boolean;
-  /** Why the photo was rejected; null when accepted. */
+  /** Why the photo was rejected, in English (webhook messages, `approved_message`); null when accepted. */
   reason: string | null;
+  /** The same, as a stable code the capture page words in the person's language; null when accepted. */
+  rejectionCode: RejectionCode | null;
   mimeType: AcceptedImageType | null;
   /** Displayed dimensions (after EXIF rotation), once the header could be read. */
   width: number | null;
@@ -51,8 +54,15 @@ const SHARP_FORMAT_OF: Record<AcceptedImageType, string> = {
   'image/webp': 'webp',
 };
 
-const UNSUPPORTED = 'Unsupported file type: only JPEG, PNG and WebP photos are accepted';
-const UNREADABLE = 'Photo could not be read: the file is damaged, incomplete or not a valid image';
+/** A failed check: its code and the English reason. */
+interface Rejection {
+  code: RejectionCode;
+  reason: string;
+}
+
+const reject = (code: RejectionCode, reason: string): Rejection => ({ code, reason });
+const UNSUPPORTED = reject('UNSUPPORTED_TYPE', 'Unsupported file type: only JPEG, PNG and WebP photos are accepted');
+const UNREADABLE = reject('UNREADABLE', 'Photo could not be read: the file is damaged, incomplete or not a valid image');
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -62,6 +72,7 @@ export async function analyzePhoto(bytes: Uint8Array, options: AnalyzeOptions = 
   const verdict: QcVerdict = {
     accepted: false,
     reason: null,
+    rejectionCode: null,
     mimeType: null,
     width: null,
     height: null,
@@ -69,26 +80,28 @@ export async function analyzePhoto(bytes: Uint8Array, options: AnalyzeOptions = 
     metrics: {},
   };
   try {
-    const reason = await runChecks(bytes, resolveQcThresholds(options.thresholds), options.acceptedPhotos ?? [], verdict);
-    verdict.accepted = reason === null;
-    verdict.reason = reason;
+    const rejection = await runChecks(bytes, resolveQcThresholds(options.thresholds), options.acceptedPhotos ?? [], verdict);
+    verdict.accepted = rejection === null;
+    verdict.reason = rejection?.reason ?? null;
+    verdict.rejectionCode = rejection?.code ?? null;
   } catch {
     // Anything sharp or a malformed argument throws is still the upload's problem, not a server error.
-    verdict.reason = UNREADABLE;
+    verdict.reason = UNREADABLE.reason;
+    verdict.rejectionCode = UNREADABLE.code;
   }
   return verdict;
 }
 
-/** Fills `verdict` as far as the checks get; returns the first rejection reason, or null when every check passes. */
+/** Fills `verdict` as far as the checks get; returns the first failed check, or null when every check passes. */
 async function runChecks(
   bytes: Uint8Array,
   thresholds: QcThresholds,
   acceptedPhotos: readonly AcceptedPhoto[],
   verdict: QcVerdict,
-): Promise<string | null> {
-  if (!(bytes instanceof Uint8Array) || bytes.length === 0) return 'Photo could not be read: no file data was received';
+): Promise<Rejection | null> {
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0) return reject('UNREADABLE', 'Photo could not be read: no file data was received');
   if (bytes.length > thresholds.maxBytes) {
-    return `Photo file is too large: ${megabytes(bytes.length)}, at most ${megabytes(thresholds.maxBytes)} allowed`;
+    return reject('TOO_LARGE', `Photo file is too large: ${megabytes(bytes.length)}, at most ${megabytes(thresholds.maxBytes)} allowed`);
   }
   const mimeType = sniffImageType(bytes);
   if (mimeType === null) return UNSUPPORTED;
@@ -103,10 +116,10 @@ async function runChecks(
   verdict.height = header.height;
   if (header.width * header.height > thresholds.maxPixels) {
     const limit = round(thresholds.maxPixels / 1_000_000);
-    return `Photo is too large: ${header.width}×${header.height}, at most ${limit} megapixels allowed`;
+    return reject('TOO_MANY_PIXELS', `Photo is too large: ${header.width}×${header.height}, at most ${limit} megapixels allowed`);
   }
   if (header.width < thresholds.minWidth || header.height < thresholds.minHeight) {
-    return `Photo is too small: ${header.width}×${header.height}, at least ${thresholds.minWidth}×${thresholds.minHeight} required`;
+    return reject('TOO_SMALL', `Photo is too small: ${header.width}×${header.height}, at least ${thresholds.minWidth}×${thresholds.minHeight} required`);
   }
 
   const gray = await decodeGrayscale(bytes, QC_ANALYSIS_WIDTH, limits).catch(() => null);
@@ -118,23 +131,23 @@ async function runChecks(
 
   // Exposure first: a near-black frame has no visible edges either, and "too dark" is the useful advice.
   if (exposure.meanLuminance < thresholds.minMeanLuminance) {
-    return `Photo is too dark: average brightness ${Math.round(exposure.meanLuminance)} of 255, at least ${thresholds.minMeanLuminance} required`;
+    return reject('TOO_DARK', `Photo is too dark: average brightness ${Math.round(exposure.meanLuminance)} of 255, at least ${thresholds.minMeanLuminance} required`);
   }
   if (exposure.darkShare > thresholds.maxDarkShare) {
-    return `Photo is too dark: ${percent(exposure.darkShare)} of it is black, at most ${percent(thresholds.maxDarkShare)} allowed`;
+    return reject('TOO_DARK', `Photo is too dark: ${percent(exposure.darkShare)} of it is black, at most ${percent(thresholds.maxDarkShare)} allowed`);
   }
   if (exposure.meanLuminance > thresholds.maxMeanLuminance) {
-    return `Photo is too bright: average brightness ${Math.round(exposure.meanLuminance)} of 255, at most ${thresholds.maxMeanLuminance} allowed`;
+    return reject('TOO_BRIGHT', `Photo is too bright: average brightness ${Math.round(exposure.meanLuminance)} of 255, at most ${thresholds.maxMeanLuminance} allowed`);
   }
   if (exposure.brightShare > thresholds.maxBrightShare) {
-    return `Photo is too bright: ${percent(exposure.brightShare)} of it is washed out to white, at most ${percent(thresholds.maxBrightShare)} allowed`;
+    return reject('TOO_BRIGHT', `Photo is too bright: ${percent(exposure.brightShare)} of it is washed out to white, at most ${percent(thresholds.maxBrightShare)} allowed`);
   }
   if (sharpness < thresholds.minSharpness) {
-    return `Photo is blurry: sharpness ${round(sharpness)}, at least ${thresholds.minSharpness} required`;
+    return reject('BLURRY', `Photo is blurry: sharpness ${round(sharpness)}, at least ${thresholds.minSharpness} required`);
   }
 
   const original = closestDuplicate(verdict.hash, acceptedPhotos, thresholds.maxDuplicateDistance);
-  if (original) return `Photo is a duplicate of photo ${original.photoCode} (${original.photoLabel})`;
+  if (original) return reject('DUPLICATE', `Photo is a duplicate of photo ${original.photoCode} (${original.photoLabel})`);
   return null;
 }
 

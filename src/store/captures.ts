@@ -1,5 +1,6 @@
 // Photo captures: every upload of a session, accepted or rejected; retakes add a capture, never overwrite one.
 import type { Collection, Db } from 'mongodb';
+import type { RejectionCode } from '../domain/rejection-codes.js';
 
 export interface CaptureDocument {
   _id: string;
@@ -21,6 +22,8 @@ export interface CaptureDocument {
   hash: string | null;
   approved: boolean;
   reason: string | null;
+  /** Why it was rejected, as a code (CONTRACT §14); null when approved. Absent on captures stored before codes existed. */
+  rejection_code?: RejectionCode | null;
   metrics: Record<string, number>;
   created_at: Date;
   updated_at: Date;

@@ -52,7 +52,7 @@ describe('parseCreateSessionBody: accepted bodies', () => {
       value: {
         theme: 'LITE',
         redirectUrl: 'https://example.com/done',
-        language: 'en-US',
+        language: 'en',
         vehicle: {
           vin: '1HGCM82633A004352',
           year: 2019,
@@ -109,7 +109,10 @@ describe('parseCreateSessionBody: messages name the field', () => {
     ['non-string theme', { session: { theme: 3 } }, 'session.theme must be one of PRO, LITE, CAPT.'],
     ['ftp redirect', { session: { redirect_url: 'ftp://example.com' } }, 'session.redirect_url must be an absolute http(s) URL.'],
     ['relative redirect', { session: { redirect_url: '/done' } }, 'session.redirect_url must be an absolute http(s) URL.'],
-    ['bad language', { session: { language: 'English please' } }, 'session.language must be a language tag such as en or en-US.'],
+    ['bad language', { session: { language: 'English please' } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
+    ['unsupported language', { session: { language: 'it' } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
+    ['unsupported regional language', { session: { language: 'zh-CN' } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
+    ['numeric language', { session: { language: 7 } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
     ['array contact', { session: { contact: ['a'] } }, 'session.contact must be a JSON object.'],
     ['string reference', { session: { reference: 'R-1' } }, 'session.reference must be a JSON object.'],
     ['group not an object', { vehicle: 'Honda' }, 'vehicle must be a JSON object.'],
@@ -143,6 +146,17 @@ describe('parseCreateSessionBody: messages name the field', () => {
 
   it('refuses "__proto__" as an unknown field', () => {
     expect(messageOf(create(JSON.parse('{"__proto__": {"x": 1}}')))).toMatch(/^Unknown field __proto__\./);
+  });
+});
+
+describe('session language', () => {
+  it('keeps the five capture languages and stores a regional or upper-case tag as its language', () => {
+    for (const [given, stored] of [['en', 'en'], ['es', 'es'], ['fr', 'fr'], ['de', 'de'], ['pt', 'pt'], ['pt-BR', 'pt'], ['EN-us', 'en'], [' de ', 'de'], ['', null], [null, null]] as const) {
+      const created = create({ session: { language: given } });
+      expect(created.ok && created.value.language).toBe(stored);
+      const updated = update({ language: given });
+      expect(updated.ok && updated.value.language).toBe(stored);
+    }
   });
 });
 
@@ -198,6 +212,8 @@ describe('parseUpdateSessionBody', () => {
     ['null theme', { theme: null }, 'theme must be one of PRO, LITE, CAPT.'],
     ['null theme in session', { session: { theme: null } }, 'session.theme must be one of PRO, LITE, CAPT.'],
     ['null vehicle', { vehicle: null }, 'vehicle must be a JSON object.'],
+    ['unsupported language', { language: 'klingon' }, 'language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
+    ['unsupported language in session', { session: { language: 'nl' } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
     ['bad year', { vehicle: { year: 3000 } }, 'vehicle.year must be an integer between 1886 and 2027.'],
     ['bad redirect', { redirect_url: 'javascript:alert(1)' }, 'redirect_url must be an absolute http(s) URL.'],
     ['field sent twice', { theme: 'PRO', session: { theme: 'PRO' } }, 'theme is given both at the top level and in session; send it once.'],

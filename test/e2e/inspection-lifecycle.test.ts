@@ -139,7 +139,7 @@ describe('a LITE inspection from creation to results', () => {
     expect(photos.status).toBe(200);
     expect(photos.body).toHaveLength(11);
     for (const photo of photos.body) {
-      expect(Object.keys(photo).sort()).toEqual(['approved', 'approved_message', 'created_at', 'photo_code', 'photo_label', 'updated_at', 'url']);
+      expect(Object.keys(photo).sort()).toEqual(['approved', 'approved_message', 'created_at', 'photo_code', 'photo_label', 'rejection_code', 'updated_at', 'url']);
       expect(photo.approved_message).toMatch(photo.approved ? /^ACCEPTED$/ : /^REJECTED: .+/);
     }
     const accepted = photos.body.find((photo: { photo_code: number; approved: boolean }) => photo.photo_code === 2 && photo.approved);

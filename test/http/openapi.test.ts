@@ -30,6 +30,8 @@ const BROWSER_ROUTES: readonly { name: string; matches: (route: string) => boole
   { name: 'capture page', matches: (route) => route === 'GET /capture/{sessionKey}' },
   { name: 'dashboard page', matches: (route) => route === 'GET /dashboard' },
   { name: 'web assets', matches: (route) => /^GET \/web\/[^/]+$/.test(route) },
+  { name: 'view drawings', matches: (route) => /^GET \/web\/views\/\d+\.svg$/.test(route) },
+  { name: 'capture page catalogs', matches: (route) => /^GET \/capture\/i18n\/[a-z]{2}\.json$/.test(route) },
 ];
 const isBrowserRoute = (route: string) => BROWSER_ROUTES.some(({ matches }) => matches(route));
 

@@ -19,9 +19,30 @@ import {
 
 const defaults = DEFAULT_QC_THRESHOLDS;
 
+// Each English reason's opening and the rejection code that must come with it.
+const CODE_OF_REASON: [string, string][] = [
+  ['Photo is blurry', 'BLURRY'],
+  ['Photo is too dark', 'TOO_DARK'],
+  ['Photo is too bright', 'TOO_BRIGHT'],
+  ['Unsupported file type', 'UNSUPPORTED_TYPE'],
+  ['Photo could not be read', 'UNREADABLE'],
+  ['Photo is too small', 'TOO_SMALL'],
+  ['Photo file is too large', 'TOO_LARGE'],
+  ['Photo is too large', 'TOO_MANY_PIXELS'],
+  ['Photo is a duplicate', 'DUPLICATE'],
+];
+
 function expectRejected(verdict: QcVerdict, reasonStart: string): void {
   expect(verdict.accepted).toBe(false);
   expect(verdict.reason).toMatch(new RegExp(`^${reasonStart}`));
+  expectCodeMatchesReason(verdict);
+  expectCodeMatchesReason(verdict);
+}
+
+function expectCodeMatchesReason(verdict: QcVerdict): void {
+  const expected = CODE_OF_REASON.find(([start]) => verdict.reason?.startsWith(start))?.[1];
+  expect(expected, `no code known for reason ${verdict.reason}`).toBeDefined();
+  expect(verdict.rejectionCode).toBe(expected);
 }
 
 describe('analyzePhoto', () => {
@@ -35,7 +56,7 @@ describe('analyzePhoto', () => {
 
   describe('accepts', () => {
     it('a sharp, well-exposed 1600×1200 JPEG scene, with its metrics and hash', () => {
-      expect(sceneVerdict).toMatchObject({ accepted: true, reason: null, mimeType: 'image/jpeg', width: 1600, height: 1200 });
+      expect(sceneVerdict).toMatchObject({ accepted: true, reason: null, rejectionCode: null, mimeType: 'image/jpeg', width: 1600, height: 1200 });
       expect(sceneVerdict.hash).toMatch(/^[0-9a-f]{16}$/);
       const { sharpness, meanLuminance, darkShare, brightShare } = sceneVerdict.metrics;
       // Comfortable margins, not just a pass: the defaults must not be on the edge for ordinary photos.
@@ -101,6 +122,7 @@ describe('analyzePhoto', () => {
         thresholds: { minMeanLuminance: 0, darkLevel: 120, maxDarkShare: 0.2 },
       });
       expect(verdict.reason).toMatch(/^Photo is too dark: \d+% of it is black, at most 20% allowed$/);
+      expectCodeMatchesReason(verdict);
     });
   });
 
@@ -119,17 +141,20 @@ describe('analyzePhoto', () => {
     it('a photo too small once its EXIF orientation is applied', async () => {
       const verdict = await analyzePhoto(await makeScene({ seed: 6, width: 1100, height: 800, orientation: 6 }));
       expect(verdict.reason).toBe('Photo is too small: 800×1100, at least 1024×768 required');
+      expectCodeMatchesReason(verdict);
     });
 
     it('a file over the byte limit, before decoding anything', async () => {
       const verdict = await analyzePhoto(scene, { thresholds: { maxBytes: 100_000 } });
       expect(verdict).toMatchObject({ accepted: false, mimeType: null, width: null });
       expect(verdict.reason).toMatch(/^Photo file is too large: [\d.]+ MB, at most 0\.1 MB allowed$/);
+      expectCodeMatchesReason(verdict);
     });
 
     it('an image with more pixels than the decode limit (decompression-bomb guard)', async () => {
       const verdict = await analyzePhoto(await makePngBomb({ width: 12_000, height: 10_000 }));
       expect(verdict.reason).toBe('Photo is too large: 12000×10000, at most 100 megapixels allowed');
+      expectCodeMatchesReason(verdict);
       expect(verdict.hash).toBeNull();
     });
   });
@@ -168,6 +193,7 @@ describe('analyzePhoto', () => {
         acceptedPhotos: [{ photoCode: 4, photoLabel: 'Left', hash: sceneVerdict.hash! }],
       });
       expect(verdict.reason).toBe('Photo is a duplicate of photo 4 (Left)');
+      expectCodeMatchesReason(verdict);
       expect(verdict.hash).toBe(sceneVerdict.hash);
     });
 
@@ -177,6 +203,7 @@ describe('analyzePhoto', () => {
         acceptedPhotos: [{ photoCode: 5, photoLabel: 'Front', hash: sceneVerdict.hash! }],
       });
       expect(verdict.reason).toBe('Photo is a duplicate of photo 5 (Front)');
+      expectCodeMatchesReason(verdict);
     });
 
     it('names the closest match and skips malformed stored hashes', async () => {
@@ -191,6 +218,7 @@ describe('analyzePhoto', () => {
         ],
       });
       expect(verdict.reason).toBe('Photo is a duplicate of photo 8 (Rear)');
+      expectCodeMatchesReason(verdict);
     });
 
     it('does not flag two different scenes, whose hashes are far apart', async () => {

@@ -25,7 +25,7 @@ export async function graphqlRequest(baseUrl: string, credentials: Credentials, 
 }
 
 const CAPTURE_PHOTO = `mutation($sessionKey: String!, $photoCode: Int!, $file: File!) {
-  capturePhoto(sessionKey: $sessionKey, photoCode: $photoCode, file: $file) { photoCode photoLabel url approved approvedMessage }
+  capturePhoto(sessionKey: $sessionKey, photoCode: $photoCode, file: $file) { photoCode photoLabel url approved approvedMessage rejectionCode }
 }`;
 
 /** capturePhoto through the GraphQL multipart request specification. */

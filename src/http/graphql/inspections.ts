@@ -9,9 +9,11 @@ import { sessionView, photoView, noteView } from '../../inspections/representati
 import { encodeSessionCursor } from '../../inspections/session-service.js';
 import { photoHint, photoLabel, requiredPhotoCodes, type Theme } from '../../domain/themes.js';
 import { SESSION_STATUSES } from '../../domain/statuses.js';
+import { REJECTION_CODES } from '../../domain/rejection-codes.js';
 import { vehicleApiObject } from '../../domain/vehicle.js';
 
 export const SessionStatusEnum = builder.enumType('SessionStatus', { values: SESSION_STATUSES });
+const RejectionCodeEnum = builder.enumType('RejectionCode', { values: REJECTION_CODES });
 
 type PhotoShape = ReturnType<typeof photoView>;
 type NoteShape = ReturnType<typeof noteView>;
@@ -37,6 +39,12 @@ export const Photo = builder.objectRef<PhotoShape>('Photo').implement({
     url: t.exposeString('url', { nullable: true }),
     approved: t.exposeBoolean('approved'),
     approvedMessage: t.exposeString('approved_message'),
+    rejectionCode: t.field({
+      type: RejectionCodeEnum,
+      nullable: true,
+      description: 'Why quality control rejected the photo; null when accepted.',
+      resolve: (photo) => photo.rejection_code,
+    }),
     createdAt: t.exposeString('created_at'),
   }),
 });

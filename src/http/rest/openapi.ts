@@ -9,6 +9,8 @@ import { VEHICLE_ITEMS } from '../../domain/grading.js';
 import { SESSION_STATUSES, STATUS_CHANGE_STATUSES } from '../../domain/statuses.js';
 import { PHOTO_LABELS, THEME_NAMES } from '../../domain/themes.js';
 import { FIRST_VEHICLE_YEAR } from '../../domain/vehicle.js';
+import { REJECTION_CODES } from '../../domain/rejection-codes.js';
+import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
 import type { DeliveryStatus } from '../../store/deliveries.js';
 import { MISSING_FIELDS_MESSAGE } from '../../webhooks/callbacks.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../webhooks/deliveries.js';
@@ -229,6 +231,7 @@ const examplePhotos = [
     url: examplePhotoUrl,
     approved: true,
     approved_message: 'ACCEPTED',
+    rejection_code: null,
     created_at: '2026-03-14T09:41:02.514Z',
     updated_at: '2026-03-14T09:41:03.002Z',
   },
@@ -238,6 +241,7 @@ const examplePhotos = [
     url: 'https://capture.example.com/photos/Zp3v0Qm8rT1yXc6WbN4kLs2DfGh7JuAe',
     approved: false,
     approved_message: 'REJECTED: Photo is too dark: average brightness 21 of 255, at least 35 required',
+    rejection_code: 'TOO_DARK',
     created_at: '2026-03-14T09:41:40.877Z',
     updated_at: '2026-03-14T09:41:41.301Z',
   },
@@ -418,7 +422,11 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
   const sessionGroup = {
     theme: anyOfNull(schema('Theme')),
     redirect_url: nullable('string', { format: 'uri', maxLength: 2048, description: 'Absolute http(s) URL; blank or null means none.' }),
-    language: nullable('string', { maxLength: 35, examples: ['en', 'en-US'], description: 'A language tag; blank means null.' }),
+    language: nullable('string', {
+      maxLength: 35,
+      examples: ['en', 'pt-BR'],
+      description: `The capture page's language: one of ${CAPTURE_LANGUAGES.join(', ')} (a regional tag such as pt-BR is stored as its language, pt); blank means null (English).`,
+    }),
     client_id: freeText(200),
     contact: jsonObjectOrNull,
     reference: jsonObjectOrNull,
@@ -436,6 +444,7 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
     CallbackNotFoundError: object({ api_key: { type: 'string' }, message: { type: 'string' } }),
     WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },
     SessionStatus: { type: 'string', enum: [...SESSION_STATUSES] },
+    RejectionCode: { type: 'string', enum: [...REJECTION_CODES], description: 'Why quality control rejected a photo.' },
     Theme: { type: 'string', enum: [...THEME_NAMES], description: 'PRO: photos 1-13 and a damage inspection; LITE: photos 1, 2, 4, 5, 7, 8; CAPT: photos 1-13, no damage inspection.' },
     PhotoCode: { type: 'integer', minimum: 1, maximum: 13, description: `Photo codes and labels: ${photoCodeList}.` },
     Grade: { type: 'integer', minimum: 1, maximum: 5 },
@@ -529,6 +538,7 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       url: nullable('string', { format: 'uri', description: 'Unguessable URL of the stored image; null when nothing readable was stored.' }),
       approved: { type: 'boolean' },
       approved_message: { type: 'string', pattern: '^(ACCEPTED|REJECTED: .+)$' },
+      rejection_code: { ...anyOfNull(schema('RejectionCode')), description: 'Why the photo was rejected; null when accepted.' },
       created_at: isoTimestamp,
       updated_at: isoTimestamp,
     }),

@@ -9,8 +9,17 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Services } from '../../services.js';
 import type { Router } from '../rest/router.js';
+import { loadCatalogs } from './i18n/catalogs.js';
 
 export const WEB_ASSET_PREFIX = '/web';
+/** The view drawings (CONTRACT §14): `<WEB_VIEW_PREFIX>/<photo code>.svg`. */
+export const WEB_VIEW_PREFIX = `${WEB_ASSET_PREFIX}/views`;
+/** The capture page's message catalogs: `<CATALOG_PREFIX>/<language>.json`. */
+export const CATALOG_PREFIX = '/capture/i18n';
+// Drawings only draw: whoever opens one directly gets no script, style sheet or request to anywhere.
+const DRAWING_POLICY = "default-src 'none'; frame-ancestors 'self'";
+// Catalogs change only with a deployment; an hour of caching spares the page a round trip on every visit.
+const CATALOG_CACHE_CONTROL = 'public, max-age=3600';
 const ASSET_DIRECTORY = fileURLToPath(new URL('./assets/', import.meta.url));
 const SESSION_KEY_PATTERN = /^[A-Z]{3}-[A-Z0-9]{10}$/;
 
@@ -22,7 +31,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-interface Asset {
+export interface Asset {
   contentType: string;
   body: Buffer;
   /** Present when gzip actually makes the file smaller. */
@@ -98,6 +107,32 @@ export function registerWebRoutes(router: Router, services: Services): void {
     if (asset.contentType.startsWith('text/html')) continue;
     router.on('GET', `${WEB_ASSET_PREFIX}/${name}`, ({ request, response }) => sendAsset(request, response, asset, 200, {}));
   }
+
+  for (const [name, asset] of loadWebAssets(join(ASSET_DIRECTORY, 'views'))) {
+    if (asset.contentType !== CONTENT_TYPES['.svg']) continue;
+    router.on('GET', `${WEB_VIEW_PREFIX}/${name}`, ({ request, response }) =>
+      sendAsset(request, response, asset, 200, { 'content-security-policy': DRAWING_POLICY }),
+    );
+  }
+
+  // The page learns its session's language from the API, then fetches only that catalog (docs/decisions.md).
+  for (const [language, catalog] of loadCatalogs()) {
+    const asset = assetOf('application/json; charset=utf-8', Buffer.from(JSON.stringify(catalog)));
+    router.on('GET', `${CATALOG_PREFIX}/${language}.json`, ({ request, response }) =>
+      sendAsset(request, response, asset, 200, { 'cache-control': CATALOG_CACHE_CONTROL }),
+    );
+  }
+}
+
+/** A served file made from bytes in memory (a catalog), compressed and tagged like the files of the asset folder. */
+export function assetOf(contentType: string, body: Buffer): Asset {
+  const gzipped = gzipSync(body, { level: 9 });
+  return {
+    contentType,
+    body,
+    gzipped: gzipped.length < body.length ? gzipped : null,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+  };
 }
 
 function sendAsset(request: IncomingMessage, response: ServerResponse, asset: Asset | undefined, status: number, extra: Record<string, string>): void {

@@ -1,0 +1,20 @@
+// Why a capture was rejected, as a stable code (CONTRACT §14): the photos list, GraphQL, OpenAPI and the capture
+// page's message catalogs all derive from this one list; the English reason beside it stays for webhooks.
+
+export const REJECTION_CODES = [
+  'TOO_LARGE',
+  'UNSUPPORTED_TYPE',
+  'UNREADABLE',
+  'TOO_MANY_PIXELS',
+  'TOO_SMALL',
+  'TOO_DARK',
+  'TOO_BRIGHT',
+  'BLURRY',
+  'DUPLICATE',
+] as const;
+
+export type RejectionCode = (typeof REJECTION_CODES)[number];
+
+export function isRejectionCode(value: unknown): value is RejectionCode {
+  return typeof value === 'string' && (REJECTION_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,60 @@
+// CONTRACT §14: a session's language is en, es, fr, de or pt; anything else is a 400 naming the field, at creation
+// and at update, and changes nothing. A regional tag is stored as its language.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
+import type { TestAccount } from '../support/signing.js';
+import { graphqlRequest } from '../support/graphql.js';
+
+const MESSAGE_TAIL = 'must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).';
+const UPDATE = 'mutation($k: String!, $input: JSON!) { updateInspectionSession(sessionKey: $k, input: $input) { language } }';
+
+let server: TestServer;
+let account: TestAccount;
+const api = (method: string, path: string, body?: unknown) => apiRequest(server.baseUrl, account, method, path, body);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  account = await server.createAccount();
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('session language', () => {
+  it('takes each of the five languages, a regional tag as its language, and null when absent', async () => {
+    for (const [given, stored] of [['en', 'en'], ['es', 'es'], ['fr', 'fr'], ['de', 'de'], ['pt', 'pt'], ['pt-BR', 'pt'], ['es-MX', 'es']]) {
+      const created = await api('POST', '/v1/sessions', { session: { theme: 'LITE', language: given } });
+      expect(created.status, given).toBe(200);
+      expect(created.body.language, given).toBe(stored);
+    }
+    const plain = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } });
+    expect(plain.body.language).toBeNull();
+  });
+
+  it('refuses an unknown language at creation with 400 naming the field, and creates nothing', async () => {
+    const sessions = server.app.database.db.collection('inspection_sessions');
+    const before = await sessions.countDocuments({});
+    for (const language of ['it', 'xx', 'zh-CN', 'english', 42]) {
+      const refused = await api('POST', '/v1/sessions', { session: { theme: 'LITE', language } });
+      expect(refused.status, String(language)).toBe(400);
+      expect(refused.body).toEqual({ message: `session.language ${MESSAGE_TAIL}` });
+    }
+    expect(await sessions.countDocuments({})).toBe(before);
+  });
+
+  it('refuses an unknown language at update (REST and GraphQL) and keeps the stored one', async () => {
+    const created = await api('POST', '/v1/sessions', { session: { theme: 'LITE', language: 'fr' } });
+    const key = created.body.session_key as string;
+
+    const refused = await api('PUT', `/v1/sessions/${key}`, { language: 'nl' });
+    expect(refused).toMatchObject({ status: 400, body: { message: `language ${MESSAGE_TAIL}` } });
+    const refusedInGroup = await api('PUT', `/v1/sessions/${key}`, { session: { language: 'it' } });
+    expect(refusedInGroup).toMatchObject({ status: 400, body: { message: `session.language ${MESSAGE_TAIL}` } });
+    const graph = await graphqlRequest(server.baseUrl, { account }, UPDATE, { k: key, input: { language: 'ru' } });
+    expect(graph.errors?.[0]?.message).toBe(`language ${MESSAGE_TAIL}`);
+    expect((await api('GET', `/v1/sessions/${key}`)).body.language).toBe('fr');
+
+    const changed = await api('PUT', `/v1/sessions/${key}`, { language: 'DE' });
+    expect(changed).toMatchObject({ status: 200, body: { language: 'de' } });
+  });
+});
