@@ -1,21 +1,19 @@
 // Two service instances sharing one database and one Redis: a subscriber on one sees events caused on the other.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import '../support/provided-context.js';
 import { apiRequest, startTestServer, uniqueDatabaseName, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { wsEventRecorder } from '../support/graphql.js';
 
-const redisUrl = process.env.REDIS_URL;
-if (!redisUrl) {
-  console.warn('[multi-instance] REDIS_URL is not set: the Redis fan-out test is skipped. Set REDIS_URL=redis://127.0.0.1:6379 to run it.');
-}
+const redisUrl = inject('redisUrl');
 
-describe.skipIf(!redisUrl)('several instances through Redis', () => {
+describe('several instances through Redis', () => {
   let first: TestServer;
   let second: TestServer;
   let account: TestAccount;
 
   beforeAll(async () => {
-    const shared = { MONGODB_DB: uniqueDatabaseName('multi'), REDIS_URL: redisUrl as string };
+    const shared = { MONGODB_DB: uniqueDatabaseName('multi'), REDIS_URL: redisUrl };
     first = await startTestServer(shared);
     second = await startTestServer(shared);
     account = await first.createAccount();
@@ -41,7 +39,7 @@ describe.skipIf(!redisUrl)('several instances through Redis', () => {
   });
 
   it('shares one rate-limit budget per key across instances', async () => {
-    const limitedShared = { MONGODB_DB: uniqueDatabaseName('multi_rl'), REDIS_URL: redisUrl as string, RATE_LIMIT_POINTS: '4' };
+    const limitedShared = { MONGODB_DB: uniqueDatabaseName('multi_rl'), REDIS_URL: redisUrl, RATE_LIMIT_POINTS: '4' };
     const a = await startTestServer(limitedShared);
     const b = await startTestServer(limitedShared);
     try {
