@@ -28,7 +28,12 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function buildApp(config: Config, logger: Logger): Promise<App> {
+export interface AppOptions {
+  /** The time every use case reads (expiry, token age, retry schedules); tests pass a clock they move. */
+  clock?: () => Date;
+}
+
+export async function buildApp(config: Config, logger: Logger, { clock }: AppOptions = {}): Promise<App> {
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
   const files = await openFileStore(config);
   // The subscriber connection skips ioredis's ready check: that check sends INFO, which a connection already asked to
@@ -41,7 +46,7 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
   try {
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
     const metrics = createMetrics();
-    const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics });
+    const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics, ...(clock ? { clock } : {}) });
     await ensureIndexes(services.stores);
 
     const router = new Router();

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import './provided-context.js';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { signRequestHeaders, type TestAccount } from './signing.js';
@@ -22,7 +22,8 @@ export function uniqueDatabaseName(prefix = 'test'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
-export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+/** `options.clock` (e.g. a TestClock's `now`) replaces the service's time. */
+export async function startTestServer(environment: Record<string, string> = {}, options: AppOptions = {}): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     MONGODB_URL: inject('mongoUrl'),
@@ -33,7 +34,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
     DEMO_ACCOUNT: 'false',
     ...environment,
   });
-  const app = await buildApp(config, createLogger(config.logLevel));
+  const app = await buildApp(config, createLogger(config.logLevel), options);
   const baseUrl = await app.start(0, '127.0.0.1');
   let accounts = 0;
   return {
