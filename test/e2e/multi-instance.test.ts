@@ -31,9 +31,10 @@ describe('several instances through Redis', () => {
     for (let index = 0; index < 5; index += 1) {
       await apiRequest(second.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title: `n${index}`, description: 'from the other instance' });
     }
-    await watcher.waitFor((events) => events.length >= 5);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(watcher.events.map((event) => event.payload.title)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+    // A last note marks the end: events arrive in log order, so a duplicate of the five would come before it.
+    await apiRequest(second.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title: 'end', description: 'marker' });
+    await watcher.waitFor((events) => events.some((event) => event.payload.title === 'end'));
+    expect(watcher.events.map((event) => event.payload.title)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'end']);
     expect(watcher.events.every((event) => event.sessionKey === sessionKey)).toBe(true);
     await watcher.close();
   });
