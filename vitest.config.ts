@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Minutes of load: run by `npm run test:soak` (vitest.soak.config.ts) and by CI with a shorter SOAK_SECONDS. */
+export const SOAK_TESTS = ['test/robustness/soak.test.ts'];
 
 export default defineConfig({
   // One graphql instance: the CommonJS build that Node loads for every dependency (graphql has no "exports" map,
@@ -6,6 +9,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...SOAK_TESTS],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -29,8 +29,12 @@ export interface App {
   stop(): Promise<void>;
 }
 
-/** `clock` replaces the wall clock for every service (tests move time instead of waiting for it). */
-export async function buildApp(config: Config, logger: Logger, options: { clock?: () => Date } = {}): Promise<App> {
+export interface AppOptions {
+  /** The time every use case reads (expiry, token age, retry schedules); tests pass a clock they move. */
+  clock?: () => Date;
+}
+
+export async function buildApp(config: Config, logger: Logger, { clock }: AppOptions = {}): Promise<App> {
   warnAboutRiskySettings(config, logger);
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
   const files = await openFileStore(config).catch(async (error: unknown) => {
@@ -47,7 +51,7 @@ export async function buildApp(config: Config, logger: Logger, options: { clock?
   try {
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
     const metrics = createMetrics();
-    const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics, clock: options.clock });
+    const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics, clock });
     await ensureIndexes(services.stores);
 
     const router = new Router();

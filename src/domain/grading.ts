@@ -80,12 +80,6 @@ export function parseDamage(input: {
   return { ok: true, value: { item, damage, grade: input.grade, photoCode } };
 }
 
-/** Why the damage record is refused, or null when `parseDamage` would accept it. */
-export function validateDamage(input: { item: unknown; damage: unknown; grade: unknown; photoCode?: unknown }): string | null {
-  const parsed = parseDamage(input);
-  return parsed.ok ? null : parsed.message;
-}
-
 /** The highest damage grade per item, keys in alphabetical order. */
 export function maxGradePerItem(damages: readonly { item: string; grade: Grade }[]): Record<string, Grade> {
   const max = new Map<string, Grade>();

@@ -1,4 +1,4 @@
-// Random identifiers: session keys (readable, ^[A-Z]{3}-[A-Z0-9]{10}$), capture tokens and opaque ids.
+// Random identifiers: session keys (readable, ^[A-Z]{3}-[A-Z0-9]{10}$), and capture tokens.
 // Session keys are drawn by rejection sampling so that every character is equally likely.
 import { randomBytes } from 'node:crypto';
 
@@ -33,9 +33,4 @@ export function isSessionKey(value: unknown): value is string {
 /** The capture app's only credential: 256 random bits, URL-safe so it fits a URL fragment as is. */
 export function newCaptureToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function newRandomId(bytes = 16): string {
-  if (!Number.isInteger(bytes) || bytes < 1) throw new RangeError('bytes must be a positive integer');
-  return randomBytes(bytes).toString('base64url');
 }

@@ -1,14 +1,9 @@
-// Time formats of the wire: ISO 8601 with an explicit +00:00 offset (payloads, results) and the API's
-// second-precision YYYY-MM-DDTHH:MM:SSZ (API-Timestamp, access record expiration).
+// Time formats of the wire: ISO 8601 with an explicit +00:00 offset (payloads, results). The API's second-precision
+// YYYY-MM-DDTHH:MM:SSZ lives with the request timestamp rules in src/auth/api-timestamp.ts.
 
 /** e.g. 2026-11-22T03:58:16.123+00:00. Throws RangeError for an invalid date. */
 export function isoTimestamp(date: Date): string {
   return `${date.toISOString().slice(0, -1)}+00:00`;
-}
-
-/** e.g. 2026-11-22T03:58:16Z (milliseconds dropped, not rounded). Throws RangeError for an invalid date. */
-export function apiDateTime(date: Date): string {
-  return `${date.toISOString().slice(0, 19)}Z`;
 }
 
 /** Whole seconds from `start` to `end` (rounded down), null when either is unknown; never negative. */

@@ -9,6 +9,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
 import { makeBlurred, makeScene } from '../support/images.js';
+import { createSession } from '../support/capture-flow.js';
 import { RUN_BROWSER_TESTS, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
 
 const VIN = '1HGCM82633A004352';
@@ -40,15 +41,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
-  async function createSession(who: TestAccount = account) {
-    const created = await apiRequest(server.baseUrl, who, 'POST', '/v1/sessions', {
+  const vehicleSession = (who: TestAccount = account) =>
+    createSession(server.baseUrl, who, {
       session: { theme: 'LITE' },
       vehicle: { vin: VIN, year: 2019, make: 'Honda', model: 'Accord', ext_col: 'Blue', odom_reading: 42000, odom_unit: 'km' },
     });
-    expect(created.status).toBe(200);
-    const captureUrl = created.body.capture_url as string;
-    return { captureUrl, sessionKey: created.body.session_key as string, token: captureUrl.split('#')[1] as string };
-  }
 
   /** Runs the steps; a failure carries what the page showed at that moment. */
   async function withDiagnostics(page: Page, steps: () => Promise<void>): Promise<void> {
@@ -98,7 +95,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
   });
 
   it('runs a whole LITE capture: rejection and retake, reload, notes, location, confirmation, report', async () => {
-    const { captureUrl, sessionKey, token } = await createSession();
+    const { captureUrl, sessionKey, captureToken: token } = await vehicleSession();
     const context = await newContext(browser, { ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 48.8566, longitude: 2.3522, accuracy: 12 } });
     const page = await context.newPage();
     const problems = watchPageProblems(page);
@@ -270,7 +267,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     const problems = watchPageProblems(page);
-    const { sessionKey } = await createSession();
+    const { sessionKey } = await vehicleSession();
 
     await page.goto(`${server.baseUrl}/capture/${sessionKey}#not-the-right-token`);
     await page.locator('#screen-problem[data-problem="unknown"]').waitFor();
@@ -295,7 +292,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
 
   it('turns an open page into the expired page when the session expires, and shows it on later visits', async () => {
     const quick = await server.createAccount(undefined, { expiration_hours: 0.0004 }); // ≈ 1.4 s of idleness
-    const { captureUrl } = await createSession(quick);
+    const { captureUrl } = await vehicleSession(quick);
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     await page.goto(captureUrl);
@@ -309,7 +306,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
 
   it('measures the page weight and time to interactive', async () => {
     const measure = async (label: string, conditions: { latency: number; downloadThroughput: number; uploadThroughput: number } | null) => {
-      const { captureUrl } = await createSession();
+      const { captureUrl } = await vehicleSession();
       const context = await newContext(browser, PHONE);
       const page = await context.newPage();
       const network = await context.newCDPSession(page);

@@ -7,6 +7,7 @@ import { apiRequest, startTestServer, type TestServer } from '../support/test-se
 import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
+import { createSession } from '../support/capture-flow.js';
 import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
 import { startReceiver } from '../webhooks/receiver.js';
 import { waitFor } from '../webhooks/delivery-support.js';
@@ -28,12 +29,6 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     await server?.stop();
   });
 
-  async function createSession(body: Record<string, unknown>) {
-    const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', body);
-    expect(created.status).toBe(200);
-    return { sessionKey: created.body.session_key as string, captureToken: (created.body.capture_url as string).split('#')[1] as string };
-  }
-
   const row = (page: Page, sessionKey: string, status?: string) =>
     page.locator(status ? `tr[data-session="${sessionKey}"][data-status="${status}"]` : `tr[data-session="${sessionKey}"]`);
 
@@ -45,7 +40,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
   }
 
   it('signs in, follows sessions live, opens a session, creates one, manages callbacks', async () => {
-    const first = await createSession({ session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } });
+    const first = await createSession(server.baseUrl, account, { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } });
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const problems = watchPageProblems(page);
@@ -71,7 +66,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     await row(page, first.sessionKey).locator('td', { hasText: 'VIN photo accepted' }).waitFor();
 
     // A session created elsewhere appears with its first event.
-    const second = await createSession({ session: { theme: 'PRO' }, vehicle: { make: 'Volvo', model: 'XC60' } });
+    const second = await createSession(server.baseUrl, account, { session: { theme: 'PRO' }, vehicle: { make: 'Volvo', model: 'XC60' } });
     await graphqlRequest(server.baseUrl, { captureToken: second.captureToken }, START, { k: second.sessionKey });
     await row(page, second.sessionKey, 'STARTED').waitFor();
 
@@ -205,7 +200,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
   }, 60_000);
 
   it('reconnects after the socket drops, signing again, and catches up on the events it missed', async () => {
-    const session = await createSession({ session: { theme: 'LITE' } });
+    const session = await createSession(server.baseUrl, account, { session: { theme: 'LITE' } });
     const context = await newContext(browser, DESKTOP);
     // Test instrumentation only: keep a handle on the page's sockets so that one can be dropped.
     await context.addInitScript(() => {

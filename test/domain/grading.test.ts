@@ -6,10 +6,15 @@ import {
   normaliseItemName,
   overallGrade,
   parseDamage,
-  validateDamage,
   VEHICLE_ITEMS,
   type Grade,
 } from '../../src/domain/grading.js';
+
+/** Why parseDamage refuses the record, or null when it accepts it. */
+function refusal(input: Parameters<typeof parseDamage>[0]): string | null {
+  const parsed = parseDamage(input);
+  return parsed.ok ? null : parsed.message;
+}
 
 const damages = (...grades: Grade[]) => grades.map((grade) => ({ item: 'hood', grade }));
 
@@ -75,7 +80,7 @@ describe('damage validation', () => {
       ok: true,
       value: { item: 'front_bumper', damage: 'scratch', grade: 2, photoCode: 5 },
     });
-    expect(validateDamage({ item: 'hood', damage: 'dent', grade: 5 })).toBeNull();
+    expect(refusal({ item: 'hood', damage: 'dent', grade: 5 })).toBeNull();
     expect(parseDamage({ item: 'hood', damage: 'dent', grade: 5 })).toMatchObject({ value: { photoCode: null } });
   });
 
@@ -87,29 +92,29 @@ describe('damage validation', () => {
 
   it('refuses grades outside the integers 1..5', () => {
     for (const grade of [0, 6, 2.5, '3', null, undefined]) {
-      expect(validateDamage({ item: 'hood', damage: 'dent', grade })).toBe('grade must be an integer from 1 (minor) to 5 (severe).');
+      expect(refusal({ item: 'hood', damage: 'dent', grade })).toBe('grade must be an integer from 1 (minor) to 5 (severe).');
     }
   });
 
   it('refuses empty, long or unknown items', () => {
-    expect(validateDamage({ item: ' ', damage: 'dent', grade: 1 })).toBe('item must be a non-empty string.');
-    expect(validateDamage({ item: 7, damage: 'dent', grade: 1 })).toBe('item must be a non-empty string.');
-    expect(validateDamage({ item: 'x'.repeat(101), damage: 'dent', grade: 1 })).toBe('item must be at most 100 characters.');
-    const message = validateDamage({ item: 'flux capacitor', damage: 'dent', grade: 1 });
+    expect(refusal({ item: ' ', damage: 'dent', grade: 1 })).toBe('item must be a non-empty string.');
+    expect(refusal({ item: 7, damage: 'dent', grade: 1 })).toBe('item must be a non-empty string.');
+    expect(refusal({ item: 'x'.repeat(101), damage: 'dent', grade: 1 })).toBe('item must be at most 100 characters.');
+    const message = refusal({ item: 'flux capacitor', damage: 'dent', grade: 1 });
     expect(message).toMatch(/^Unknown item flux capacitor\. Use one of front_bumper, /);
     expect(message).toContain('left_front_door');
   });
 
   it('refuses empty or long damage descriptions', () => {
-    expect(validateDamage({ item: 'hood', damage: '', grade: 1 })).toBe('damage must be a non-empty string.');
-    expect(validateDamage({ item: 'hood', damage: 'd'.repeat(101), grade: 1 })).toBe('damage must be at most 100 characters.');
-    expect(validateDamage({ item: 'hood', damage: 'd'.repeat(100), grade: 1 })).toBeNull();
+    expect(refusal({ item: 'hood', damage: '', grade: 1 })).toBe('damage must be a non-empty string.');
+    expect(refusal({ item: 'hood', damage: 'd'.repeat(101), grade: 1 })).toBe('damage must be at most 100 characters.');
+    expect(refusal({ item: 'hood', damage: 'd'.repeat(100), grade: 1 })).toBeNull();
   });
 
   it('refuses an unknown photo code', () => {
-    expect(validateDamage({ item: 'hood', damage: 'dent', grade: 1, photoCode: 14 })).toBe(
+    expect(refusal({ item: 'hood', damage: 'dent', grade: 1, photoCode: 14 })).toBe(
       'photo_code must be a photo code from 1 to 13.',
     );
-    expect(validateDamage({ item: 'hood', damage: 'dent', grade: 1, photoCode: null })).toBeNull();
+    expect(refusal({ item: 'hood', damage: 'dent', grade: 1, photoCode: null })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionKey, newCaptureToken, newRandomId, newSessionKey, randomString } from '../../src/domain/identifiers.js';
+import { isSessionKey, newCaptureToken, newSessionKey, randomString } from '../../src/domain/identifiers.js';
 
 const KEY = /^[A-Z]{3}-[A-Z0-9]{10}$/;
 
@@ -62,13 +62,5 @@ describe('capture tokens and random ids', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(newCaptureToken()).not.toBe(token);
-  });
-
-  it('random ids default to 16 bytes and honour the size', () => {
-    expect(Buffer.from(newRandomId(), 'base64url').length).toBe(16);
-    expect(Buffer.from(newRandomId(32), 'base64url').length).toBe(32);
-    expect(newRandomId(9)).toMatch(/^[A-Za-z0-9_-]{12}$/);
-    expect(() => newRandomId(0)).toThrow(RangeError);
-    expect(() => newRandomId(1.5)).toThrow(RangeError);
   });
 });

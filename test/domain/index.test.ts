@@ -11,9 +11,9 @@ describe('domain public surface', () => {
       'SESSION_STATUSES', 'nextStatus', 'sourcesOf', 'isFinal', 'acceptsPhotos', 'canDelete', 'webhookEventForMove',
       'checkSessionUpdate', 'PHOTO_LABELS', 'THEMES', 'isTheme', 'requiredPhotoCodes', 'photoLabel',
       'hasDamageInspection', 'photoHint', 'allRequiredAccepted', 'newSessionKey', 'isSessionKey', 'newCaptureToken',
-      'newRandomId', 'isoTimestamp', 'apiDateTime', 'WEBHOOK_EVENTS', 'isWebhookEvent', 'smsProcessPayload',
+      'isoTimestamp', 'WEBHOOK_EVENTS', 'isWebhookEvent', 'smsProcessPayload',
       'stageChangePayload', 'statusChangePayload', 'noteInsertPayload', 'mergeCallbackPayload', 'buildSessionResults',
-      'maxGradePerItem', 'overallGrade', 'gradeName', 'validateDamage', 'approvedMessage', 'parseCreateSessionBody',
+      'maxGradePerItem', 'overallGrade', 'gradeName', 'approvedMessage', 'parseCreateSessionBody',
       'parseUpdateSessionBody',
     ];
     const exported = domain as Record<string, unknown>;

@@ -1,17 +1,20 @@
 // Request authentication (CONTRACT §2) and session access records (§3) through the running server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { TestClock } from '../support/clock.js';
 import { apiTimestamp, apiToken, signRequestHeaders, type TestAccount } from '../support/signing.js';
 
 const FAILURE_MESSAGE = 'The request could not be validated. Please recheck your API-Key and API-Token.';
 
 let server: TestServer;
 let account: TestAccount;
+const clock = new TestClock();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { clock: clock.now });
   account = await server.createAccount();
 });
+afterEach(() => clock.reset());
 afterAll(() => server.stop());
 
 async function callSessions(headers: Record<string, string>, method = 'GET') {
@@ -56,12 +59,12 @@ describe('access records', () => {
   });
 
   it('refuses an issued token once its record has expired', async () => {
-    const issuedAt = new Date(Date.now() - 299_000);
+    const issuedAt = clock.now();
     const first = await callSessions(signRequestHeaders(account, issuedAt));
     expect(first.status).toBe(200);
-    // The record expires at issuedAt + 300 s, i.e. one second from now.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const reused = await callSessions({ 'API-Key': account.apiKey, 'API-Token': String(first.body.api_token), 'API-Timestamp': apiTimestamp() });
+    // The record expires at issuedAt + 300 s (whole seconds).
+    clock.advance(301_000);
+    const reused = await callSessions({ 'API-Key': account.apiKey, 'API-Token': String(first.body.api_token), 'API-Timestamp': apiTimestamp(clock.now()) });
     expect(reused).toEqual({ status: 403, body: { message: FAILURE_MESSAGE, error: 'Invalid API Token' } });
   });
 });

@@ -8,6 +8,7 @@ import { apiRequest, startTestServer, uniqueDatabaseName, type TestServer } from
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto, wsEventRecorder, type EventRecorder } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
+import { waitForValue } from '../support/wait.js';
 
 const LEASE = 'session-sweeper';
 const SWEEP_INTERVAL_MS = 200;
@@ -52,12 +53,14 @@ function leases(server: TestServer): Collection<LeaseDocument> {
   return server.app.database.db.collection<LeaseDocument>('leases');
 }
 
-async function waitUntil(predicate: () => Promise<boolean>, label: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Resolves once the sweeper lease on `server`'s database has been renewed `count` more times: each sweep renews it. */
+async function moreSweeps(server: TestServer, count: number): Promise<void> {
+  const renewals = new Set<number>();
+  await waitForValue(async () => {
+    const lease = await leases(server).findOne({ _id: LEASE });
+    if (lease) renewals.add(lease.expires_at.getTime());
+    return renewals.size > count;
+  }, `${count} more sweeps`);
 }
 
 type Kind = 'IDLE' | 'STARTED' | 'PROCESS';
@@ -106,7 +109,7 @@ async function replayExpiries(server: TestServer, count: number) {
   recorders.push(replay);
   await replay.waitFor((events) => events.filter((event) => event.event === 'SESSION:EXPIRED').length >= count, 15_000);
   // A few more sweeps: a duplicate expiry recorded late would show up live on this subscription.
-  await new Promise((resolve) => setTimeout(resolve, SWEEP_INTERVAL_MS * 4));
+  await moreSweeps(server, 3);
   await replay.close();
   recorders.splice(recorders.indexOf(replay), 1);
   expect(replay.errors).toEqual([]);
@@ -192,12 +195,12 @@ describe('expiry sweeping on two instances', () => {
     })();
 
     try {
-      await waitUntil(async () => {
+      await waitForValue(async () => {
         const statuses = await Promise.all(keys.map((key, index) => statusOf(index % 2 ? first : second, key)));
         return statuses.every((status) => status === 'EXPIRED');
       }, 'every session to expire');
       // Let a few more sweeps pass over the expired sessions.
-      await new Promise((resolve) => setTimeout(resolve, SWEEP_INTERVAL_MS * 4));
+      await moreSweeps(first, 3);
     } finally {
       sampling = false;
       await sampler;
@@ -255,7 +258,7 @@ describe('expiry sweeping on two instances', () => {
     const kinds: Kind[] = ['IDLE', 'STARTED', 'PROCESS'];
     const secondWave = new Map<string, Kind>();
     for (const kind of kinds) secondWave.set(await sessionIn(remaining, kind, photo), kind);
-    await waitUntil(async () => {
+    await waitForValue(async () => {
       const statuses = await Promise.all([...secondWave.keys()].map((key) => statusOf(remaining, key)));
       return statuses.every((status) => status === 'EXPIRED');
     }, 'the second wave to expire');

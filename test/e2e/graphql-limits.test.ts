@@ -65,8 +65,14 @@ describe('GraphQL limits', () => {
         client.subscribe({ query }, { next: (value) => (result = value as typeof result), error: (error) => resolve({ errors: Array.isArray(error) ? error : [error] }), complete: () => resolve(result) });
       });
     try {
-      const refused = await run(aliases);
-      expect(refused.errors?.length).toBeGreaterThan(0);
+      // Refused while parsing (too many tokens) and while validating (aliases, depth: graphql-armor's rules throw
+      // from validate, which the server must turn into errors rather than a fatal close).
+      for (const [query, message] of [[aliases, /token/i], [manyAliases, /alias/i], [ofTypeChain(20), /depth/i]] as const) {
+        const refused = await run(query);
+        expect(refused.errors?.length, String(message)).toBeGreaterThan(0);
+        expect(JSON.stringify(refused.errors)).toMatch(message);
+        expect(closeCode).toBeNull();
+      }
       const after = await run('{ __typename }');
       expect(after).toEqual({ data: { __typename: 'Query' } });
       expect(closeCode).toBeNull();

@@ -3,6 +3,7 @@
 // what the REST face reports for the same session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
+import { TestClock } from '../support/clock.js';
 import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, type GraphQLResult } from '../support/graphql.js';
 
@@ -19,6 +20,7 @@ const LIST = `query($status: SessionStatus, $first: Int, $after: String) {
   }
 }`;
 
+const clock = new TestClock();
 let server: TestServer;
 let account: TestAccount;
 let other: TestAccount;
@@ -81,7 +83,7 @@ function expectRefused(result: GraphQLResult, code: string, message?: string | R
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { clock: clock.now });
   account = await server.createAccount();
   other = await server.createAccount();
 });
@@ -227,7 +229,7 @@ describe('inspectionSessions', () => {
     const created: SessionNode[] = [];
     for (let index = 0; index < 3; index += 1) {
       created.push(await create({ session: { theme: 'LITE' } }, lister));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.advance(1_000); // distinct creation times, well inside the API-Timestamp window
     }
     const newestFirst = created.map((node) => node.sessionKey).reverse();
 

@@ -1,6 +1,6 @@
 // A whole LITE inspection through REST and GraphQL with real images, watched by a graphql-ws subscriber
 // (account scope) and an SSE subscriber (capture scope): statuses, QC verdicts, payloads, results, replay.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest, sseEventRecorder, uploadPhoto, wsEventRecorder, type EventRecorder, type RecordedEvent } from '../support/graphql.js';
@@ -282,9 +282,7 @@ describe('isolation', () => {
     const list = await graphqlRequest(server.baseUrl, { account: other }, '{ inspectionSessions { edges { node { sessionKey } } } }');
     expect(list.data.inspectionSessions.edges).toEqual([]);
     const foreignSubscription = wsEventRecorder(server.baseUrl, signRequestHeaders(other), { sessionKey });
-    await foreignSubscription.ready;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(JSON.stringify(foreignSubscription.errors)).toContain('cannot be found');
+    await vi.waitFor(() => expect(JSON.stringify(foreignSubscription.errors)).toContain('cannot be found'));
     await foreignSubscription.close();
   });
 

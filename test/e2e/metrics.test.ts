@@ -41,8 +41,6 @@ describe('/metrics', () => {
     await uploadPhoto(server.baseUrl, { captureToken: session.captureToken }, session.sessionKey, 1, await makeScene({ seed: 1 }));
     expect(await metricsText()).toMatch(/qc_duration_seconds_count\{verdict="accepted"\} 1/);
     await watcher.close();
-    const deadline = Date.now() + 5_000;
-    while (!/graphql_open_subscriptions 0\b/.test(await metricsText()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await metricsText()).toMatch(/graphql_open_subscriptions 0\b/);
+    await expect.poll(metricsText, { timeout: 5_000, interval: 50 }).toMatch(/graphql_open_subscriptions 0\b/);
   });
 });

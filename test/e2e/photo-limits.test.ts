@@ -32,6 +32,13 @@ async function startedSession(): Promise<CreatedSession> {
   return session;
 }
 
+/** Makes a note on the session and waits for it: events arrive in log order, so anything caused before it has arrived. */
+async function endMarker(sessionKey: string, watcher: EventRecorder): Promise<void> {
+  const marked = watcher.events.filter((event) => event.event === 'SESSION:NOTE_INSERT').length;
+  await api('POST', `/v1/sessions/${sessionKey}/notes`, { title: 'marker', description: 'end of what came before' });
+  await watcher.waitFor((events) => events.filter((event) => event.event === 'SESSION:NOTE_INSERT').length > marked);
+}
+
 let dataDir: string;
 
 async function storedPhotoFiles(): Promise<number> {
@@ -66,12 +73,12 @@ describe('the 15 MB photo limit', () => {
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('REQUEST_ENTITY_TOO_LARGE');
     expect(refused.body.errors?.[0]?.message).toMatch(/limit/i);
 
-    // Nothing stored, nothing moved, nothing published.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing stored, nothing moved, nothing published: a note made after the refusal is the first event seen.
+    await endMarker(session.sessionKey, watcher);
     expect(await api('GET', `/v1/sessions/${session.sessionKey}/photos`)).toMatchObject({ status: 200, body: [] });
     expect((await api('GET', `/v1/sessions/${session.sessionKey}`)).body.status).toBe('STARTED');
     expect(await storedPhotoFiles()).toBe(filesBefore);
-    expect(watcher.events).toEqual([]);
+    expect(watcher.events.map((event) => event.event)).toEqual(['SESSION:NOTE_INSERT']);
     expect(watcher.errors).toEqual([]);
 
     // The same session takes a normal photo afterwards, and that one is the only capture and the only stage event.
@@ -86,14 +93,13 @@ describe('the 15 MB photo limit', () => {
     // The accepted photo's original and its two thumbnails.
     expect(await storedPhotoFiles()).toBe(filesBefore + 3);
 
-    await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:STAGE_CHANGE'));
-    await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:STATUS_CHANGE'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await endMarker(session.sessionKey, watcher);
     const stages = watcher.events.filter((event) => event.event === 'SESSION:STAGE_CHANGE');
     expect(stages).toHaveLength(1);
     expect(stages[0]?.payload).toMatchObject({ session_key: session.sessionKey, photo_code: 1, photo_status: 'accepted' });
     expect(watcher.events.filter((event) => event.event === 'SESSION:STATUS_CHANGE').map((event) => event.payload.status)).toEqual(['PROCESS']);
-    expect(watcher.events).toHaveLength(2);
+    // The two markers, PROCESS and the one stage change: nothing else.
+    expect(watcher.events).toHaveLength(4);
   }, 60_000);
 
   it('refuses an oversize photo the same way when an integrator sends it with the API headers', async () => {

@@ -1,19 +1,24 @@
 // A whole PRO capture ending in racing confirmations, watched by a graphql-ws and an SSE subscriber; a CAPT report
 // without inspection, and idle expiry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest, sseEventRecorder, uploadPhoto, wsEventRecorder, type EventRecorder, type RecordedEvent } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
+import { gateQualityControl } from '../support/qc-gate.js';
+import { TestClock } from '../support/clock.js';
 
+const clock = new TestClock();
 let server: TestServer;
 let account: TestAccount;
 /** Subscribers still open if a test failed before closing them. */
 const recorders: EventRecorder[] = [];
-const api = (method: string, path: string, body?: unknown, who: TestAccount = account) => apiRequest(server.baseUrl, who, method, path, body);
+// Signed at the service's time, which the expiry tests move ahead.
+const api = (method: string, path: string, body?: unknown, who: TestAccount = account) =>
+  apiRequest(server.baseUrl, who, method, path, body, signRequestHeaders(who, clock.now()));
 
 beforeAll(async () => {
-  server = await startTestServer({ EXPIRY_SWEEP_INTERVAL_MS: '200' });
+  server = await startTestServer({ EXPIRY_SWEEP_INTERVAL_MS: '200' }, { clock: clock.now });
   account = await server.createAccount();
 });
 afterAll(async () => {
@@ -65,42 +70,47 @@ describe('PRO capture with racing confirmations', () => {
     for (const outcome of answered) expect(['CONFIRM', 'COMPLETE']).toContain(outcome.data.confirmInspection.status);
     for (const refused of outcomes.filter((outcome) => outcome.errors)) expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'READ_ONLY' });
 
-    await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:COMPLETE'));
-    await sse.waitFor((events) => events.some((event) => event.event === 'SESSION:COMPLETE'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A note after the confirmations marks the end: events are delivered in log order, so a duplicate caused by
+    // the racing confirmations would arrive before it. The capture-token subscriber never sees integrator notes.
+    await api('POST', `/v1/sessions/${sessionKey}/notes`, { title: 'end', description: 'end of the race' });
+    const sawMarker = (events: RecordedEvent[]) => events.some((event) => event.event === 'SESSION:NOTE_INSERT');
+    const sawComplete = (events: RecordedEvent[]) => events.some((event) => event.event === 'SESSION:COMPLETE');
+    await Promise.all([watcher.waitFor(sawMarker), sse.waitFor(sawComplete)]);
     recorders.splice(recorders.indexOf(watcher), 2);
     await watcher.close();
     await sse.close();
     expect(watcher.errors).toEqual([]);
     expect(sse.errors).toEqual([]);
+    expect(watcher.events.at(-1)?.event).toBe('SESSION:NOTE_INSERT');
+    const logged = watcher.events.slice(0, -1);
 
-    const moves = watcher.events.filter((event) => event.event === 'SESSION:STATUS_CHANGE').map((event) => event.payload.status);
+    const moves = logged.filter((event) => event.event === 'SESSION:STATUS_CHANGE').map((event) => event.payload.status);
     expect(moves).toEqual(['PROCESS', 'QC_PASSED', 'CONFIRM']);
-    expect(watcher.events.filter((event) => event.event === 'SESSION:COMPLETE')).toHaveLength(1);
-    const stages = watcher.events.filter((event) => event.event === 'SESSION:STAGE_CHANGE');
+    expect(logged.filter((event) => event.event === 'SESSION:COMPLETE')).toHaveLength(1);
+    const stages = logged.filter((event) => event.event === 'SESSION:STAGE_CHANGE');
     expect(stages).toHaveLength(13);
     expect(stages.map((event) => event.payload.photo_code).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(stages.every((event) => event.payload.photo_status === 'accepted')).toBe(true);
     // PROCESS, 13 photos, QC_PASSED, CONFIRM, COMPLETE: nothing else, nothing twice, in log order, last one COMPLETE.
-    expect(watcher.events).toHaveLength(17);
-    expect(watcher.events.at(-1)?.event).toBe('SESSION:COMPLETE');
-    expect(new Set(watcher.events.map((event) => event.id)).size).toBe(watcher.events.length);
-    const ids = watcher.events.map((event) => Number(event.id));
+    expect(logged).toHaveLength(17);
+    expect(logged.at(-1)?.event).toBe('SESSION:COMPLETE');
+    expect(new Set(logged.map((event) => event.id)).size).toBe(logged.length);
+    const ids = logged.map((event) => Number(event.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-    for (const event of watcher.events) {
+    for (const event of logged) {
       expect(event.sessionKey).toBe(sessionKey);
       expect(event.payload.event).toBe(event.event);
     }
 
     // The SSE subscriber (capture token) recorded the same events, in the same order, with the same ids and
     // payloads — but SESSION:COMPLETE without the results, which are the integrator's (CONTRACT §16).
-    const completeId = watcher.events.at(-1)?.id;
-    expect(sse.events.slice(0, -1)).toEqual(watcher.events.slice(0, -1));
+    const completeId = logged.at(-1)?.id;
+    expect(sse.events.slice(0, -1)).toEqual(logged.slice(0, -1));
     expect(sse.events.at(-1)).toMatchObject({ id: completeId, event: 'SESSION:COMPLETE', payload: { session_key: sessionKey, event: 'SESSION:COMPLETE', status: 'COMPLETE' } });
 
     const results = await api('GET', `/v1/sessions/${sessionKey}/results`);
     expect(results.status).toBe(200);
-    const wsComplete = watcher.events.find((event) => event.event === 'SESSION:COMPLETE') as RecordedEvent;
+    const wsComplete = logged.find((event) => event.event === 'SESSION:COMPLETE') as RecordedEvent;
     expect(results.body).toEqual(wsComplete.payload);
     expect(results.body.session).toMatchObject({ session_key: sessionKey, theme: 'PRO', status: 'COMPLETE' });
     expect(results.body.photos).toHaveLength(13);
@@ -118,34 +128,47 @@ describe('PRO capture with racing confirmations', () => {
     expect(results.body.session.theme).toBe('CAPT');
   }, 120_000);
 
-  it('refuses a second photo race from changing the session after QC_PASSED', async () => {
+  it('refuses a photo whose quality control ends after the session reached QC_PASSED', async () => {
     const { sessionKey, captureToken } = await createAndStart('LITE');
     await captureAll(sessionKey, captureToken, [1, 2, 4, 5, 7], 600);
-    // The last required photo and a retake of another arrive together: the session ends QC_PASSED either way,
-    // and the retake is either kept (it came first) or refused — never applied after the move.
-    const [last, retake] = await Promise.all([
-      uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 8, await makeScene({ seed: 608 })),
-      uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, await makeScene({ seed: 650 })),
-    ]);
-    expect(last.body.data?.capturePhoto?.approved).toBe(true);
+    // A retake of photo 1 passes the status check while PROCESS and is held in quality control; meanwhile the last
+    // required photo moves the session to QC_PASSED. The retake must then be refused, not written into the session.
+    const retakeBytes = await makeScene({ seed: 650 });
+    const gate = gateQualityControl(server.app);
+    try {
+      const held = gate.hold(retakeBytes);
+      const retake = uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, retakeBytes);
+      await held.arrived;
+      const last = await uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 8, await makeScene({ seed: 608 }));
+      expect(last.body.data?.capturePhoto?.approved).toBe(true);
+      expect((await api('GET', `/v1/sessions/${sessionKey}`)).body.status).toBe('QC_PASSED');
+      held.release();
+      expect((await retake).body.errors?.[0]?.extensions).toMatchObject({ reason: 'INVALID_STATUS' });
+    } finally {
+      gate.remove();
+    }
     const session = await api('GET', `/v1/sessions/${sessionKey}`);
     expect(session.body.status).toBe('QC_PASSED');
     const photos = await api('GET', `/v1/sessions/${sessionKey}/photos`);
-    const kept = photos.body.filter((photo: { photo_code: number }) => photo.photo_code === 1).length;
-    expect(kept).toBe(retake.body.errors ? 1 : 2);
+    expect(photos.body.filter((photo: { photo_code: number }) => photo.photo_code === 1)).toHaveLength(1);
   }, 120_000);
 });
 
 describe('expiry', () => {
+  const HOUR_MS = 3_600_000;
+  afterEach(() => clock.reset());
+
   it('expires idle sessions past the account window, publishes it, and refuses further work', async () => {
-    const quick = await server.createAccount(undefined, { expiration_hours: 0.0004 }); // ≈ 1.4 s
+    const quick = await server.createAccount(undefined, { expiration_hours: 1 });
     const created = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } }, quick);
     const sessionKey = created.body.session_key as string;
     const captureToken = (created.body.capture_url as string).split('#')[1] as string;
     const watcher = wsEventRecorder(server.baseUrl, signRequestHeaders(quick));
+    recorders.push(watcher);
     await watcher.ready;
     await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
 
+    clock.advance(HOUR_MS + 1_000);
     await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:EXPIRED'), 15_000);
     const expired = watcher.events.find((event) => event.event === 'SESSION:EXPIRED');
     expect(expired?.payload).toMatchObject({ session_key: sessionKey, event: 'SESSION:EXPIRED', status: 'EXPIRED' });
@@ -154,12 +177,15 @@ describe('expiry', () => {
     const late = await uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, await makeScene({ seed: 1 }));
     expect(late.body.errors?.[0]?.extensions).toMatchObject({ reason: 'SESSION_EXPIRED' });
     expect((await api('PUT', `/v1/sessions/${sessionKey}`, { language: 'de' }, quick)).status).toBe(400);
-    await watcher.close();
   }, 30_000);
 
   it('leaves sessions of accounts with a longer window alone', async () => {
-    const created = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } });
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect((await api('GET', `/v1/sessions/${created.body.session_key}`)).body.status).toBe('IDLE');
+    const quick = await server.createAccount(undefined, { expiration_hours: 1 });
+    const lasting = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } }); // the default 72 h window
+    const overdue = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } }, quick);
+    clock.advance(2 * HOUR_MS);
+    // Once the quick account's session has expired, a sweep has run with the clock 2 h ahead.
+    await expect.poll(async () => (await api('GET', `/v1/sessions/${overdue.body.session_key}`, undefined, quick)).body.status, { timeout: 15_000 }).toBe('EXPIRED');
+    expect((await api('GET', `/v1/sessions/${lasting.body.session_key}`)).body.status).toBe('IDLE');
   });
 });

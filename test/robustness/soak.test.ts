@@ -3,13 +3,12 @@
 // is fitted on the samples taken right after a forced full garbage collection (every 5 s): between collections the
 // resident size swings by tens of MB with garbage not yet collected, which would hide or fake a trend.
 // SOAK_SECONDS shortens or lengthens it (default 300).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import '../support/provided-context.js';
-import { apiRequest, uniqueDatabaseName, ADMIN_TOKEN } from '../support/test-server.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRequest, createAccountAt, uniqueDatabaseName } from '../support/test-server.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest, wsEventRecorder, type EventRecorder } from '../support/graphql.js';
 import { completeSession, createSession } from '../support/capture-flow.js';
@@ -37,7 +36,7 @@ function slope(samples: number[]): number {
 }
 
 describe('soak', () => {
-  let child: ReturnType<typeof spawn>;
+  let service: ServiceProcess;
   let baseUrl: string;
   let inspectorUrl: string;
   let account: TestAccount;
@@ -51,40 +50,14 @@ describe('soak', () => {
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    child = spawn(process.execPath, ['--inspect=127.0.0.1:0', '--import', 'tsx', 'src/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        MONGODB_URL: inject('mongoUrl'),
-        MONGODB_DB: uniqueDatabaseName('soak'),
-        ADMIN_TOKEN,
-        DEMO_ACCOUNT: 'false',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'test',
-        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-        RATE_LIMIT_POINTS: '1000000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    service = await startServiceProcess({
+      nodeArguments: ['--inspect=127.0.0.1:0'],
+      environment: { MONGODB_DB: uniqueDatabaseName('soak'), RATE_LIMIT_POINTS: '1000000' },
     });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 45_000;
-    while (!/"url":"(http:[^"]+)"/.test(output)) {
-      if (Date.now() > deadline) throw new Error(`did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    baseUrl = /"url":"(http:[^"]+)"/.exec(output)?.[1] as string;
-    inspectorUrl = inspectorUrlIn(output) as string;
+    baseUrl = service.baseUrl;
+    inspectorUrl = inspectorUrlIn(service.output()) as string;
     expect(inspectorUrl).toBeDefined();
-    const created = await fetch(`${baseUrl}/admin/accounts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'soak' }),
-    });
-    const body = (await created.json()) as { api_key: string; api_secret: string };
-    account = { username: 'soak', apiKey: body.api_key, apiSecret: body.api_secret };
+    account = await createAccountAt(baseUrl, 'soak');
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     for (const event of ['SESSION:NOTE_INSERT', 'SESSION:STATUS_CHANGE', 'SESSION:STAGE_CHANGE', 'SESSION:COMPLETE']) {
       await apiRequest(baseUrl, account, 'POST', '/v1/callbacks', { event, url: receiverUrl });
@@ -92,7 +65,7 @@ describe('soak', () => {
   }, 60_000);
 
   afterAll(async () => {
-    child?.kill('SIGTERM');
+    service?.child.kill('SIGTERM');
     await new Promise((resolve) => receiver.close(resolve));
   });
 
@@ -108,9 +81,9 @@ describe('soak', () => {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         if (second % COLLECT_EVERY_SECONDS === 0) {
           await collectGarbage(inspectorUrl);
-          settled.push(residentMegabytes(child.pid as number));
+          settled.push(residentMegabytes(service.child.pid as number));
         }
-        rss.push(residentMegabytes(child.pid as number));
+        rss.push(residentMegabytes(service.child.pid as number));
       }
     })();
     const noteSession = await createSession(baseUrl, account);
@@ -146,10 +119,8 @@ describe('soak', () => {
     expect(failures).toEqual([]);
     expect(captures).toBeGreaterThan(0);
     for (const subscriber of subscribers) expect(subscriber.errors).toEqual([]);
-    const deliveriesDeadline = Date.now() + 30_000;
     const expectedDeliveries = notes + captures * (6 + 4 + 1);
-    while (received.size < expectedDeliveries && Date.now() < deliveriesDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(received.size).toBeGreaterThanOrEqual(expectedDeliveries);
+    await vi.waitFor(() => expect(received.size).toBeGreaterThanOrEqual(expectedDeliveries), { timeout: 30_000, interval: 200 });
 
     // After a warm-up third, resident memory must not trend upward: the fitted growth over the rest of the run
     // stays under 15 % of the average.

@@ -1,6 +1,7 @@
 // GraphQL clients for tests: plain HTTP, multipart uploads, graphql-ws and SSE subscribers that record events.
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { vi } from 'vitest';
 import { signRequestHeaders, type TestAccount } from './signing.js';
 
 export type Credentials = { account: TestAccount } | { captureToken: string } | null;
@@ -65,12 +66,13 @@ const SESSION_EVENTS = `subscription($sessionKey: String, $after: String) {
 }`;
 
 /** Waits until `predicate` holds for the recorded events, polling; fails after `timeoutMs`. */
-async function waitFor(events: RecordedEvent[], predicate: (events: RecordedEvent[]) => boolean, timeoutMs: number, label: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate(events)) {
-    if (Date.now() > deadline) throw new Error(`${label}: timed out; saw ${events.map((event) => event.event).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function waitFor(events: RecordedEvent[], predicate: (events: RecordedEvent[]) => boolean, timeoutMs: number, label: string): Promise<void> {
+  return vi.waitFor(
+    () => {
+      if (!predicate(events)) throw new Error(`${label}: timed out; saw ${events.map((event) => event.event).join(', ')}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 export interface EventRecorder {

@@ -4,5 +4,7 @@ import 'vitest';
 declare module 'vitest' {
   export interface ProvidedContext {
     mongoUrl: string;
+    /** A Redis the test may use (shared by the whole run: use keys and channels of its own). */
+    redisUrl: string;
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import './provided-context.js';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { signRequestHeaders, type TestAccount } from './signing.js';
@@ -23,9 +23,10 @@ export function uniqueDatabaseName(prefix = 'test'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
+/** `options.clock` (e.g. a TestClock's `now`) replaces the service's time; `logDestination` receives its log. */
 export async function startTestServer(
   environment: Record<string, string> = {},
-  options: { clock?: () => Date; logDestination?: DestinationStream } = {},
+  options: AppOptions & { logDestination?: DestinationStream } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,21 +45,26 @@ export async function startTestServer(
     app,
     config,
     baseUrl,
-    async createAccount(username = `acct${(accounts += 1)}-${randomBytes(3).toString('hex')}`, settings = {}) {
-      const response = await fetch(`${baseUrl}/admin/accounts`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ username, ...settings }),
-      });
-      if (response.status !== 201) throw new Error(`account creation failed: ${response.status} ${await response.text()}`);
-      const body = (await response.json()) as { username: string; api_key: string; api_secret: string };
-      return { username: body.username, apiKey: body.api_key, apiSecret: body.api_secret };
+    createAccount(username = `acct${(accounts += 1)}-${randomBytes(3).toString('hex')}`, settings = {}) {
+      return createAccountAt(baseUrl, username, settings);
     },
     async stop() {
       await app.database.db.dropDatabase().catch(() => undefined);
       await app.stop();
     },
   };
+}
+
+/** Creates an account through the admin API of the service at `baseUrl` (a TestServer or a service process). */
+export async function createAccountAt(baseUrl: string, username: string, settings: Record<string, unknown> = {}): Promise<TestAccount> {
+  const response = await fetch(`${baseUrl}/admin/accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, ...settings }),
+  });
+  if (response.status !== 201) throw new Error(`account creation failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { username: string; api_key: string; api_secret: string };
+  return { username: body.username, apiKey: body.api_key, apiSecret: body.api_secret };
 }
 
 /** fetch with the three API headers signed for `account`, JSON in and out. */

@@ -2,87 +2,29 @@
 // same database: every event that was recorded reaches the receiver at least once. Deliveries the dead process
 // had leased are retried when their lease runs out; an event recorded just before the kill whose delivery was
 // never written is found by the outbox reconciler.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../support/provided-context.js';
-import { ADMIN_TOKEN, apiRequest, uniqueDatabaseName } from '../support/test-server.js';
-import type { TestAccount } from '../support/signing.js';
+import { apiRequest, createAccountAt, uniqueDatabaseName } from '../support/test-server.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { FAST_WEBHOOKS, waitFor } from './delivery-support.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EVENT = 'SESSION:NOTE_INSERT';
 // A burst of 500 events, every one of them sent exactly once; the first process is killed once 188 have been answered.
 const BURST = 500;
 const KILL_AFTER = 188;
 const CONCURRENCY = 16;
 
-interface ServiceProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<void>;
-}
-
 const database = uniqueDatabaseName('crash');
 let receiver: Receiver;
 let mongo: MongoClient;
 const running: ServiceProcess[] = [];
 
-function startService(): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...FAST_WEBHOOKS,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MONGODB_URL: inject('mongoUrl'),
-      MONGODB_DB: database,
-      ADMIN_TOKEN,
-      LOG_LEVEL: 'info',
-      DEMO_ACCOUNT: 'false',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.stderr?.resume();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the service did not start within 30 s')), 30_000);
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        if (entry.msg === 'capture-gateway listening' && entry.url) {
-          clearTimeout(timer);
-          const started = { child, baseUrl: entry.url, exited };
-          running.push(started);
-          resolve(started);
-        }
-      } catch {
-        // not a log line
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the service exited during start-up (${code})`));
-    });
-  });
-}
-
-async function createAccount(baseUrl: string): Promise<TestAccount> {
-  const response = await fetch(`${baseUrl}/admin/accounts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'crashtest' }),
-  });
-  expect(response.status).toBe(201);
-  const body = (await response.json()) as { username: string; api_key: string; api_secret: string };
-  return { username: body.username, apiKey: body.api_key, apiSecret: body.api_secret };
+async function startService(): Promise<ServiceProcess> {
+  const service = await startServiceProcess({ environment: { ...FAST_WEBHOOKS, MONGODB_DB: database } });
+  running.push(service);
+  return service;
 }
 
 beforeAll(async () => {
@@ -104,7 +46,7 @@ afterAll(async () => {
 describe('a crash in the middle of a burst', () => {
   it('loses no delivery: every recorded event arrives at least once after a restart', async () => {
     const first = await startService();
-    const account = await createAccount(first.baseUrl);
+    const account = await createAccountAt(first.baseUrl, 'crashtest');
     const session = await apiRequest(first.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
     expect(session.status).toBe(200);
     const sessionKey = session.body.session_key as string;

@@ -20,15 +20,7 @@ export function startDeliveryServer(environment: Record<string, string> = {}): P
 }
 
 /** Polls until `check` returns a value other than undefined/false; generous by default for a busy 2-core machine. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, label: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { waitForValue as waitFor } from '../support/wait.js';
 
 export async function createSessionKey(server: TestServer, account: TestAccount): Promise<string> {
   const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
