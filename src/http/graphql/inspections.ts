@@ -1,5 +1,6 @@
 // Inspection sessions in GraphQL: the session type, its queries, and the integrator's mutations. The bodies of
 // create and update are the same JSON as the REST routes, checked by the same use cases.
+import { inWalkAroundOrder } from '../../domain/walk-around.js';
 import { builder } from './builder.js';
 import { isCaptureScope, requireAccount, requireReadableSession } from './context.js';
 import { AppError } from '../../errors.js';
@@ -102,7 +103,7 @@ export const InspectionSession = builder.objectRef<InspectionSessionDocument>('I
     requiredPhotos: t.field({
       type: [RequiredPhoto],
       resolve: (session) =>
-        requiredPhotoCodes(session.theme as Theme).map((code) => ({ photoCode: code, photoLabel: photoLabel(code) ?? String(code), hint: photoHint(code) ?? '' })),
+        inWalkAroundOrder(requiredPhotoCodes(session.theme as Theme)).map((code) => ({ photoCode: code, photoLabel: photoLabel(code) ?? String(code), hint: photoHint(code) ?? '' })),
     }),
     acceptedPhotoCount: t.int({ resolve: (session) => Object.values(session.photos).filter((photo) => photo.approved).length }),
     photos: t.field({
