@@ -71,6 +71,7 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
             services.sweeper.start();
             services.deliveryWorker.start();
             services.outboxReconciler.start();
+            services.retention.start();
             resolve(url);
           });
         });
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
       async stop() {
         await services.sweeper.stop();
         await services.outboxReconciler.stop();
+        await services.retention.stop();
         await services.deliveryWorker.stop();
         await webSockets.dispose();
         await new Promise<void>((resolve) => {

@@ -29,6 +29,7 @@ import { SessionService } from './inspections/session-service.js';
 import { CaptureService } from './inspections/capture-service.js';
 import { ReportGenerator } from './inspections/report-generator.js';
 import { ExpirySweeper } from './inspections/expiry-sweeper.js';
+import { RetentionSweeper } from './maintenance/retention-sweeper.js';
 import { SmsInvitations } from './inspections/sms-invitations.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
 import { createQcRunner } from './qc/pool.js';
@@ -71,6 +72,8 @@ export interface Services {
   capture: CaptureService;
   reports: ReportGenerator;
   sweeper: ExpirySweeper;
+  /** Deletes what TTL indexes would; started and stopped with the app. */
+  retention: RetentionSweeper;
   files: PhotoFiles;
   /** Photos, thumbnails and report PDFs (CONTRACT §15). */
   fileStore: FileStore;
@@ -175,6 +178,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     capture,
     reports,
     sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
+    retention: new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock }),
     files,
     fileStore,
     sms,
