@@ -17,6 +17,7 @@ import { RateLimiter } from './http/rate-limit.js';
 import { createYogaServer } from './http/graphql/yoga.js';
 import { attachGraphQLWebSocket } from './http/graphql/websocket.js';
 import { openFileStore } from './storage/open-file-store.js';
+import { countDatabaseCommands } from './observability/database-commands.js';
 
 export interface App {
   server: Server;
@@ -41,6 +42,7 @@ export async function buildApp(config: Config, logger: Logger): Promise<App> {
   try {
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
     const metrics = createMetrics();
+    countDatabaseCommands(database.client, metrics.registry);
     const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics });
     await ensureIndexes(services.stores);
 

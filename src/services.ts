@@ -2,7 +2,7 @@
 import type { Db } from 'mongodb';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
-import { AccountStore } from './store/accounts.js';
+import { CachedAccountStore } from './accounts/account-cache.js';
 import { AccessRecordStore } from './store/access-records.js';
 import { CallbackStore } from './store/callbacks.js';
 import { InspectionSessionStore } from './store/inspection-sessions.js';
@@ -42,7 +42,7 @@ import { LogSmsProvider } from './sms/log-sms-provider.js';
 import { TwilioSmsProvider } from './sms/twilio-sms-provider.js';
 
 export interface Stores {
-  accounts: AccountStore;
+  accounts: CachedAccountStore;
   accessRecords: AccessRecordStore;
   callbacks: CallbackStore;
   sessions: InspectionSessionStore;
@@ -95,7 +95,7 @@ export interface ServiceOptions {
 
 export function createStores(db: Db, options: { webhookRetentionDays?: number } = {}): Stores {
   return {
-    accounts: new AccountStore(db),
+    accounts: new CachedAccountStore(db),
     accessRecords: new AccessRecordStore(db),
     callbacks: new CallbackStore(db),
     sessions: new InspectionSessionStore(db),

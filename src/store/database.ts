@@ -27,7 +27,8 @@ export async function openDatabase({ url, dbName, logger }: DatabaseOptions): Pr
       'MONGODB_URL is not set: using the embedded in-memory database. All data is lost when the service stops; set MONGODB_URL for anything you want to keep.',
     );
   }
-  const client = new MongoClient(connectionUrl, { serverSelectionTimeoutMS: 5_000, appName: 'capture-gateway' });
+  // Command monitoring feeds the mongodb_commands_total metric (src/observability/database-commands.ts).
+  const client = new MongoClient(connectionUrl, { serverSelectionTimeoutMS: 5_000, appName: 'capture-gateway', monitorCommands: true });
   try {
     await client.connect();
   } catch (error) {
