@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { MongoClient, type CommandStartedEvent } from 'mongodb';
+import { BSON, MongoClient, type CommandStartedEvent } from 'mongodb';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
@@ -161,6 +161,16 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
     const eventLog = (key: string) => / (events|event_heads)$/.test(key);
     describe(`webhook delivery (batch of ${batch})`, deliveries, batch);
     results.push({ name: 'db_commands_per_delivery', value: round(total(deliveries, (key) => !eventLog(key)) / batch), unit: 'commands', goal: '≤ 2' });
+
+    // What the hot collections' documents weigh (BSON bytes), to spot a fat document on a hot path.
+    const sizes: string[] = [];
+    for (const name of ['accounts', 'callbacks', 'inspection_sessions', 'captures', 'events', 'deliveries', 'delivery_attempts', 'access_records']) {
+      const sample = await observer.db(config.mongodbDb).collection(name).find({}).limit(200).toArray();
+      if (sample.length === 0) continue;
+      const bytes = sample.map((document) => BSON.calculateObjectSize(document));
+      sizes.push(`${name} ${round(bytes.reduce((sum, size) => sum + size, 0) / bytes.length, 0)} B avg, ${Math.max(...bytes)} B max`);
+    }
+    process.stderr.write(`document sizes: ${sizes.join('; ')}\n`);
     return results;
   } finally {
     await app.database.db.dropDatabase().catch(() => undefined);
