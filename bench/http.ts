@@ -81,6 +81,8 @@ export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
 async function measureInTurns(targets: Parameters<typeof measureRps>[0][], seconds: number, rounds = 4): Promise<[number, number, number, number, number]> {
   const turn = Math.max(1, Math.round(seconds / rounds));
   const sums = targets.map(() => 0);
+  // A first turn unmeasured: every process opens its database connections (up to one per concurrent request).
+  for (const target of targets) await measureRps({ ...target, seconds: 1 });
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, target] of targets.entries()) sums[index] = (sums[index] as number) + (await measureRps({ ...target, seconds: turn }));
   }

@@ -1,8 +1,10 @@
 // Baseline for graphql_query_rps: a bare Yoga server whose resolver does the database work the service's query does —
-// one driver findOne for the session on the same database — and answers the same fields.
+// one driver findOne for the session on the same database — and answers the same fields, on the same Fetch
+// implementation as the service's Yoga.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
+import { createFetch } from '@whatwg-node/fetch';
 import { MongoClient } from 'mongodb';
 
 const client = await MongoClient.connect(process.env.MONGODB_URL as string);
@@ -26,7 +28,11 @@ const yoga = createYoga({
     },
   }),
   graphiql: false,
+  landingPage: false,
   logging: false,
+  // The same Fetch implementation as the service's Yoga (src/http/graphql/yoga.ts): @whatwg-node's Node ponyfill.
+  // Yoga's default uses Node's own Request and Response, several times slower here.
+  fetchAPI: createFetch({ formDataLimits: { fileSize: 15 * 1024 * 1024, files: 1, fieldSize: 1024 * 1024, fields: 16, parts: 20 } }),
 });
 const server = createServer(yoga);
 server.listen(0, '127.0.0.1', () => process.stdout.write(`BASELINE_URL=http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
