@@ -40,6 +40,7 @@ const environmentSchema = z.object({
   WEBHOOK_ATTEMPT_RETENTION_DAYS: positiveInt.default(30),
   WEBHOOK_RECONCILE_INTERVAL_MS: positiveInt.default(10_000),
   EXPIRY_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
+  RETENTION_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   RATE_LIMIT_POINTS: positiveInt.default(1200),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
@@ -102,6 +103,8 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   webhooks: WebhookConfig;
   expirySweepIntervalMs: number;
+  /** How often what TTL indexes would remove is deleted (the embedded database has no TTL). */
+  retentionSweepIntervalMs: number;
   redisUrl: string | null;
   rateLimit: { points: number; windowSeconds: number };
   /** The budget of a capture token's session (the person with the phone), smaller than an account's. */
@@ -260,6 +263,7 @@ function toConfig(env: ParsedEnvironment): Config {
       reconcileIntervalMs: env.WEBHOOK_RECONCILE_INTERVAL_MS,
     },
     expirySweepIntervalMs: env.EXPIRY_SWEEP_INTERVAL_MS,
+    retentionSweepIntervalMs: env.RETENTION_SWEEP_INTERVAL_MS,
     redisUrl: env.REDIS_URL ?? null,
     rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     guestRateLimit: { points: env.RATE_LIMIT_GUEST_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },

@@ -2,7 +2,7 @@
 import type { Db } from 'mongodb';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
-import { AccountStore } from './store/accounts.js';
+import { CachedAccountStore } from './accounts/account-cache.js';
 import { AccessRecordStore } from './store/access-records.js';
 import { CallbackStore } from './store/callbacks.js';
 import { InspectionSessionStore } from './store/inspection-sessions.js';
@@ -32,6 +32,7 @@ import { SessionService } from './inspections/session-service.js';
 import { CaptureService } from './inspections/capture-service.js';
 import { ReportGenerator } from './inspections/report-generator.js';
 import { ExpirySweeper } from './inspections/expiry-sweeper.js';
+import { RetentionSweeper } from './maintenance/retention-sweeper.js';
 import { SmsInvitations } from './inspections/sms-invitations.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
 import { createQcRunner } from './qc/pool.js';
@@ -47,7 +48,7 @@ import { UserService } from './users/users.js';
 import { SignInService } from './users/sign-ins.js';
 
 export interface Stores {
-  accounts: AccountStore;
+  accounts: CachedAccountStore;
   accessRecords: AccessRecordStore;
   callbacks: CallbackStore;
   sessions: InspectionSessionStore;
@@ -80,6 +81,8 @@ export interface Services {
   capture: CaptureService;
   reports: ReportGenerator;
   sweeper: ExpirySweeper;
+  /** Deletes what TTL indexes would; started and stopped with the app. */
+  retention: RetentionSweeper;
   files: PhotoFiles;
   /** Photos, thumbnails and report PDFs (CONTRACT §15). */
   fileStore: FileStore;
@@ -104,7 +107,7 @@ export interface ServiceOptions {
 
 export function createStores(db: Db, options: { webhookRetentionDays?: number } = {}): Stores {
   return {
-    accounts: new AccountStore(db),
+    accounts: new CachedAccountStore(db),
     accessRecords: new AccessRecordStore(db),
     callbacks: new CallbackStore(db),
     sessions: new InspectionSessionStore(db),
@@ -204,6 +207,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     capture,
     reports,
     sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
+    retention: new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock }),
     files,
     fileStore,
     sms,
