@@ -28,6 +28,7 @@ import { SessionMoves } from './inspections/session-moves.js';
 import { SessionService } from './inspections/session-service.js';
 import { CaptureService } from './inspections/capture-service.js';
 import { ReportGenerator } from './inspections/report-generator.js';
+import { ReviewService } from './inspections/review-service.js';
 import { ExpirySweeper } from './inspections/expiry-sweeper.js';
 import { SmsInvitations } from './inspections/sms-invitations.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
@@ -70,6 +71,8 @@ export interface Services {
   sessions: SessionService;
   capture: CaptureService;
   reports: ReportGenerator;
+  /** Completing reviews (CONTRACT §13). */
+  reviews: ReviewService;
   sweeper: ExpirySweeper;
   files: PhotoFiles;
   /** Photos, thumbnails and report PDFs (CONTRACT §15). */
@@ -138,7 +141,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sms: new SmsInvitations(sms, recorder, urls, clock),
     clock,
   });
-  const reports = new ReportGenerator({ sessions: stores.sessions, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
+  const reports = new ReportGenerator({ sessions: stores.sessions, accounts: stores.accounts, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
   const capture = new CaptureService({
     sessions: stores.sessions,
     captures: stores.captures,
@@ -175,6 +178,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sessions,
     capture,
     reports,
+    reviews: new ReviewService({ sessionService: sessions, damages: stores.damages, reports }),
     sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
     files,
     fileStore,

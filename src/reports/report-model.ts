@@ -15,7 +15,8 @@ export interface ConditionReport {
   theme: string;
   title: string;
   vehicleRows: [string, string][];
-  overallGrade: { value: number; name: string } | null;
+  /** Null without a damage inspection (CAPT); value null when nobody assessed the vehicle (name "Not assessed"). */
+  overallGrade: { value: number | null; name: string } | null;
   totalDamages: number | null;
   damages: { item: string; damage: string; grade: number; photo: string; source: string }[];
   maxGradePerItem: [string, number][];
@@ -52,7 +53,11 @@ export function buildConditionReport(results: SessionResults, notes: ReportNote[
     theme: results.session.theme,
     title: describedVehicle ? `Condition report — ${describedVehicle}` : `Condition report — session ${results.session.session_key}`,
     vehicleRows,
-    overallGrade: inspection && isGrade(inspection.grade) ? { value: inspection.grade, name: gradeName(inspection.grade) } : null,
+    overallGrade: !inspection
+      ? null
+      : isGrade(inspection.grade) && inspection.assessment !== 'NOT_ASSESSED'
+        ? { value: inspection.grade, name: gradeName(inspection.grade) }
+        : { value: null, name: 'Not assessed' },
     totalDamages: inspection ? inspection.total_damages : null,
     damages: (inspection?.damages ?? []).map((damage) => ({
       item: humanise(damage.item),

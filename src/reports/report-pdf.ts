@@ -52,7 +52,7 @@ export function renderReportPdf(report: ConditionReport, thumbnails: Map<number,
 
   heading('Overall condition');
   if (report.overallGrade) {
-    document.font('Helvetica-Bold').fontSize(16).text(`${report.overallGrade.value} / 5  ${report.overallGrade.name}`);
+    document.font('Helvetica-Bold').fontSize(16).text(report.overallGrade.value === null ? 'Not assessed' : `${report.overallGrade.value} / 5  ${report.overallGrade.name}`);
     document.font('Helvetica').fontSize(10).text(`${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'} recorded`);
   } else {
     document.text(`This inspection (theme ${report.theme}) captures photos only; no damage inspection was made.`);
