@@ -68,7 +68,13 @@ describe('manual review through REST', () => {
 
   it('is not completed by the sweeper however long the review takes', async () => {
     await server.app.services.stores.sessions.collection.updateOne({ _id: session.sessionKey }, { $set: { updated_at: new Date(Date.now() - 3_600_000) } });
+    // Not even a candidate for the stuck-report retry, so waiting reviews never crowd out a crashed generation.
+    const stuck = await server.app.services.stores.sessions.findInStatusSince('CONFIRM', new Date(), 200);
+    expect(stuck.map((candidate) => candidate._id)).not.toContain(session.sessionKey);
     await server.app.services.sweeper.sweepOnce();
+    // And were it retried anyway (an old instance's sweep), the waiting review is left alone.
+    const waiting = await server.app.services.stores.sessions.findByKey(session.sessionKey);
+    expect(await server.app.services.reports.complete(waiting!)).toBeNull();
     expect((await api(manual, 'GET', `/v1/sessions/${session.sessionKey}`)).body.status).toBe('CONFIRM');
   });
 
