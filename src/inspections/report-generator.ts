@@ -2,6 +2,7 @@
 // `auto` account's report is generated at once, a `manual` one's when a person completes the review. Generating
 // assembles the results object once and moves CONFIRM → COMPLETE with it: the same stored object answers
 // GET .../results and is the SESSION:COMPLETE payload.
+import type { Filter } from 'mongodb';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
@@ -20,6 +21,10 @@ import type { SessionMoves } from './session-moves.js';
 
 /** Detector proposals scoring at least this are accepted in `auto` mode, unless configured otherwise. */
 export const DEFAULT_DETECTOR_MIN_SCORE = 0.5;
+
+/** Only writes already under way when generation began can make it start over, so a few attempts suffice. */
+const MAX_GENERATION_ATTEMPTS = 20;
+
 
 type Captures = Awaited<ReturnType<CaptureStore['listForSession']>>;
 
@@ -70,10 +75,33 @@ export class ReportGenerator {
     return account ? accountSettings(account).review_mode : 'auto';
   }
 
+  /**
+   * Generates the report and moves CONFIRM → COMPLETE. New damage record writes are refused from the start
+   * (`report_started`); one already under way changes `damages_version`, which makes the move miss, and the report
+   * is made again from the records as they then are. So the report never differs from the stored records.
+   */
   private async generate(
     session: InspectionSessionDocument,
     captures: Captures,
     review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
+  ): Promise<InspectionSessionDocument | null> {
+    if (!(await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { report_started: newRandomId(9) }))) return null;
+    for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt += 1) {
+      const current = await this.deps.sessions.findByKey(session._id);
+      if (!current || current.status !== 'CONFIRM') return null;
+      const version = current.damages_version;
+      const unchanged: Filter<InspectionSessionDocument> = version === undefined ? { damages_version: { $exists: false } } : { damages_version: version };
+      const moved = await this.generateFrom(current, captures, review, unchanged);
+      if (moved) return moved;
+    }
+    throw new Error(`The damage records of session ${session._id} kept changing while its report was generated.`);
+  }
+
+  private async generateFrom(
+    session: InspectionSessionDocument,
+    captures: Captures,
+    review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
+    unchangedDamages: Filter<InspectionSessionDocument>,
   ): Promise<InspectionSessionDocument | null> {
     const damages = await this.deps.damages.listForSession(session.api_key, session._id);
     const results = buildSessionResults({
@@ -116,7 +144,7 @@ export class ReportGenerator {
     const plain = JSON.parse(JSON.stringify(results)) as Record<string, unknown> & { event: string };
     const completedAt = this.deps.clock();
     const set = { results: plain, completed_at: completedAt, review_pending: false, reviewed_by: review.reviewedBy, reviewed_at: review.reviewedAt };
-    return this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain);
+    return this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
   }
 
   private async readOriginal(key: string): Promise<Buffer> {

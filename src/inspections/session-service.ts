@@ -250,13 +250,13 @@ export class SessionService {
     if (photoCode !== null && !requiredPhotoCodes(session.theme as Theme).includes(photoCode)) {
       throw badRequest(`photo_code ${photoCode} is not a photo of theme ${session.theme}.`);
     }
-    if (!DAMAGE_STATUSES.includes(session.status)) throw damagesClosed(session);
+    if (!acceptsDamageChanges(session)) throw damagesClosed(session);
     const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, DAMAGE_STATUSES, () =>
       this.deps.damages.countManualForSession(account.api_key, sessionKey),
     );
     if (!taken) {
       const latest = await this.require(account, sessionKey);
-      if (!DAMAGE_STATUSES.includes(latest.status)) throw damagesClosed(latest);
+      if (!acceptsDamageChanges(latest)) throw damagesClosed(latest);
       throw limitReached(`Session ${sessionKey} already has the maximum of ${MAX_DAMAGES_PER_SESSION} damage records.`);
     }
     const now = this.deps.clock();
@@ -284,6 +284,12 @@ export class SessionService {
       await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
       throw error;
     }
+    if (!(await this.damagesChanged(session, (results) => reportedDamage(results, record.damage_id as string) === expectedInReport(record)))) {
+      // The report was made meanwhile, without this record: take it back.
+      await this.deps.damages.deleteManual(account.api_key, sessionKey, record.damage_id as string);
+      await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
+      throw damagesClosed(await this.require(account, sessionKey));
+    }
     return damageView(record);
   }
 
@@ -299,7 +305,7 @@ export class SessionService {
       status: input.status,
     });
     if (!parsed.ok) throw badRequest(parsed.message);
-    if (!DAMAGE_STATUSES.includes(session.status)) throw damagesClosed(session);
+    if (!acceptsDamageChanges(session)) throw damagesClosed(session);
     const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
     if (!current) throw damageNotFound(damageId);
     const changes = parsed.value;
@@ -314,19 +320,40 @@ export class SessionService {
     if (changes.status !== undefined) set.status = changes.status;
     const updated = await this.deps.damages.update(account.api_key, sessionKey, damageId, set);
     if (!updated) throw damageNotFound(damageId);
+    if (!(await this.damagesChanged(session, (results) => reportedDamage(results, damageId) === expectedInReport(updated)))) {
+      const previous: DamageUpdate = { updated_at: current.updated_at ?? current.created_at };
+      for (const key of Object.keys(set) as (keyof DamageUpdate)[]) if (key !== 'updated_at') Object.assign(previous, { [key]: current[key] ?? null });
+      await this.deps.damages.update(account.api_key, sessionKey, damageId, previous);
+      throw damagesClosed(await this.require(account, sessionKey));
+    }
     return damageView(updated);
   }
 
   /** Removes a manual record before COMPLETE; a detector's proposal is declined instead, so the review shows it. */
   async deleteDamage(account: AccountDocument, sessionKey: string, damageId: string): Promise<{ message: string }> {
     const session = await this.require(account, sessionKey);
-    if (!DAMAGE_STATUSES.includes(session.status)) throw damagesClosed(session);
+    if (!acceptsDamageChanges(session)) throw damagesClosed(session);
     const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
     if (!current) throw damageNotFound(damageId);
     if (current.source !== 'manual') throw badRequest(`Damage ${damageId} was proposed by the damage detector: decline it instead of deleting it.`);
     if (!(await this.deps.damages.deleteManual(account.api_key, sessionKey, damageId))) throw damageNotFound(damageId);
+    if (!(await this.damagesChanged(session, (results) => reportedDamage(results, damageId) === null))) {
+      await this.deps.damages.insert(current);
+      throw damagesClosed(await this.require(account, sessionKey));
+    }
     await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
     return { message: `Damage ${damageId} has been removed.` };
+  }
+
+  /**
+   * Announces a damage record write (a report being generated meanwhile starts over and reads it). False when the
+   * session completed first; `agrees` then says whether its report already shows the change, which then stands.
+   */
+  private async damagesChanged(session: InspectionSessionDocument, agrees: (results: Record<string, unknown>) => boolean): Promise<boolean> {
+    const marked = await this.deps.sessions.updateIfStatus(session._id, DAMAGE_STATUSES, { damages_version: newRandomId(9) }, { api_key: session.api_key });
+    if (marked) return true;
+    const latest = await this.deps.sessions.findByKey(session._id);
+    return latest?.status === 'COMPLETE' && latest.results !== null && agrees(latest.results);
   }
 
   async results(account: AccountDocument, sessionKey: string): Promise<Record<string, unknown>> {
@@ -350,7 +377,25 @@ export interface DamageInput {
 
 function damagesClosed(session: InspectionSessionDocument): AppError {
   if (session.status === 'COMPLETE') return conflict(`Session ${session._id} is complete: its damage records can no longer change.`);
+  if (session.status === 'CONFIRM' && session.report_started) return conflict(`Session ${session._id} is being completed: its damage records can no longer change.`);
   return badRequest(`Session ${session._id} is ${session.status}: its damage records can no longer change.`);
+}
+
+/** How a report shows a damage record: its reported fields as JSON, or null when the report leaves it out. */
+function expectedInReport(damage: DamageDocument): string | null {
+  if ((damage.status ?? 'accepted') !== 'accepted') return null;
+  const type = damage.damage_type ?? damage.damage;
+  return JSON.stringify([damage.item, type, damage.grade, damage.photo_code, damage.region ?? null]);
+}
+
+function reportedDamage(results: Record<string, unknown>, damageId: string): string | null {
+  const inspection = results.inspection as { damages?: Record<string, unknown>[] } | null;
+  const damage = inspection?.damages?.find((entry) => entry.damage_id === damageId);
+  return damage ? JSON.stringify([damage.item, damage.damage_type, damage.grade, damage.photo_code, damage.region ?? null]) : null;
+}
+
+function acceptsDamageChanges(session: InspectionSessionDocument): boolean {
+  return DAMAGE_STATUSES.includes(session.status) && !session.report_started;
 }
 
 function damageNotFound(damageId: string): AppError {

@@ -55,6 +55,10 @@ export interface InspectionSessionDocument {
   /** Who completed the review (a user's username, or `api`) and when; absent when nobody reviewed. */
   reviewed_by?: string | null;
   reviewed_at?: Date | null;
+  /** Set when report generation begins; from then on no new damage record write starts. */
+  report_started?: string;
+  /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
+  damages_version?: string;
   created_at: Date;
   updated_at: Date;
 }

@@ -206,6 +206,23 @@ describe('manual review through GraphQL', () => {
     expect(late.errors?.[0]?.extensions?.code).toBe('CONFLICT');
   }, 120_000);
 
+  it('never reports other damages than those stored: records racing the review are in the report or refused', async () => {
+    const session = await createSession(server.baseUrl, manual);
+    expect(await captureAndConfirm(session, 7400)).toBe('CONFIRM');
+    const path = `/v1/sessions/${session.sessionKey}/damages`;
+    expect((await api(manual, 'POST', path, { item: 'roof', damage_type: 'dent' })).status).toBe(200);
+    const [review, ...adds] = await Promise.all([
+      api(manual, 'POST', `/v1/sessions/${session.sessionKey}/review`, { no_damage_found: false }),
+      ...Array.from({ length: 12 }, (_, index) => api(manual, 'POST', path, { item: 'hood', damage_type: 'scratch', grade: 1 + (index % 5) })),
+    ]);
+    expect(review.status).toBe(200);
+    for (const add of adds) expect([200, 409]).toContain(add.status);
+    const stored = (await api(manual, 'GET', path)).body.map((damage: { damage_id: string }) => damage.damage_id).sort();
+    const reported = review.body.inspection.damages.map((damage: { damage_id: string }) => damage.damage_id).sort();
+    expect(reported).toEqual(stored);
+    expect(stored).toHaveLength(1 + adds.filter((add) => add.status === 200).length);
+  }, 120_000);
+
   it('refuses to review a session that is not confirmed', async () => {
     const session = await createSession(server.baseUrl, manual);
     expect((await api(manual, 'POST', `/v1/sessions/${session.sessionKey}/review`, { no_damage_found: true })).status).toBe(409);
