@@ -31,6 +31,7 @@ import { SessionMoves } from './inspections/session-moves.js';
 import { SessionService } from './inspections/session-service.js';
 import { CaptureService } from './inspections/capture-service.js';
 import { ReportGenerator } from './inspections/report-generator.js';
+import { ReviewService } from './inspections/review-service.js';
 import { ExpirySweeper } from './inspections/expiry-sweeper.js';
 import { RetentionSweeper } from './maintenance/retention-sweeper.js';
 import { SmsInvitations } from './inspections/sms-invitations.js';
@@ -80,6 +81,8 @@ export interface Services {
   sessions: SessionService;
   capture: CaptureService;
   reports: ReportGenerator;
+  /** Completing reviews (CONTRACT §13). */
+  reviews: ReviewService;
   sweeper: ExpirySweeper;
   /** Deletes what TTL indexes would; started and stopped with the app. */
   retention: RetentionSweeper;
@@ -169,7 +172,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
   recorder.afterRecord(async (event) => {
     if (event.event === 'SESSION:COMPLETE') reportDocuments.prepareCompleted(event.apiKey, event.sessionKey);
   });
-  const reports = new ReportGenerator({ sessions: stores.sessions, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
+  const reports = new ReportGenerator({ sessions: stores.sessions, accounts: stores.accounts, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
   const capture = new CaptureService({
     sessions: stores.sessions,
     captures: stores.captures,
@@ -206,6 +209,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sessions,
     capture,
     reports,
+    reviews: new ReviewService({ sessionService: sessions, damages: stores.damages, reports }),
     sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
     retention: new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock }),
     files,

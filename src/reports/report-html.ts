@@ -19,7 +19,7 @@ export function renderReportHtml(report: ConditionReport): string {
   const omitted = (count: number, what: string) => (count > 0 ? `<p class="muted">… and ${count} more ${what} not shown here.</p>` : '');
   const rows = (pairs: [string, string | number][]) => pairs.map(([key, value]) => `<tr><th scope="row">${escape(key)}</th><td>${escape(String(value))}</td></tr>`).join('');
   const grade = report.overallGrade
-    ? `<p><span class="grade">${report.overallGrade.value} / 5</span> <span class="muted">${escape(report.overallGrade.name)} · ${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'}</span></p>`
+    ? `<p><span class="grade">${report.overallGrade.value === null ? 'Not assessed' : `${report.overallGrade.value} / 5`}</span> <span class="muted">${escape(report.overallGrade.name)} · ${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'}</span></p>`
     : `<p class="muted">This inspection (theme ${escape(report.theme)}) captures photos only; no damage inspection was made.</p>`;
   const damages = report.overallGrade
     ? `<h2>Damages</h2>${report.damages.length === 0 ? '<p class="muted">No damage recorded.</p>' : `<table class="fixed damages"><thead><tr><th>Item</th><th>Damage</th><th>Grade</th><th>Photo</th><th>Source</th></tr></thead><tbody>${report.damages

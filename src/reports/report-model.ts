@@ -48,7 +48,8 @@ export interface ConditionReport {
   /** When this document was produced, human-readable with its time zone. */
   generatedAt: string;
   vehicleRows: [string, string][];
-  overallGrade: { value: number; name: string } | null;
+  /** Null without a damage inspection (CAPT); value null when nobody assessed the vehicle (name "Not assessed"). */
+  overallGrade: { value: number | null; name: string } | null;
   totalDamages: number | null;
   damages: { item: string; damage: string; grade: number; photo: string; source: string }[];
   omittedDamages: number;
@@ -97,7 +98,11 @@ export function buildConditionReport(results: SessionResults, notes: { newest: r
     title: describedVehicle ? `Condition report — ${describedVehicle}` : `Condition report — session ${results.session.session_key}`,
     generatedAt: formatTime(generatedAt),
     vehicleRows,
-    overallGrade: inspection && isGrade(inspection.grade) ? { value: inspection.grade, name: gradeName(inspection.grade) } : null,
+    overallGrade: !inspection
+      ? null
+      : isGrade(inspection.grade) && inspection.assessment !== 'NOT_ASSESSED'
+        ? { value: inspection.grade, name: gradeName(inspection.grade) }
+        : { value: null, name: 'Not assessed' },
     totalDamages: inspection ? inspection.total_damages : null,
     damages: damages.slice(0, REPORT_LIMITS.damages).map((damage) => ({
       item: truncate(humanise(damage.item), REPORT_LIMITS.damageTextChars),

@@ -103,7 +103,10 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
 
   heading('Overall condition');
   if (report.overallGrade) {
-    document.font('Helvetica-Bold').fontSize(16).text(`${report.overallGrade.value} / 5  ${report.overallGrade.name}`, MARGIN, document.y, { width });
+    document
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text(report.overallGrade.value === null ? 'Not assessed' : `${report.overallGrade.value} / 5  ${report.overallGrade.name}`, MARGIN, document.y, { width });
     body().text(`${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'} recorded`, MARGIN, document.y, { width });
   } else {
     paragraph(`This inspection (theme ${report.theme}) captures photos only; no damage inspection was made.`);

@@ -58,6 +58,18 @@ function sampleResults(at: Date) {
       capturedAt: new Date(startedAt.getTime() + (index + 1) * 30_000),
     })),
     location: null,
-    damages: [{ item: 'front_bumper', damage: 'scratch', grade: 2, photoCode: 5, source: 'manual' }],
+    damages: [
+      {
+        damageId: 'sample-damage-1',
+        item: 'front_bumper',
+        damageType: 'scratch',
+        grade: 2,
+        photoCode: 5,
+        region: { x: 0.42, y: 0.55, width: 0.12, height: 0.08 },
+        source: 'manual',
+        status: 'accepted',
+      },
+    ],
+    review: { reviewedBy: 'api', reviewedAt: at, detectorRan: false },
   });
 }

@@ -10,6 +10,7 @@ import { apiRequest, startTestServer, type TestServer } from '../support/test-se
 import type { TestAccount } from '../support/signing.js';
 import { makeBlurred, makeScene } from '../support/images.js';
 import { createSession } from '../support/capture-flow.js';
+import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { RUN_BROWSER_TESTS, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
 
 const VIN = '1HGCM82633A004352';
@@ -259,6 +260,36 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     expect(await reportTab.evaluate(() => document.adoptedStyleSheets.length)).toBeGreaterThan(0);
     expect(reportProblems).toEqual([]);
     await reportTab.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the person the photos are being reviewed while a manual review is pending, then offers the report', async () => {
+    const reviewed = await server.createAccount(undefined, { review_mode: 'manual' });
+    const { captureUrl, sessionKey, captureToken } = await vehicleSession(reviewed);
+    const capture = { captureToken };
+    await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
+    for (const code of LITE_CODES) {
+      const uploaded = await uploadPhoto(server.baseUrl, capture, sessionKey, code, readFileSync(scenePhotos.get(code) as string));
+      expect(uploaded.body.data?.capturePhoto?.approved).toBe(true);
+    }
+    const confirmed = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', { k: sessionKey });
+    expect(confirmed.data?.confirmInspection?.status).toBe('CONFIRM');
+
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const problems = watchPageProblems(page);
+    await page.goto(captureUrl);
+    await page.locator('#screen-done').waitFor();
+    expect(await page.locator('#report-status').innerText()).toBe(
+      'Your photos were received and are being reviewed. The condition report will appear here once the review is complete.',
+    );
+    expect(await page.locator('#report-actions').isHidden()).toBe(true);
+    await saveScreenshot(page, 'capture-awaiting-review');
+
+    expect((await apiRequest(server.baseUrl, reviewed, 'POST', `/v1/sessions/${sessionKey}/review`, { no_damage_found: true })).status).toBe(200);
+    await page.locator('#report-status[data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('#report-actions:not([hidden])').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

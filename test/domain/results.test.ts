@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSessionResults, type SessionResultsInput } from '../../src/domain/results.js';
+import { assessmentOf, buildSessionResults, type SessionResultsInput } from '../../src/domain/results.js';
 import { emptyVehicle } from '../../src/domain/vehicle.js';
 
 const t = (minutes: number, seconds = 0) => new Date(Date.UTC(2026, 10, 22, 10, minutes, seconds, 250));
@@ -32,10 +32,14 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
     ],
     location: { latitude: 52.52, longitude: 13.405, accuracy: 12, capturedAt: t(1, 30) },
     damages: [
-      { item: 'hood', damage: 'dent', grade: 2, photoCode: 5, source: 'manual' },
-      { item: 'front_bumper', damage: 'scratch', grade: 1, photoCode: null, source: 'detector' },
-      { item: 'hood', damage: 'scratch', grade: 3, photoCode: 5, source: 'manual' },
+      { damageId: 'd1', item: 'hood', damageType: 'dent', grade: 2, photoCode: 5, region: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 }, source: 'manual', status: 'accepted' },
+      { damageId: 'd2', item: 'front_bumper', damageType: 'scratch', grade: 1, photoCode: null, region: null, source: 'detector', status: 'accepted' },
+      { damageId: 'd3', item: 'hood', damageType: 'scratch', grade: 3, photoCode: 5, region: null, source: 'manual', status: 'accepted' },
+      // Neither a declined record nor an open proposal is part of the report.
+      { damageId: 'd4', item: 'roof', damageType: 'dent', grade: 5, photoCode: null, region: null, source: 'detector', status: 'declined' },
+      { damageId: 'd5', item: 'trunk', damageType: 'rust', grade: 5, photoCode: null, region: null, source: 'detector', status: 'proposed' },
     ],
+    review: { reviewedBy: 'inspector.ana', reviewedAt: t(30), detectorRan: true },
   };
 }
 
@@ -56,9 +60,11 @@ describe('buildSessionResults', () => {
       expect(Object.keys(photo)).toEqual(['photo_code', 'photo_label', 'url', 'approved', 'approved_message']);
     }
     expect(Object.keys(results.location ?? {})).toEqual(['latitude', 'longitude', 'accuracy', 'captured_at']);
-    expect(Object.keys(results.inspection ?? {})).toEqual(['total_damages', 'grade', 'max_grade_per_item', 'damages']);
+    expect(Object.keys(results.inspection ?? {})).toEqual([
+      'assessment', 'total_damages', 'grade', 'max_grade_per_item', 'reviewed_by', 'reviewed_at', 'damages',
+    ]);
     for (const damage of results.inspection?.damages ?? []) {
-      expect(Object.keys(damage)).toEqual(['item', 'damage', 'grade', 'photo_code', 'source']);
+      expect(Object.keys(damage)).toEqual(['damage_id', 'item', 'damage_type', 'damage', 'grade', 'photo_code', 'region', 'source']);
     }
   });
 
@@ -94,13 +100,16 @@ describe('buildSessionResults', () => {
       ],
       location: { latitude: 52.52, longitude: 13.405, accuracy: 12, captured_at: '2026-11-22T10:01:30.250+00:00' },
       inspection: {
+        assessment: 'ASSESSED',
         total_damages: 3,
         grade: 3,
         max_grade_per_item: { front_bumper: 1, hood: 3 },
+        reviewed_by: 'inspector.ana',
+        reviewed_at: '2026-11-22T10:30:00.250+00:00',
         damages: [
-          { item: 'hood', damage: 'dent', grade: 2, photo_code: 5, source: 'manual' },
-          { item: 'front_bumper', damage: 'scratch', grade: 1, photo_code: null, source: 'detector' },
-          { item: 'hood', damage: 'scratch', grade: 3, photo_code: 5, source: 'manual' },
+          { damage_id: 'd1', item: 'hood', damage_type: 'dent', damage: 'dent', grade: 2, photo_code: 5, region: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 }, source: 'manual' },
+          { damage_id: 'd2', item: 'front_bumper', damage_type: 'scratch', damage: 'scratch', grade: 1, photo_code: null, region: null, source: 'detector' },
+          { damage_id: 'd3', item: 'hood', damage_type: 'scratch', damage: 'scratch', grade: 3, photo_code: 5, region: null, source: 'manual' },
         ],
       },
     });
@@ -114,9 +123,36 @@ describe('buildSessionResults', () => {
     expect(results.photos).toHaveLength(3);
   });
 
-  it('reports an undamaged PRO vehicle as grade 5 with no damages', () => {
+  it('reports a reviewed undamaged PRO vehicle as grade 5 with no damages', () => {
     const results = buildSessionResults({ ...input(), damages: [] });
-    expect(results.inspection).toEqual({ total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
+    expect(results.inspection).toMatchObject({ assessment: 'ASSESSED', total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
+  });
+
+  it('claims no condition nobody assessed: no review, no accepted damage, no detector → NOT_ASSESSED, grade null', () => {
+    const proposalsOnly = input().damages.filter((damage) => damage.status !== 'accepted');
+    const results = buildSessionResults({ ...input(), damages: proposalsOnly, review: { reviewedBy: null, reviewedAt: null, detectorRan: false } });
+    expect(results.inspection).toEqual({
+      assessment: 'NOT_ASSESSED',
+      total_damages: 0,
+      grade: null,
+      max_grade_per_item: {},
+      reviewed_by: null,
+      reviewed_at: null,
+      damages: [],
+    });
+  });
+
+  it('is ASSESSED by any one of: a completed review, an accepted damage, a detector run', () => {
+    const none = { reviewedBy: null, reviewedAt: null, detectorRan: false };
+    const assessment = (damages: SessionResultsInput['damages'], review: SessionResultsInput['review']) =>
+      assessmentOf(damages, review);
+    const accepted = input().damages.slice(0, 1);
+    expect(assessment([], none)).toBe('NOT_ASSESSED');
+    expect(assessment([], { ...none, reviewedBy: 'api', reviewedAt: t(30) })).toBe('ASSESSED');
+    expect(assessment(accepted, none)).toBe('ASSESSED');
+    expect(assessment([], { ...none, detectorRan: true })).toBe('ASSESSED');
+    const auto = buildSessionResults({ ...input(), damages: accepted, review: none });
+    expect(auto.inspection).toMatchObject({ assessment: 'ASSESSED', grade: 4, total_damages: 1, reviewed_by: null });
   });
 
   it('gives null for unknowns: vehicle fields, location, times and durations', () => {

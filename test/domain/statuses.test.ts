@@ -171,7 +171,7 @@ describe('checkSessionUpdate', () => {
 
 describe('damage records', () => {
   it('are accepted until the inspection is confirmed', () => {
-    expect(['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED'].every((status) => acceptsDamages(status as never))).toBe(true);
-    expect(['CONFIRM', 'COMPLETE', 'EXPIRED'].some((status) => acceptsDamages(status as never))).toBe(false);
+    expect(['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM'].every((status) => acceptsDamages(status as never))).toBe(true);
+    expect(['COMPLETE', 'EXPIRED'].some((status) => acceptsDamages(status as never))).toBe(false);
   });
 });

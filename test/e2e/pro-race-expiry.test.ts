@@ -115,7 +115,16 @@ describe('PRO capture with racing confirmations', () => {
     expect(results.body.session).toMatchObject({ session_key: sessionKey, theme: 'PRO', status: 'COMPLETE' });
     expect(results.body.photos).toHaveLength(13);
     expect(results.body.photos.every((photo: { approved: boolean }) => photo.approved)).toBe(true);
-    expect(results.body.inspection).toEqual({ total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
+    // Nobody reviewed it, nothing was accepted and no detector ran: no condition is claimed (CONTRACT §13).
+    expect(results.body.inspection).toEqual({
+      assessment: 'NOT_ASSESSED',
+      total_damages: 0,
+      grade: null,
+      max_grade_per_item: {},
+      reviewed_by: null,
+      reviewed_at: null,
+      damages: [],
+    });
   }, 120_000);
 
   it('produces no damage inspection for CAPT', async () => {

@@ -19,6 +19,11 @@ const ROUTES: [string, string][] = [
   ['GET', '/v1/sessions/:key/notes'],
   ['POST', '/v1/sessions/:key/notes'],
   ['POST', '/v1/sessions/:key/damages'],
+  ['GET', '/v1/sessions/:key/damages'],
+  ['PATCH', '/v1/sessions/:key/damages/:damage'],
+  ['DELETE', '/v1/sessions/:key/damages/:damage'],
+  ['POST', '/v1/sessions/:key/review'],
+  ['GET', '/v1/damage-catalog'],
   ['GET', '/v1/sessions/:key/results'],
   ['GET', '/v1/sessions/:key/report'],
   ['GET', '/v1/callbacks'],
@@ -73,7 +78,7 @@ describe('hostile input', () => {
     let before = await snapshot();
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ROUTES), segment, jsonBody, fc.boolean(), async ([method, pattern], param, body, useRealKey) => {
-        const path = pattern.replace(':key', useRealKey ? sessionKey : param).replace(':event', param).replace(':token', param);
+        const path = pattern.replace(':key', useRealKey ? sessionKey : param).replace(':event', param).replace(':token', param).replace(':damage', param);
         const response = await fetch(`${server.baseUrl}${path}`, {
           method,
           headers: { ...signRequestHeaders(account), 'content-type': 'application/json' },
@@ -93,7 +98,7 @@ describe('hostile input', () => {
   it('never answers 5xx to random credentials', async () => {
     await fc.assert(
       fc.asyncProperty(printable, printable, printable, fc.constantFrom(...ROUTES), async (apiKey, apiToken, apiTimestamp, [method, pattern]) => {
-        const response = await fetch(`${server.baseUrl}${pattern.replace(/:\w+/, 'x')}`, {
+        const response = await fetch(`${server.baseUrl}${pattern.replace(/:\w+/g, 'x')}`, {
           method,
           headers: { 'API-Key': apiKey, 'API-Token': apiToken, 'API-Timestamp': apiTimestamp, 'Capture-Token': apiToken },
           body: method === 'GET' ? undefined : '{}',

@@ -6,6 +6,7 @@ import { TIMESTAMP_TOLERANCE_SECONDS } from '../../auth/api-timestamp.js';
 import { AUTH_FAILURE_MESSAGE, type AuthFailureLabel } from '../../auth/authenticator.js';
 import { WEBHOOK_EVENTS } from '../../domain/events.js';
 import { VEHICLE_ITEMS } from '../../domain/grading.js';
+import { DAMAGE_TYPES, damageCatalog } from '../../domain/damage-catalog.js';
 import { SESSION_STATUSES, STATUS_CHANGE_STATUSES } from '../../domain/statuses.js';
 import { PHOTO_LABELS, THEME_NAMES } from '../../domain/themes.js';
 import { FIRST_VEHICLE_YEAR } from '../../domain/vehicle.js';
@@ -249,7 +250,21 @@ const examplePhotos = [
 
 const exampleNote = { title: 'Scratch', description: 'Light scratch on the rear bumper.', user: EXAMPLE.username, created_at: '2026-03-14T09:50:11.045Z' };
 
-const exampleDamage = { item: 'rear_bumper', damage: 'scratch', grade: 2, photo_code: 8, source: 'manual', created_at: '2026-03-14T09:51:30.610Z' };
+const exampleDamage = {
+  damage_id: 'c2Vzc2lvbmRhbWFn',
+  item: 'rear_bumper',
+  damage_type: 'scratch',
+  damage: 'scratch',
+  grade: 2,
+  photo_code: 8,
+  region: { x: 0.42, y: 0.55, width: 0.12, height: 0.08 },
+  source: 'manual',
+  status: 'accepted',
+  score: null,
+  note: 'Along the top edge.',
+  created_by: 'api',
+  created_at: '2026-03-14T09:51:30.610Z',
+};
 
 const exampleResults = {
   event: 'SESSION:COMPLETE',
@@ -270,10 +285,24 @@ const exampleResults = {
   photos: [{ photo_code: 1, photo_label: 'VIN', url: examplePhotoUrl, approved: true, approved_message: 'ACCEPTED' }],
   location: { latitude: 37.7749, longitude: -122.4194, accuracy: 12.5, captured_at: '2026-03-14T09:40:15.000+00:00' },
   inspection: {
+    assessment: 'ASSESSED',
     total_damages: 1,
     grade: 4,
     max_grade_per_item: { rear_bumper: 2 },
-    damages: [{ item: 'rear_bumper', damage: 'scratch', grade: 2, photo_code: 8, source: 'manual' }],
+    reviewed_by: 'api',
+    reviewed_at: '2026-03-14T10:05:00.000+00:00',
+    damages: [
+      {
+        damage_id: 'c2Vzc2lvbmRhbWFn',
+        item: 'rear_bumper',
+        damage_type: 'scratch',
+        damage: 'scratch',
+        grade: 2,
+        photo_code: 8,
+        region: { x: 0.42, y: 0.55, width: 0.12, height: 0.08 },
+        source: 'manual',
+      },
+    ],
   },
 };
 
@@ -302,6 +331,9 @@ const exampleAccount = {
   expiration_hours: 72,
   default_theme: 'PRO',
   redirect_url: null,
+  review_mode: 'manual',
+  display_name: 'Acme Motors',
+  brand_color: '#0b5fff',
   created_at: '2026-03-01T12:00:00.000Z',
 };
 
@@ -544,23 +576,64 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
     }),
     Note: object({ title: { type: 'string' }, description: { type: 'string' }, user: { type: 'string', description: 'The account username, or guest for a note from the capture app.' }, created_at: isoTimestamp }),
     NoteInput: object({ title: { type: 'string', minLength: 1, maxLength: 200 }, description: { type: 'string', minLength: 1, maxLength: 5000 } }),
+    DamageType: { type: 'string', enum: [...DAMAGE_TYPES], description: 'See GET /v1/damage-catalog for labels and what each grade means.' },
+    DamageRegion: object(
+      { x: { type: 'number', minimum: 0, maximum: 1 }, y: { type: 'number', minimum: 0, maximum: 1 }, width: { type: 'number', exclusiveMinimum: 0, maximum: 1 }, height: { type: 'number', exclusiveMinimum: 0, maximum: 1 } },
+      undefined,
+      { description: 'A box on the photo in fractions of its width and height; x + width <= 1, y + height <= 1.', additionalProperties: false },
+    ),
     DamageInput: object(
       {
         item: { type: 'string', maxLength: 100, description: 'A vehicle item (see VehicleItem); case, spaces and dashes are normalised, e.g. "Rear Bumper" → rear_bumper.' },
-        damage: { type: 'string', minLength: 1, maxLength: 100 },
-        grade: { ...schema('Grade'), description: 'Severity: 1 minor … 5 severe.' },
+        damage_type: { type: 'string', maxLength: 100, description: 'A DamageType, normalised like item. Required unless `damage` is given.' },
+        damage: { type: 'string', maxLength: 100, description: 'The first release\'s name for damage_type.', deprecated: true },
+        grade: { ...schema('Grade'), description: 'Severity: 1 minor … 5 severe. Default: the type\'s default_grade.' },
         photo_code: { anyOf: [schema('PhotoCode'), { type: 'null' }], description: 'A photo of the session\'s theme.' },
+        region: { anyOf: [schema('DamageRegion'), { type: 'null' }], description: 'Needs photo_code.' },
+        note: { type: 'string', maxLength: 1000 },
       },
-      ['item', 'damage', 'grade'],
+      ['item'],
+    ),
+    DamageChange: object(
+      {
+        status: { enum: ['accepted', 'declined'] },
+        item: { type: 'string', maxLength: 100 },
+        damage_type: { type: 'string', maxLength: 100 },
+        grade: schema('Grade'),
+        region: { anyOf: [schema('DamageRegion'), { type: 'null' }] },
+        note: { type: 'string', maxLength: 1000 },
+      },
+      [],
+      { description: 'At least one field.', minProperties: 1 },
     ),
     Damage: object({
+      damage_id: nullable('string', { description: 'Null only on records stored before damage ids existed.' }),
       item: schema('VehicleItem'),
-      damage: { type: 'string' },
+      damage_type: { type: 'string' },
+      damage: { type: 'string', description: 'Same as damage_type, for integrators of the first release.' },
       grade: schema('Grade'),
       photo_code: anyOfNull(schema('PhotoCode')),
+      region: anyOfNull(schema('DamageRegion')),
       source: { enum: ['manual', 'detector'] },
+      status: { enum: ['accepted', 'declined', 'proposed'] },
+      score: nullable('number', { minimum: 0, maximum: 1 }),
+      note: { type: 'string' },
+      created_by: nullable('string', { description: 'A user\'s username, `api`, or the detector\'s name.' }),
       created_at: isoTimestamp,
     }),
+    DamageList: { type: 'array', items: schema('Damage') },
+    DamageCatalog: object({
+      items: { type: 'array', items: object({ code: schema('VehicleItem'), label: { type: 'string' } }) },
+      damage_types: {
+        type: 'array',
+        items: object({ code: schema('DamageType'), label: { type: 'string' }, description: { type: 'string' }, default_grade: schema('Grade') }),
+      },
+    }),
+    ReviewInput: object(
+      { no_damage_found: { type: 'boolean', default: false, description: 'Required true when no damage is accepted; refused when some are.' } },
+      [],
+      { additionalProperties: false },
+    ),
     SessionResults: object(
       {
         event: { const: 'SESSION:COMPLETE' },
@@ -586,12 +659,25 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
         location: anyOfNull(object({ latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: nullable('number'), captured_at: isoTimestampWithOffset })),
         inspection: anyOfNull(
           object({
-            total_damages: { type: 'integer', minimum: 0 },
-            grade: { ...schema('Grade'), description: 'Overall condition: 5 EXCELLENT, 4 GOOD, 3 FAIR, 2 ROUGH, 1 POOR.' },
-            max_grade_per_item: { type: 'object', additionalProperties: schema('Grade'), description: 'Per item, the highest damage severity.' },
+            assessment: { enum: ['ASSESSED', 'NOT_ASSESSED'], description: 'ASSESSED when a person completed a review, any damage was accepted, or a detector ran.' },
+            total_damages: { type: 'integer', minimum: 0, description: 'Accepted damages.' },
+            grade: { anyOf: [schema('Grade'), { type: 'null' }], description: 'Overall condition: 5 EXCELLENT, 4 GOOD, 3 FAIR, 2 ROUGH, 1 POOR; null when NOT_ASSESSED.' },
+            max_grade_per_item: { type: 'object', additionalProperties: schema('Grade'), description: 'Per item, the highest accepted damage severity; {} when NOT_ASSESSED.' },
+            reviewed_by: nullable('string', { description: 'The user, or `api`, who completed the review.' }),
+            reviewed_at: nullable('string', { format: 'date-time' }),
             damages: {
               type: 'array',
-              items: object({ item: schema('VehicleItem'), damage: { type: 'string' }, grade: schema('Grade'), photo_code: anyOfNull(schema('PhotoCode')), source: { enum: ['manual', 'detector'] } }),
+              description: 'Accepted damages only.',
+              items: object({
+                damage_id: nullable('string'),
+                item: schema('VehicleItem'),
+                damage_type: { type: 'string' },
+                damage: { type: 'string' },
+                grade: schema('Grade'),
+                photo_code: anyOfNull(schema('PhotoCode')),
+                region: anyOfNull(schema('DamageRegion')),
+                source: { enum: ['manual', 'detector'] },
+              }),
             },
           }),
         ),
@@ -688,9 +774,24 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
         default_theme: { ...schema('Theme'), default: 'PRO' },
         redirect_url: nullable('string', { format: 'uri' }),
         owner: schema('NewOwnerRequest'),
+        review_mode: { enum: ['manual', 'auto'], default: 'manual', description: 'manual: a person completes each review; auto: the report is generated on confirmation.' },
+        display_name: { type: 'string', minLength: 1, maxLength: 100, description: 'Shown on the capture page and the report; default the username.' },
+        brand_color: nullable('string', { pattern: '^#[0-9a-fA-F]{6}$' }),
       },
       ['username'],
       { additionalProperties: false },
+    ),
+    AccountSettings: object(
+      {
+        expiration_hours: { type: 'number', exclusiveMinimum: 0, maximum: 24 * 365 },
+        default_theme: schema('Theme'),
+        redirect_url: nullable('string', { format: 'uri' }),
+        review_mode: { enum: ['manual', 'auto'] },
+        display_name: { type: 'string', minLength: 1, maxLength: 100 },
+        brand_color: nullable('string', { pattern: '^#[0-9a-fA-F]{6}$' }),
+      },
+      [],
+      { additionalProperties: false, minProperties: 1 },
     ),
     Account: object({
       username: { type: 'string' },
@@ -698,6 +799,9 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       expiration_hours: { type: 'number' },
       default_theme: schema('Theme'),
       redirect_url: nullable('string'),
+      review_mode: { enum: ['manual', 'auto'] },
+      display_name: { type: 'string' },
+      brand_color: nullable('string'),
       created_at: isoTimestamp,
     }),
     AccountWithSecret: {
@@ -879,6 +983,13 @@ function parameters(): Record<string, JsonObject> {
       description: 'The unguessable token of a stored photo, as found in photo URLs.',
       schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,64}$' },
       example: EXAMPLE.photoToken,
+    },
+    DamageId: {
+      name: 'damageId',
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+      example: 'c2Vzc2lvbmRhbWFn',
     },
     Username: {
       name: 'username',
@@ -1094,15 +1205,67 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         responses: { '200': v1Ok('The note.', schema('Note'), exampleNote), ...v1Errors('BadRequest', 'NotFound', 'PayloadTooLarge') },
       },
     },
+    '/v1/damage-catalog': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'Read the damage catalog',
+        description: 'The closed lists of vehicle items and damage types a damage record names, with what each grade means.',
+        operationId: 'getDamageCatalog',
+        responses: { '200': v1Ok('The catalog.', schema('DamageCatalog'), damageCatalog()), ...v1Errors() },
+      },
+    },
     '/v1/sessions/{sessionKey}/damages': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'List the damage records',
+        description: 'Every record, oldest first: accepted, declined and proposed.',
+        operationId: 'listSessionDamages',
+        parameters: [sessionKeyParam],
+        responses: { '200': v1Ok('The damage records.', schema('DamageList'), [exampleDamage]), ...v1Errors('NotFound') },
+      },
       post: {
         tags: ['Sessions'],
-        summary: 'Record a damage (manual source)',
-        description: 'Accepted until the inspection is confirmed (IDLE, STARTED, PROCESS, QC_PASSED). Damages feed the results\' inspection object.',
+        summary: 'Record a damage (manual source, accepted)',
+        description: 'Allowed in every status before COMPLETE (409 after; 400 once EXPIRED). At most 100 manual records a session.',
         operationId: 'addSessionDamage',
         parameters: [sessionKeyParam],
-        requestBody: jsonBody(schema('DamageInput'), { damage: { item: 'Rear Bumper', damage: 'scratch', grade: 2, photo_code: 8 } }),
-        responses: { '200': v1Ok('The damage record.', schema('Damage'), exampleDamage), ...v1Errors('BadRequest', 'NotFound', 'PayloadTooLarge') },
+        requestBody: jsonBody(schema('DamageInput'), {
+          damage: { item: 'Rear Bumper', damage_type: 'scratch', grade: 2, photo_code: 8, region: { x: 0.42, y: 0.55, width: 0.12, height: 0.08 } },
+        }),
+        responses: { '200': v1Ok('The damage record.', schema('Damage'), exampleDamage), ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge') },
+      },
+    },
+    '/v1/sessions/{sessionKey}/damages/{damageId}': {
+      patch: {
+        tags: ['Sessions'],
+        summary: 'Change a damage record',
+        description: 'Accept or decline a proposal, or change grade, type, item, region or note. Before COMPLETE only (409 after).',
+        operationId: 'updateSessionDamage',
+        parameters: [sessionKeyParam, ref('parameters', 'DamageId')],
+        requestBody: jsonBody(schema('DamageChange'), { accept: { status: 'accepted' }, regrade: { grade: 3, note: 'Deeper than it looked.' } }),
+        responses: { '200': v1Ok('The damage record.', schema('Damage'), exampleDamage), ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge') },
+      },
+      delete: {
+        tags: ['Sessions'],
+        summary: 'Remove a manual damage record',
+        description: 'Before COMPLETE only (409 after). A detector\'s proposal cannot be removed: decline it.',
+        operationId: 'deleteSessionDamage',
+        parameters: [sessionKeyParam, ref('parameters', 'DamageId')],
+        responses: { '200': v1Ok('Confirmation.', object({ message: { type: 'string' } }), { message: 'Damage c2Vzc2lvbmRhbWFn has been removed.' }), ...v1Errors('BadRequest', 'NotFound', 'Conflict') },
+      },
+    },
+    '/v1/sessions/{sessionKey}/review': {
+      post: {
+        tags: ['Sessions'],
+        summary: 'Complete the review',
+        description:
+          'For a CONFIRM session: generates the report and moves the session to COMPLETE (SESSION:COMPLETE), reviewed_by `api`. ' +
+          'With no accepted damage, no_damage_found must be true; with accepted damages it must not be. Idempotent: a COMPLETE session answers its results. ' +
+          'Any other status: 409.',
+        operationId: 'completeSessionReview',
+        parameters: [sessionKeyParam],
+        requestBody: jsonBody(schema('ReviewInput'), { clean: { no_damage_found: true }, damaged: { no_damage_found: false } }),
+        responses: { '200': v1Ok('The results object.', schema('SessionResults'), exampleResults), ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge') },
       },
     },
     '/v1/sessions/{sessionKey}/results': {
@@ -1330,6 +1493,24 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
           '400': errorResponse('BadRequest'),
           '401': errorResponse('Unauthorized'),
           '409': errorResponse('Conflict'),
+          '413': errorResponse('PayloadTooLarge'),
+          '500': errorResponse('InternalError'),
+        },
+      },
+    },
+    '/admin/accounts/{username}': {
+      patch: {
+        tags: ['Admin'],
+        summary: 'Change the settings of an account',
+        operationId: 'updateAccount',
+        security: [{ AdminBearer: [] }],
+        parameters: [ref('parameters', 'Username')],
+        requestBody: jsonBody(schema('AccountSettings'), { review: { review_mode: 'auto' }, brand: { display_name: 'Acme Motors', brand_color: '#0b5fff' } }),
+        responses: {
+          '200': { description: 'The account, without secrets.', content: json(schema('Account'), { account: exampleAccount }) },
+          '400': errorResponse('BadRequest'),
+          '401': errorResponse('Unauthorized'),
+          '404': errorResponse('NotFound'),
           '413': errorResponse('PayloadTooLarge'),
           '500': errorResponse('InternalError'),
         },

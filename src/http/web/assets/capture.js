@@ -613,7 +613,10 @@ function renderDone() {
   const status = byId('report-status');
   const wasReady = status.dataset.ready === 'true';
   status.dataset.ready = String(complete);
-  status.textContent = complete ? 'Your condition report is ready.' : 'Preparing your condition report…';
+  // A confirmed session may wait for a person to review the photos before its report exists.
+  status.textContent = complete
+    ? 'Your condition report is ready.'
+    : 'Your photos were received and are being reviewed. The condition report will appear here once the review is complete.';
   byId('report-actions').hidden = !complete;
   if (complete && !wasReady && state.screen === 'done') announce('Your condition report is ready.');
   // Without a live socket the page would never hear SESSION:COMPLETE: check now and then instead.
