@@ -1,6 +1,7 @@
 // Reads the VIN barcode of a VIN photo in one worker thread, one photo at a time (CONTRACT §14). A queue that is
 // full, a photo that takes too long or a crashed worker give "nothing readable" (null): the person can type the VIN.
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createConcurrencyLimiter } from '../qc/pool.js';
 import type { Logger } from '../logger.js';
@@ -102,6 +103,8 @@ function startWorker(maxPixels: number): Worker {
   return worker;
 }
 
+// The ES module build of tsx's API: its CommonJS build cannot register the loader from a worker.
 function tsxApiUrl(): string {
-  return new URL(`file://${createRequire(import.meta.url).resolve('tsx/esm/api')}`).href;
+  const commonJsEntry = createRequire(import.meta.url).resolve('tsx/esm/api');
+  return pathToFileURL(commonJsEntry.replace(/\.cjs$/, '.mjs')).href;
 }
