@@ -96,6 +96,7 @@ export async function buildApp(config: Config, logger: Logger, options: { clock?
         await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
         await database.close();
         await files.close();
+        await services.vinReader.close();
       },
     };
   } catch (error) {

@@ -33,6 +33,8 @@ import { SmsInvitations } from './inspections/sms-invitations.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
 import { createQcRunner } from './qc/pool.js';
 import type { QcThresholds } from './qc/thresholds.js';
+import { resolveQcThresholds } from './qc/thresholds.js';
+import { createVinReader, type VinReader } from './vin/vin-reader.js';
 import type { SmsProvider } from './sms/sms-provider.js';
 import { ReportDocuments } from './reports/report-documents.js';
 import type { Metrics } from './observability/metrics.js';
@@ -77,6 +79,8 @@ export interface Services {
   sms: SmsProvider;
   reportDocuments: ReportDocuments;
   metrics: Metrics;
+  /** Reads VIN barcodes in a worker thread; closed with the app. */
+  vinReader: VinReader;
 }
 
 export interface ServiceOptions {
@@ -139,6 +143,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     clock,
   });
   const reports = new ReportGenerator({ sessions: stores.sessions, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
+  const vinReader = createVinReader({ maxPixels: resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>).maxPixels, logger });
   const capture = new CaptureService({
     sessions: stores.sessions,
     captures: stores.captures,
@@ -148,6 +153,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sessionService: sessions,
     reports,
     qc: createQcRunner({ thresholds: config.qcThresholds as Partial<QcThresholds> }),
+    vin: vinReader,
     metrics,
     urls,
     clock,
@@ -181,6 +187,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sms,
     reportDocuments: new ReportDocuments({ stores, files }),
     metrics,
+    vinReader,
   };
 }
 

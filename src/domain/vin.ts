@@ -3,6 +3,9 @@
 
 export const VIN_LENGTH = 17;
 
+/** The photo of the VIN label, whose barcode is read (photo code 1 of every theme). */
+export const VIN_PHOTO_CODE = 1;
+
 const VIN_CHARACTERS = /^[A-HJ-NPR-Z0-9]+$/;
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 // ISO 3779 / 49 CFR 565 transliteration: letters count as these digits in the check-digit sum.

@@ -1,11 +1,12 @@
 // Condition report generation: runs the damage detector (if any), assembles the results object once, and moves
 // CONFIRM → COMPLETE with it. The same stored object answers GET .../results and is the SESSION:COMPLETE payload.
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
-import type { CaptureStore } from '../store/captures.js';
+import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
 import type { Logger } from '../logger.js';
 import { buildSessionResults } from '../domain/results.js';
 import { approvedMessage, latestCapturePerCode } from '../domain/photos.js';
+import { capturedVin, VIN_PHOTO_CODE } from '../domain/vin.js';
 import { isGrade, parseDamage, type Grade } from '../domain/grading.js';
 import type { Theme } from '../domain/themes.js';
 import type { DamageDetector } from './damage-detector.js';
@@ -46,6 +47,7 @@ export class ReportGenerator {
         options: session.options,
       },
       vehicle: session.vehicle,
+      vinCaptured: vinCapturedBy(session, captures),
       photos: captures.map((capture) => ({
         photoCode: capture.photo_code,
         photoLabel: capture.photo_label,
@@ -112,4 +114,13 @@ export class ReportGenerator {
       })),
     );
   }
+}
+
+/** Of the VIN read from the session's VIN photo (its kept capture) and the VIN typed on the capture page, the one given last. */
+function vinCapturedBy(session: InspectionSessionDocument, captures: readonly CaptureDocument[]): string | null {
+  const slot = session.photos[String(VIN_PHOTO_CODE)];
+  const vinPhoto = slot ? captures.find((capture) => capture._id === slot.capture_id) : undefined;
+  const decoded = vinPhoto ? { vin: vinPhoto.decoded_vin ?? null, at: vinPhoto.created_at } : null;
+  const typed = session.typed_vin ? { vin: session.typed_vin.vin, at: session.typed_vin.typed_at } : null;
+  return capturedVin(decoded, typed);
 }

@@ -44,6 +44,7 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls) {
     url: capture.url_token ? urls.photoUrl(capture.url_token) : null,
     approved: capture.approved,
     approved_message: approvedMessage(capture.approved, capture.reason),
+    decoded_vin: capture.decoded_vin ?? null,
     created_at: capture.created_at.toISOString(),
     updated_at: capture.updated_at.toISOString(),
   };

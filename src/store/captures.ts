@@ -22,6 +22,8 @@ export interface CaptureDocument {
   approved: boolean;
   reason: string | null;
   metrics: Record<string, number>;
+  /** The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable or absent on older captures. */
+  decoded_vin?: string | null;
   created_at: Date;
   updated_at: Date;
 }

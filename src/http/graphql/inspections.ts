@@ -37,6 +37,10 @@ export const Photo = builder.objectRef<PhotoShape>('Photo').implement({
     url: t.exposeString('url', { nullable: true }),
     approved: t.exposeBoolean('approved'),
     approvedMessage: t.exposeString('approved_message'),
+    decodedVin: t.exposeString('decoded_vin', {
+      nullable: true,
+      description: 'The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable.',
+    }),
     createdAt: t.exposeString('created_at'),
   }),
 });
