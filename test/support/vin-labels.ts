@@ -14,7 +14,7 @@ export interface VinPhotoOptions {
   height?: number;
   /** Degrees clockwise the label is turned in the photo. */
   angle?: number;
-  /** Width of the barcode as a fraction of the photo width (default 0.45 for 1D, 0.18 for 2D codes). */
+  /** Width of the barcode as a fraction of the photo width (default 0.6 for 1D, 0.18 for 2D codes). */
   labelFraction?: number;
   seed?: number;
   /** Amplitude of the grain added over the whole photo, in 8-bit levels. */
@@ -34,7 +34,7 @@ export async function makeVinLabelPhoto(options: VinPhotoOptions): Promise<Buffe
     paddingheight: 4,
     backgroundcolor: 'FFFFFF',
   });
-  const labelWidth = Math.round(width * (options.labelFraction ?? (twoDimensional ? 0.18 : 0.45)));
+  const labelWidth = Math.round(width * (options.labelFraction ?? (twoDimensional ? 0.18 : 0.6)));
   const label = await sharp(barcode)
     .resize({ width: labelWidth, kernel: 'cubic' })
     .ensureAlpha()
