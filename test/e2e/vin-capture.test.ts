@@ -121,6 +121,7 @@ describe('VIN from the barcode of the VIN photo', () => {
   it('reports the VIN given last: one typed after a decoded label wins', async () => {
     const session = await startedSession(VIN);
     await uploadVinPhoto(session, await makeVinLabelPhoto({ text: VIN, symbology: 'datamatrix', seed: 241 }));
+    expect((await listedPhotos(session)).find((photo) => photo.photo_code === 1)?.decoded_vin).toBe(VIN);
     const typed = await graphqlRequest(server.baseUrl, { account }, SET_VIN, { k: session.sessionKey, vin: OTHER_VIN });
     expect(typed.errors).toBeUndefined();
     const results = await finish(session, 2400);
