@@ -111,6 +111,7 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
         await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
         await database.close();
         await files.close();
+        await services.vinReader.close();
       },
     };
   } catch (error) {

@@ -38,6 +38,8 @@ import { SmsInvitations } from './inspections/sms-invitations.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
 import { createQcRunner } from './qc/pool.js';
 import type { QcThresholds } from './qc/thresholds.js';
+import { resolveQcThresholds } from './qc/thresholds.js';
+import { createVinReader, type VinReader } from './vin/vin-reader.js';
 import type { SmsProvider } from './sms/sms-provider.js';
 import { ReportDocuments } from './reports/report-documents.js';
 import { createReportRenderPool } from './reports/report-render-pool.js';
@@ -95,6 +97,8 @@ export interface Services {
   /** People of an account and their sign-ins (CONTRACT §12). */
   users: UserService;
   signIns: SignInService;
+  /** Reads VIN barcodes in a worker thread; closed with the app. */
+  vinReader: VinReader;
 }
 
 export interface ServiceOptions {
@@ -172,6 +176,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
   recorder.afterRecord(async (event) => {
     if (event.event === 'SESSION:COMPLETE') reportDocuments.prepareCompleted(event.apiKey, event.sessionKey);
   });
+  const vinReader = createVinReader({ maxPixels: resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>).maxPixels, logger });
   const reports = new ReportGenerator({ sessions: stores.sessions, accounts: stores.accounts, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
   const capture = new CaptureService({
     sessions: stores.sessions,
@@ -182,6 +187,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sessionService: sessions,
     reports,
     qc: createQcRunner({ thresholds: config.qcThresholds as Partial<QcThresholds> }),
+    vin: vinReader,
     metrics,
     urls,
     clock,
@@ -219,6 +225,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     metrics,
     users: new UserService(stores.users, stores.signIns, clock),
     signIns: new SignInService({ users: stores.users, accounts: stores.accounts, signIns: stores.signIns, failures: stores.signInFailures, clock }),
+    vinReader,
   };
 }
 

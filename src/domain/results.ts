@@ -7,6 +7,7 @@ import type { SessionStatus } from './statuses.js';
 import { hasDamageInspection, photoLabel, type Theme } from './themes.js';
 import { isoTimestamp, wholeSecondsBetween } from './time.js';
 import { vehicleApiObject, type Vehicle, type VehicleApiObject } from './vehicle.js';
+import { vinMatch } from './vin.js';
 
 export type DamageSource = 'manual' | 'detector';
 
@@ -25,6 +26,8 @@ export interface SessionResultsInput {
     options: SessionOptions;
   };
   vehicle: Partial<Vehicle> | null;
+  /** The VIN the inspection captured, decoded from the VIN photo or typed (see capturedVin in vin.ts); null when none. */
+  vinCaptured?: string | null;
   /** Every capture may be passed: only the latest per photo code is reported, in photo-code order. */
   photos: readonly {
     photoCode: number;
@@ -93,7 +96,7 @@ export interface SessionResults {
       reference: Record<string, unknown> | null;
     };
   };
-  vehicle: VehicleApiObject;
+  vehicle: VehicleApiObject & { vin_captured: string | null; vin_match: boolean | null };
   photos: { photo_code: number; photo_label: string; url: string; approved: boolean; approved_message: string }[];
   location: { latitude: number; longitude: number; accuracy: number | null; captured_at: string } | null;
   inspection: {
@@ -142,7 +145,7 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
         reference: session.options.reference,
       },
     },
-    vehicle: vehicleApiObject(input.vehicle),
+    vehicle: vehicleResults(input.vehicle, input.vinCaptured ?? null),
     photos: photos.map((photo) => ({
       photo_code: photo.photoCode,
       photo_label: photo.photoLabel ?? photoLabel(photo.photoCode) ?? String(photo.photoCode),
@@ -161,6 +164,11 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
           },
     inspection: hasDamageInspection(session.theme) ? buildInspection(input.damages, input.review) : null,
   };
+}
+
+function vehicleResults(vehicle: Partial<Vehicle> | null, vinCaptured: string | null): SessionResults['vehicle'] {
+  const apiObject = vehicleApiObject(vehicle);
+  return { ...apiObject, vin_captured: vinCaptured, vin_match: vinMatch(apiObject.vin, vinCaptured) };
 }
 
 /**

@@ -19,8 +19,10 @@ import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
 import type { SessionService } from './session-service.js';
 import type { ReportGenerator } from './report-generator.js';
+import type { VinReader } from '../vin/vin-reader.js';
+import { checkVin, VIN_PHOTO_CODE } from '../domain/vin.js';
 
-export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHOTO_CODE' | 'INVALID_LOCATION';
+export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHOTO_CODE' | 'INVALID_LOCATION' | 'INVALID_VIN';
 
 export function captureError(reason: CaptureFailure, message: string): AppError {
   return new AppError('BAD_REQUEST', message, { reason });
@@ -44,6 +46,7 @@ export class CaptureService {
       sessionService: SessionService;
       reports: ReportGenerator;
       qc: QcRunner;
+      vin: Pick<VinReader, 'read'>;
       metrics: Pick<Metrics, 'qcDuration'>;
       urls: PublicUrls;
       clock: () => Date;
@@ -111,6 +114,8 @@ export class CaptureService {
     this.deps.metrics.qcDuration.observe({ verdict: verdict.accepted ? 'accepted' : 'rejected' }, (performance.now() - qcStarted) / 1000);
 
     const captureId = randomBytes(12).toString('hex');
+    // The VIN barcode is read while the files are stored, so it adds to the answer only what outlasts storing them.
+    const decodedVin = this.readVin(photoCode, verdict, bytes);
     const keys = await this.keepFiles(current._id, captureId, bytes, verdict);
     const hasFile = keys.file_key !== null || keys.medium_key !== null || keys.thumb_key !== null;
     const processedAt = this.deps.clock();
@@ -131,6 +136,7 @@ export class CaptureService {
       reason: verdict.reason,
       rejection_code: verdict.rejectionCode,
       metrics: numericMetrics(verdict.metrics),
+      decoded_vin: await decodedVin,
       created_at: processedAt,
       updated_at: processedAt,
     };
@@ -148,6 +154,12 @@ export class CaptureService {
       throw this.notAcceptingPhotos(await this.reload(current));
     }
     return { capture, updated };
+  }
+
+  /** The VIN of an accepted VIN photo's barcode (CONTRACT §14); null for other photos and unreadable labels. */
+  private async readVin(photoCode: number, verdict: QcVerdict, bytes: Buffer): Promise<string | null> {
+    if (photoCode !== VIN_PHOTO_CODE || !verdict.accepted) return null;
+    return (await this.deps.vin.read(bytes))?.vin ?? null;
   }
 
   /**
@@ -190,6 +202,25 @@ export class CaptureService {
     });
     if (!updated) throw captureError('INVALID_STATUS', `The location can be set only while capturing; session ${current._id} is ${current.status}.`);
     return updated;
+  }
+
+  /**
+   * A VIN typed on the capture page, while capturing (CONTRACT §14): for a label the barcode reader could not read.
+   * The VIN given last, typed or decoded, is the one the results report.
+   */
+  async setVin(session: InspectionSessionDocument, typed: string): Promise<InspectionSessionDocument> {
+    const current = await this.refuseIfExpired(session);
+    const check = checkVin(typed);
+    if (!check.valid) throw captureError('INVALID_VIN', `The VIN is not valid. ${check.problem}`);
+    const now = this.deps.clock();
+    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
+      typed_vin: { vin: check.vin, typed_at: now },
+      updated_at: now,
+    });
+    if (updated) return updated;
+    const latest = await this.reload(current);
+    if (latest.status === 'IDLE') throw captureError('INVALID_STATUS', `Start the capture of session ${latest._id} before typing the VIN.`);
+    throw captureError('INVALID_STATUS', `The VIN can be typed only while capturing; session ${latest._id} is ${latest.status}.`);
   }
 
   /** A note from the person capturing: only while capturing, so it is in the report and never added after it. */

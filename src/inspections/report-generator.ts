@@ -4,7 +4,7 @@
 // GET .../results and is the SESSION:COMPLETE payload.
 import type { Filter } from 'mongodb';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
-import type { CaptureStore } from '../store/captures.js';
+import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
 import { accountSettings, type AccountStore, type ReviewMode } from '../store/accounts.js';
 import type { Logger } from '../logger.js';
@@ -13,6 +13,7 @@ import { approvedMessage, latestCapturePerCode } from '../domain/photos.js';
 import { isDamageRecordStatus, isGrade, parseRegion, type Grade } from '../domain/grading.js';
 import { damageTypeOrOther, itemOrOther } from '../domain/damage-catalog.js';
 import { newRandomId } from '../domain/identifiers.js';
+import { capturedVin, VIN_PHOTO_CODE } from '../domain/vin.js';
 import type { Theme } from '../domain/themes.js';
 import type { DamageDetector } from './damage-detector.js';
 import type { PhotoFiles } from './photo-files.js';
@@ -117,6 +118,7 @@ export class ReportGenerator {
         options: session.options,
       },
       vehicle: session.vehicle,
+      vinCaptured: vinCapturedBy(session, captures),
       photos: captures.map((capture) => ({
         photoCode: capture.photo_code,
         photoLabel: capture.photo_label,
@@ -206,4 +208,13 @@ export class ReportGenerator {
     await this.deps.damages.insertMany(records);
     return true;
   }
+}
+
+/** Of the VIN read from the session's VIN photo (its kept capture) and the VIN typed on the capture page, the one given last. */
+function vinCapturedBy(session: InspectionSessionDocument, captures: readonly CaptureDocument[]): string | null {
+  const slot = session.photos[String(VIN_PHOTO_CODE)];
+  const vinPhoto = slot ? captures.find((capture) => capture._id === slot.capture_id) : undefined;
+  const decoded = vinPhoto ? { vin: vinPhoto.decoded_vin ?? null, at: vinPhoto.created_at } : null;
+  const typed = session.typed_vin ? { vin: session.typed_vin.vin, at: session.typed_vin.typed_at } : null;
+  return capturedVin(decoded, typed);
 }

@@ -45,6 +45,7 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls) {
     approved: capture.approved,
     approved_message: approvedMessage(capture.approved, capture.reason),
     rejection_code: capture.approved ? null : (capture.rejection_code ?? null),
+    decoded_vin: capture.decoded_vin ?? null,
     created_at: capture.created_at.toISOString(),
     updated_at: capture.updated_at.toISOString(),
   };

@@ -34,6 +34,8 @@ export interface InspectionSessionDocument {
   /** The latest capture of each photo code, keyed by the code as a string. */
   photos: Record<string, PhotoSlot>;
   location: SessionLocation | null;
+  /** A VIN typed on the capture page (CONTRACT §14); absent until one is typed. */
+  typed_vin?: { vin: string; typed_at: Date } | null;
   expiration_hours: number;
   /** Idle deadline: the session expires when nothing happens before it (IDLE, STARTED and PROCESS only). */
   expires_at: Date;

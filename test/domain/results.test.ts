@@ -24,6 +24,7 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
       ...overrides,
     },
     vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', odomReading: 42000, odomUnit: 'km' },
+    vinCaptured: '1HGCM82633A004352',
     photos: [
       { photoCode: 5, url: 'https://x/photos/5b', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(6) },
       { photoCode: 1, photoLabel: 'VIN', url: 'https://x/photos/1', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(2) },
@@ -55,6 +56,7 @@ describe('buildSessionResults', () => {
     expect(Object.keys(results.session.options)).toEqual(['client_id', 'contact', 'sms', 'reference']);
     expect(Object.keys(results.vehicle)).toEqual([
       'vin', 'year', 'make', 'model', 'body_type', 'trim', 'transmission', 'ext_col', 'int_col', 'odom_reading', 'odom_unit',
+      'vin_captured', 'vin_match',
     ]);
     for (const photo of results.photos) {
       expect(Object.keys(photo)).toEqual(['photo_code', 'photo_label', 'url', 'approved', 'approved_message']);
@@ -92,6 +94,7 @@ describe('buildSessionResults', () => {
       vehicle: {
         vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: null, body_type: null, trim: null,
         transmission: null, ext_col: null, int_col: null, odom_reading: 42000, odom_unit: 'km',
+        vin_captured: '1HGCM82633A004352', vin_match: true,
       },
       photos: [
         { photo_code: 1, photo_label: 'VIN', url: 'https://x/photos/1', approved: true, approved_message: 'ACCEPTED' },
@@ -113,6 +116,12 @@ describe('buildSessionResults', () => {
         ],
       },
     });
+  });
+
+  it('compares the captured VIN with the integrator\'s: false when they differ, null when either is missing', () => {
+    expect(buildSessionResults({ ...input(), vinCaptured: '2T1BURHE0JC014702' }).vehicle).toMatchObject({ vin_captured: '2T1BURHE0JC014702', vin_match: false });
+    expect(buildSessionResults({ ...input(), vinCaptured: null }).vehicle).toMatchObject({ vin_captured: null, vin_match: null });
+    expect(buildSessionResults({ ...input(), vehicle: null }).vehicle).toMatchObject({ vin: null, vin_captured: '1HGCM82633A004352', vin_match: null });
   });
 
   it('has no inspection for CAPT, keeping every other group', () => {
@@ -159,6 +168,7 @@ describe('buildSessionResults', () => {
     const results = buildSessionResults({
       ...input({ inspectStartedAt: null, inspectEndedAt: null, language: null, redirectUrl: null }),
       vehicle: null,
+      vinCaptured: null,
       location: null,
       photos: [],
     });
@@ -192,6 +202,7 @@ describe('buildSessionResults', () => {
       ...base,
       session: { ...base.session, options: { clientId: null, sms: null, contact: null, reference: null } },
       vehicle: emptyVehicle(),
+      vinCaptured: null,
     });
     expect(results.session.options).toEqual({ client_id: null, contact: null, sms: null, reference: null });
     expect(Object.values(results.vehicle).every((value) => value === null)).toBe(true);

@@ -139,7 +139,7 @@ describe('a LITE inspection from creation to results', () => {
     expect(photos.status).toBe(200);
     expect(photos.body).toHaveLength(11);
     for (const photo of photos.body) {
-      expect(Object.keys(photo).sort()).toEqual(['approved', 'approved_message', 'created_at', 'photo_code', 'photo_label', 'rejection_code', 'updated_at', 'url']);
+      expect(Object.keys(photo).sort()).toEqual(['approved', 'approved_message', 'created_at', 'decoded_vin', 'photo_code', 'photo_label', 'rejection_code', 'updated_at', 'url']);
       expect(photo.approved_message).toMatch(photo.approved ? /^ACCEPTED$/ : /^REJECTED: .+/);
     }
     const accepted = photos.body.find((photo: { photo_code: number; approved: boolean }) => photo.photo_code === 2 && photo.approved);
@@ -197,7 +197,9 @@ describe('a LITE inspection from creation to results', () => {
     );
     expect(body.session).toMatchObject({ session_key: sessionKey, theme: 'LITE', status: 'COMPLETE', options: { client_id: 'dealer-7', reference: { claim: 'C-1' } } });
     expect(body.session.inspect_duration).toBeGreaterThanOrEqual(0);
-    expect(Object.keys(body.vehicle)).toHaveLength(11);
+    // The 11 vehicle fields, then the VIN the inspection captured (none: photo 1 holds no barcode) and its match.
+    expect(Object.keys(body.vehicle)).toHaveLength(13);
+    expect(body.vehicle).toMatchObject({ vin_captured: null, vin_match: null });
     expect(body.photos.map((photo: { photo_code: number }) => photo.photo_code)).toEqual([1, 2, 4, 5, 7, 8]);
     expect(body.photos.every((photo: { approved: boolean }) => photo.approved)).toBe(true);
     expect(body.location).toMatchObject({ latitude: 48.85, longitude: 2.35, accuracy: 12 });

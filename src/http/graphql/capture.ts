@@ -41,6 +41,14 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { sessionKey, ...location }, context) =>
       context.services.capture.setLocation(await requireSession(context, sessionKey), location),
   }),
+  setVin: t.field({
+    type: InspectionSession,
+    description:
+      'Stores the VIN typed on the capture page (17 characters, no I/O/Q, the North American check digit) while capturing. ' +
+      'The VIN given last, typed or read from the VIN photo, is the vin_captured of the results.',
+    args: { sessionKey: t.arg.string({ required: true }), vin: t.arg.string({ required: true }) },
+    resolve: async (_root, { sessionKey, vin }, context) => context.services.capture.setVin(await requireSession(context, sessionKey), vin),
+  }),
   addNote: t.field({
     type: Note,
     description: 'Adds a note; its user is the account username, or "guest" with a capture token.',

@@ -48,6 +48,10 @@ export const Photo = builder.objectRef<PhotoShape>('Photo').implement({
       description: 'Why quality control rejected the photo; null when accepted.',
       resolve: (photo) => photo.rejection_code,
     }),
+    decodedVin: t.exposeString('decoded_vin', {
+      nullable: true,
+      description: 'The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable.',
+    }),
     createdAt: t.exposeString('created_at'),
   }),
 });

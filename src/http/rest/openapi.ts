@@ -233,6 +233,7 @@ const examplePhotos = [
     approved: true,
     approved_message: 'ACCEPTED',
     rejection_code: null,
+    decoded_vin: '1HGCM82633A004352',
     created_at: '2026-03-14T09:41:02.514Z',
     updated_at: '2026-03-14T09:41:03.002Z',
   },
@@ -243,6 +244,7 @@ const examplePhotos = [
     approved: false,
     approved_message: 'REJECTED: Photo is too dark: average brightness 21 of 255, at least 35 required',
     rejection_code: 'TOO_DARK',
+    decoded_vin: null,
     created_at: '2026-03-14T09:41:40.877Z',
     updated_at: '2026-03-14T09:41:41.301Z',
   },
@@ -281,7 +283,7 @@ const exampleResults = {
     inspect_duration: 1084,
     options: { client_id: 'lot-42', contact: null, sms: { to: '+14155550123', to_name: 'Jane Doe', from: null, by: null }, reference: { stock_number: 'A1234' } },
   },
-  vehicle: exampleVehicle,
+  vehicle: { ...exampleVehicle, vin_captured: '1HGCM82633A004352', vin_match: true },
   photos: [{ photo_code: 1, photo_label: 'VIN', url: examplePhotoUrl, approved: true, approved_message: 'ACCEPTED' }],
   location: { latitude: 37.7749, longitude: -122.4194, accuracy: 12.5, captured_at: '2026-03-14T09:40:15.000+00:00' },
   inspection: {
@@ -571,6 +573,10 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       approved: { type: 'boolean' },
       approved_message: { type: 'string', pattern: '^(ACCEPTED|REJECTED: .+)$' },
       rejection_code: { ...anyOfNull(schema('RejectionCode')), description: 'Why the photo was rejected; null when accepted.' },
+      decoded_vin: nullable('string', {
+        pattern: '^[A-HJ-NPR-Z0-9]{17}$',
+        description: 'The VIN read from the barcode (Code 39, Code 128, DataMatrix, QR) of an accepted VIN photo (photo code 1), validated; null when none was readable and for other photos.',
+      }),
       created_at: isoTimestamp,
       updated_at: isoTimestamp,
     }),
@@ -650,7 +656,18 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
           inspect_duration: nullable('integer', { minimum: 0, description: 'Seconds from inspect_started_at to inspect_ended_at.' }),
           options: schema('SessionOptions'),
         }),
-        vehicle: schema('Vehicle'),
+        vehicle: object(
+          {
+            ...vehicleOutput,
+            vin_captured: nullable('string', {
+              pattern: '^[A-HJ-NPR-Z0-9]{17}$',
+              description: 'The VIN read from the VIN photo\'s barcode or typed on the capture page (whichever was given last); null when neither.',
+            }),
+            vin_match: nullable('boolean', { description: 'Whether vin_captured equals `vin`; null when either is missing.' }),
+          },
+          undefined,
+          { description: 'The vehicle as the integrator described it, with the VIN the inspection captured.' },
+        ),
         photos: {
           type: 'array',
           description: 'The latest capture of each photo code, in photo-code order.',
