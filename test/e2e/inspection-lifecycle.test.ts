@@ -95,7 +95,8 @@ describe('a LITE inspection from creation to results', () => {
     const started = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { startCapture(sessionKey: $k) { status inspectStartedAt requiredPhotos { photoCode photoLabel hint } } }', { k: sessionKey });
     expect(started.errors).toBeUndefined();
     expect(started.data.startCapture.status).toBe('STARTED');
-    expect(started.data.startCapture.requiredPhotos.map((photo: { photoCode: number }) => photo.photoCode)).toEqual([1, 2, 4, 5, 7, 8]);
+    // Walk-around order (CONTRACT §14): VIN and inside at the driver's door, front, passenger side, rear, driver side.
+    expect(started.data.startCapture.requiredPhotos.map((photo: { photoCode: number }) => photo.photoCode)).toEqual([1, 2, 5, 7, 8, 4]);
     const again = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
     expect(again.data.startCapture.status).toBe('STARTED');
     expect((await api('PUT', `/v1/sessions/${sessionKey}`, { theme: 'PRO' })).status).toBe(400);

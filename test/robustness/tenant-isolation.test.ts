@@ -16,11 +16,12 @@ let completed: CreatedSession;
 let idle: CreatedSession;
 let deliveryId: string;
 let damageId: string;
+let username: string;
 
 /** Routes whose parameter is not an account-owned key: a capability token, or an admin-only name. */
 const NOT_TENANT_SCOPED = new Set(['/photos/:token', '/admin/accounts/:username', '/admin/accounts/:username/rotate-secret', '/capture/:sessionKey', '/capture/:sessionKey/report', '/capture/:sessionKey/report.pdf']);
 
-type Keys = { session: string; idle: string; delivery: string; damage: string };
+type Keys = { session: string; idle: string; delivery: string; damage: string; user: string };
 type Probe = { method: string; path: (keys: Keys) => string; body?: unknown };
 
 const REST_MATRIX: Record<string, Probe[]> = {
@@ -45,6 +46,7 @@ const REST_MATRIX: Record<string, Probe[]> = {
   'GET /v1/callbacks/:event/deliveries': [{ method: 'GET', path: () => '/v1/callbacks/SESSION:COMPLETE/deliveries' }],
   'POST /v1/callbacks/:event/test': [{ method: 'POST', path: () => '/v1/callbacks/SESSION:COMPLETE/test' }],
   'POST /v1/deliveries/:id/redeliver': [{ method: 'POST', path: (k) => `/v1/deliveries/${k.delivery}/redeliver` }],
+  'DELETE /v1/users/:username': [{ method: 'DELETE', path: (k) => `/v1/users/${k.user}` }],
 };
 
 const GRAPHQL_MATRIX: Record<string, string> = {
@@ -72,7 +74,7 @@ const GRAPHQL_MATRIX: Record<string, string> = {
 };
 
 async function ownerState(): Promise<string> {
-  const paths = ['/v1/callbacks', '/v1/callbacks/SESSION:COMPLETE/deliveries', `/v1/sessions/${completed.sessionKey}`, `/v1/sessions/${completed.sessionKey}/notes`, `/v1/sessions/${idle.sessionKey}`, `/v1/sessions/${idle.sessionKey}/damages`, `/v1/sessions/${completed.sessionKey}/results`];
+  const paths = ['/v1/callbacks', '/v1/callbacks/SESSION:COMPLETE/deliveries', `/v1/sessions/${completed.sessionKey}`, `/v1/sessions/${completed.sessionKey}/notes`, `/v1/sessions/${idle.sessionKey}`, `/v1/sessions/${idle.sessionKey}/damages`, `/v1/sessions/${completed.sessionKey}/results`, '/v1/users'];
   const parts = [];
   for (const path of paths) parts.push(JSON.stringify((await apiRequest(server.baseUrl, owner, 'GET', path)).body));
   return parts.join('\n');
@@ -87,6 +89,9 @@ beforeAll(async () => {
   await completeSession(server.baseUrl, completed, 'LITE', 7000);
   idle = await createSession(server.baseUrl, owner);
   damageId = (await apiRequest(server.baseUrl, owner, 'POST', `/v1/sessions/${idle.sessionKey}/damages`, { item: 'hood', damage_type: 'dent' })).body.damage_id;
+  username = `inspector-${owner.username}`;
+  const user = await apiRequest(server.baseUrl, owner, 'POST', '/v1/users', { username, password: 'correct horse battery', role: 'inspector' });
+  expect(user.status).toBe(201);
   const deliveries = await apiRequest(server.baseUrl, owner, 'GET', '/v1/callbacks/SESSION:COMPLETE/deliveries');
   deliveryId = deliveries.body.data[0].id;
 }, 90_000);
@@ -105,7 +110,7 @@ describe('tenant isolation', () => {
     const before = await ownerState();
     for (const [route, probes] of Object.entries(REST_MATRIX)) {
       for (const probe of probes) {
-        const result = await apiRequest(server.baseUrl, intruder, probe.method, probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId, damage: damageId }), probe.body);
+        const result = await apiRequest(server.baseUrl, intruder, probe.method, probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId, damage: damageId, user: username }), probe.body);
         expect(result.status, route).toBe(404);
       }
     }

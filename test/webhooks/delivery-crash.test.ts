@@ -47,9 +47,15 @@ describe('a crash in the middle of a burst', () => {
   it('loses no delivery: every recorded event arrives at least once after a restart', async () => {
     const first = await startService();
     const account = await createAccountAt(first.baseUrl, 'crashtest');
-    const session = await apiRequest(first.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
-    expect(session.status).toBe(200);
-    const sessionKey = session.body.session_key as string;
+    // A session holds at most 200 notes (CONTRACT §16): the burst is spread over three.
+    const sessionKeys: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const session = await apiRequest(first.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
+      expect(session.status).toBe(200);
+      sessionKeys.push(session.body.session_key as string);
+    }
+    const sessionKey = sessionKeys[0] as string;
+    const notesOf = (title: string) => `/v1/sessions/${sessionKeys[Number(title.slice('note-'.length)) % sessionKeys.length]}/notes`;
     expect((await apiRequest(first.baseUrl, account, 'POST', '/v1/callbacks', { event: EVENT, url: `${receiver.origin}/hook` })).status).toBe(200);
 
     // The burst: CONCURRENCY clients adding notes; SIGKILL once KILL_AFTER have been answered.
@@ -65,7 +71,7 @@ describe('a crash in the middle of a burst', () => {
         const title = titles[next++] as string;
         attempted.add(title);
         try {
-          const result = await apiRequest(target.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title, description: 'burst' });
+          const result = await apiRequest(target.baseUrl, account, 'POST', notesOf(title), { title, description: 'burst' });
           if (result.status === 200) acknowledged.add(title);
           else refused.push(`${title}: ${result.status} ${JSON.stringify(result.body)}`);
         } catch {
@@ -105,7 +111,7 @@ describe('a crash in the middle of a burst', () => {
     const rest = titles.filter((title) => !attempted.has(title));
     expect(attempted.size + rest.length).toBe(BURST);
     for (const title of rest) {
-      const result = await apiRequest(second.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title, description: 'burst' });
+      const result = await apiRequest(second.baseUrl, account, 'POST', notesOf(title), { title, description: 'burst' });
       expect(result.status).toBe(200);
       acknowledged.add(title);
     }
