@@ -14,7 +14,8 @@ import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { RUN_BROWSER_TESTS, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
 
 const VIN = '1HGCM82633A004352';
-const LITE_LABELS = ['VIN', 'Interior', 'Left', 'Front', 'Right', 'Rear'];
+// The views in walk-around order (CONTRACT §14): at the driver's door, then the front, passenger side, rear, driver side.
+const LITE_LABELS = ['VIN', 'Interior', 'Front', 'Right', 'Rear', 'Left'];
 const LITE_CODES = [1, 2, 4, 5, 7, 8];
 
 describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
