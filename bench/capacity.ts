@@ -34,7 +34,11 @@ function processTree(pid: number): number[] {
 }
 
 async function rest(url: string, account: BenchAccount, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${url}${path}`, { method, headers: { ...signedHeaders(account), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...signedHeaders(account), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
@@ -50,7 +54,8 @@ async function runSession(url: string, account: BenchAccount, photos: Buffer[]):
     const uploaded = await uploadPhoto(url, capture, sessionKey, code, photos[index] as Buffer);
     verdicts.push(performance.now() - started);
     if (!uploaded.body.data?.capturePhoto?.approved) throw new Error(`photo ${code} was not accepted: ${JSON.stringify(uploaded.body)}`);
-    if (index % 4 === 1 && index / 4 < NOTES_PER_SESSION) await rest(url, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title: `note ${index}`, description: 'scratch on the door' });
+    if (index % 4 === 1 && index / 4 < NOTES_PER_SESSION)
+      await rest(url, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title: `note ${index}`, description: 'scratch on the door' });
   }
   const confirmed = await graphqlRequest(url, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', { k: sessionKey });
   if (confirmed.data?.confirmInspection?.status !== 'COMPLETE') throw new Error(`the session did not complete: ${JSON.stringify(confirmed)}`);
@@ -73,7 +78,8 @@ export async function runCapacityBenchmark(options: { minutes?: number } = {}): 
   const service = await startService();
   try {
     const account = await createAccount(service.url);
-    for (const event of WEBHOOK_EVENTS) await rest(service.url, account, 'POST', '/v1/callbacks', { event, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/${event}` });
+    for (const event of WEBHOOK_EVENTS)
+      await rest(service.url, account, 'POST', '/v1/callbacks', { event, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/${event}` });
     const deadline = Date.now() + minutes * 60_000;
     let completed = 0;
     let capacity: number | null = null;

@@ -19,7 +19,8 @@ import { round, type BenchResult } from './support.js';
 
 const QUIET_MS = '3600000';
 const LITE_PHOTOS = [1, 2, 4, 5, 7, 8];
-export const SESSION_QUERY = 'query($k: String!) { inspectionSession(sessionKey: $k) { sessionKey status theme vehicle requiredPhotos { photoCode photoLabel } } }';
+export const SESSION_QUERY =
+  'query($k: String!) { inspectionSession(sessionKey: $k) { sessionKey status theme vehicle requiredPhotos { photoCode photoLabel } } }';
 
 /** Counts the commands `app` sends while `work` runs, by "command collection". */
 async function countDuring(app: App, work: () => Promise<void>): Promise<Map<string, number>> {

@@ -64,14 +64,43 @@ export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
     const databaseReads = await measureDatabaseReads(mongoUrl, dbName, apiKey, seconds);
 
     return [
-      { name: 'database_indexed_reads_per_s', value: round(databaseReads, 0), unit: 'reads/s', goal: 'the database ceiling: 32 concurrent findOne on a unique index' },
-      { name: 'rest_auth_read_rps', value: round(restRps, 0), unit: 'req/s', baseline: round(bareHttpRps, 0), ratio: round(restRps / bareHttpRps), goal: 'ratio ≥ 0.8' },
-      { name: 'rest_auth_read_vs_in_memory_http', value: round(restRps, 0), unit: 'req/s', baseline: round(inMemoryRps, 0), ratio: round(restRps / inMemoryRps), goal: 'informational' },
-      { name: 'graphql_query_rps', value: round(graphqlRps, 0), unit: 'req/s', baseline: round(bareYogaRps, 0), ratio: round(graphqlRps / bareYogaRps), goal: 'ratio ≥ 0.7' },
+      {
+        name: 'database_indexed_reads_per_s',
+        value: round(databaseReads, 0),
+        unit: 'reads/s',
+        goal: 'the database ceiling: 32 concurrent findOne on a unique index',
+      },
+      {
+        name: 'rest_auth_read_rps',
+        value: round(restRps, 0),
+        unit: 'req/s',
+        baseline: round(bareHttpRps, 0),
+        ratio: round(restRps / bareHttpRps),
+        goal: 'ratio ≥ 0.8',
+      },
+      {
+        name: 'rest_auth_read_vs_in_memory_http',
+        value: round(restRps, 0),
+        unit: 'req/s',
+        baseline: round(inMemoryRps, 0),
+        ratio: round(restRps / inMemoryRps),
+        goal: 'informational',
+      },
+      {
+        name: 'graphql_query_rps',
+        value: round(graphqlRps, 0),
+        unit: 'req/s',
+        baseline: round(bareYogaRps, 0),
+        ratio: round(graphqlRps / bareYogaRps),
+        goal: 'ratio ≥ 0.7',
+      },
     ];
   } finally {
     const client = await MongoClient.connect(mongoUrl);
-    await client.db(dbName).dropDatabase().catch(() => undefined);
+    await client
+      .db(dbName)
+      .dropDatabase()
+      .catch(() => undefined);
     await client.close();
     await embedded?.stop();
   }

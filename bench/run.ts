@@ -53,7 +53,11 @@ for (const suite of suites.filter((candidate) => only.length === 0 || only.inclu
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify(results.map(({ name, value, unit, baseline, ratio }) => ({ name, value, unit, baseline: baseline ?? null, ratio: ratio ?? null })), null, 2)}\n`,
+  `${JSON.stringify(
+    results.map(({ name, value, unit, baseline, ratio }) => ({ name, value, unit, baseline: baseline ?? null, ratio: ratio ?? null })),
+    null,
+    2,
+  )}\n`,
 );
 // The start-up warning of the embedded database quotes its measured capacity (src/store/embedded-capacity.ts).
 const capacity = results.find((result) => result.name === 'embedded_capacity_sessions');

@@ -9,7 +9,19 @@
 import { pathToFileURL } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { collectGarbage, createAccount, percentile, residentBytes, retainedBytes, round, signedHeaders, startService, type BenchAccount, type BenchResult, type RunningProcess } from './support.js';
+import {
+  collectGarbage,
+  createAccount,
+  percentile,
+  residentBytes,
+  retainedBytes,
+  round,
+  signedHeaders,
+  startService,
+  type BenchAccount,
+  type BenchResult,
+  type RunningProcess,
+} from './support.js';
 
 const SUBSCRIPTION = 'subscription($k: String) { sessionEvents(sessionKey: $k) { id event timestamp payload } }';
 
@@ -66,13 +78,45 @@ export async function runSubscriptionBenchmark(options: { eventsPerSecond?: numb
   const p99s = runs.map((run) => round(percentile(run.latencies, 99), 1));
   const first = runs[0] as ScenarioOutcome;
   results.push(
-    { name: 'event_to_subscriber_p99_ms', value: percentile(p99s, 50), unit: 'ms', goal: '≤ 50 ms (median of the three runs below)', baseline: null, ratio: null },
+    {
+      name: 'event_to_subscriber_p99_ms',
+      value: percentile(p99s, 50),
+      unit: 'ms',
+      goal: '≤ 50 ms (median of the three runs below)',
+      baseline: null,
+      ratio: null,
+    },
     ...p99s.map((value, index) => ({ name: `event_to_subscriber_p99_ms_run${index + 1}`, value, unit: 'ms', baseline: null, ratio: null })),
-    { name: 'event_to_subscriber_p50_ms', value: round(percentile(runs.flatMap((run) => run.latencies), 50), 1), unit: 'ms', goal: 'all three runs', baseline: null, ratio: null },
-    { name: 'subscription_events_delivered_ratio', value: round(runs.reduce((sum, run) => sum + run.received, 0) / runs.reduce((sum, run) => sum + run.expected, 0), 4), unit: 'share', baseline: null, ratio: null },
+    {
+      name: 'event_to_subscriber_p50_ms',
+      value: round(
+        percentile(
+          runs.flatMap((run) => run.latencies),
+          50,
+        ),
+        1,
+      ),
+      unit: 'ms',
+      goal: 'all three runs',
+      baseline: null,
+      ratio: null,
+    },
+    {
+      name: 'subscription_events_delivered_ratio',
+      value: round(runs.reduce((sum, run) => sum + run.received, 0) / runs.reduce((sum, run) => sum + run.expected, 0), 4),
+      unit: 'share',
+      baseline: null,
+      ratio: null,
+    },
     { name: 'memory_per_subscription_kb', value: round(first.retainedPerSubscriptionKb, 1), unit: 'KB', goal: '≤ 20 KB (run 1)', baseline: null, ratio: null },
     { name: 'rss_per_subscription_kb', value: round(first.rssPerSubscriptionKb, 1), unit: 'KB', goal: 'run 1', baseline: null, ratio: null },
-    { name: 'subscription_bench_failed_requests', value: runs.reduce((sum, run) => sum + run.failedRequests, 0), unit: 'requests', baseline: null, ratio: null },
+    {
+      name: 'subscription_bench_failed_requests',
+      value: runs.reduce((sum, run) => sum + run.failedRequests, 0),
+      unit: 'requests',
+      baseline: null,
+      ratio: null,
+    },
   );
 
   const broadcastService = await startService();
@@ -172,7 +216,9 @@ async function runScenario(service: RunningProcess, account: BenchAccount, scena
     }
     const drainDeadline = Date.now() + 30_000;
     while (received < expected && Date.now() < drainDeadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    process.stderr.write(`${scenario.name}: ${received} of ${expected} messages, ${scenario.subscribers.length} subscribers, ${failedRequests} failed requests\n`);
+    process.stderr.write(
+      `${scenario.name}: ${received} of ${expected} messages, ${scenario.subscribers.length} subscribers, ${failedRequests} failed requests\n`,
+    );
     return {
       latencies,
       expected,

@@ -121,7 +121,14 @@ export function signedHeaders(account: BenchAccount, date = new Date()): Record<
 }
 
 /** Requests per second sustained by `connections` keep-alive connections for `seconds`. */
-export async function measureRps(options: { url: string; method?: string; headers?: Record<string, string>; body?: string; seconds?: number; connections?: number }): Promise<number> {
+export async function measureRps(options: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  seconds?: number;
+  connections?: number;
+}): Promise<number> {
   const result = await autocannon({
     url: options.url,
     method: (options.method ?? 'GET') as 'GET',

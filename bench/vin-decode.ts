@@ -19,10 +19,15 @@ async function measure(name: string, photo: Buffer): Promise<void> {
     found = scan.vin ? `${scan.format} at ${scan.angle}°` : 'nothing';
   }
   cpu.sort((a, b) => a - b);
-  console.log(`${name.padEnd(44)} median ${cpu[Math.floor(cpu.length / 2)]!.toFixed(0)} ms CPU (min ${cpu[0]!.toFixed(0)}, max ${cpu.at(-1)!.toFixed(0)}) → ${found}`);
+  console.log(
+    `${name.padEnd(44)} median ${cpu[Math.floor(cpu.length / 2)]!.toFixed(0)} ms CPU (min ${cpu[0]!.toFixed(0)}, max ${cpu.at(-1)!.toFixed(0)}) → ${found}`,
+  );
 }
 
-for (const [width, height] of [[4000, 3000], [2560, 1920]] as const) {
+for (const [width, height] of [
+  [4000, 3000],
+  [2560, 1920],
+] as const) {
   const size = `${width}×${height}`;
   await measure(`${size} Code 39, level`, await makeVinLabelPhoto({ text: `I${VIN}`, symbology: 'code39', width, height }));
   await measure(`${size} Code 39, turned 12°`, await makeVinLabelPhoto({ text: `I${VIN}`, symbology: 'code39', width, height, angle: 12 }));

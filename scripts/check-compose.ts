@@ -41,7 +41,9 @@ export function interpolate(value: string): string {
 
 function environmentOf(service: ComposeService): Record<string, string> {
   const raw = service.environment ?? {};
-  const entries = Array.isArray(raw) ? raw.map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]) : Object.entries(raw).map(([key, value]) => [key, value === null ? '' : String(value)] as [string, string]);
+  const entries = Array.isArray(raw)
+    ? raw.map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string])
+    : Object.entries(raw).map(([key, value]) => [key, value === null ? '' : String(value)] as [string, string]);
   return Object.fromEntries(entries.map(([key, value]) => [key, interpolate(value ?? '')]));
 }
 
@@ -69,7 +71,8 @@ function checkCompose(file: string, problems: string[], notes: string[]): void {
     for (const [dependency, { condition }] of Object.entries(dependencies)) {
       if (!services[dependency]) problems.push(`${name} depends on ${dependency}, which is not a service`);
       if (condition === 'service_completed_successfully') awaitedToComplete.add(dependency);
-      if (condition === 'service_healthy' && !services[dependency]?.healthcheck?.test) problems.push(`${name} waits for ${dependency} to be healthy, but ${dependency} has no health check`);
+      if (condition === 'service_healthy' && !services[dependency]?.healthcheck?.test)
+        problems.push(`${name} waits for ${dependency} to be healthy, but ${dependency} has no health check`);
     }
   }
   for (const [name, service] of Object.entries(services)) {
@@ -83,7 +86,12 @@ function checkCompose(file: string, problems: string[], notes: string[]): void {
     }
   }
   const images = Object.values(services).map((service) => service.image ?? '');
-  for (const [wanted, pattern] of [['MongoDB 7', /^mongo:7(\.|$|-)/], ['Redis', /^redis:/], ['MinIO', /^minio\/minio(:|$)/], ['the minio/mc bucket job', /^minio\/mc(:|$)/]] as const) {
+  for (const [wanted, pattern] of [
+    ['MongoDB 7', /^mongo:7(\.|$|-)/],
+    ['Redis', /^redis:/],
+    ['MinIO', /^minio\/minio(:|$)/],
+    ['the minio/mc bucket job', /^minio\/mc(:|$)/],
+  ] as const) {
     if (!images.some((image) => pattern.test(image))) problems.push(`no ${wanted} service`);
   }
 
@@ -114,7 +122,8 @@ function checkCompose(file: string, problems: string[], notes: string[]): void {
   };
   for (const [name, value] of Object.entries(expected)) {
     const actual = environment[name] ?? '';
-    if (typeof value === 'string' ? actual !== value : !value.test(actual)) problems.push(`${appName} ${name} is ${JSON.stringify(actual)}, expected ${String(value)}`);
+    if (typeof value === 'string' ? actual !== value : !value.test(actual))
+      problems.push(`${appName} ${name} is ${JSON.stringify(actual)}, expected ${String(value)}`);
   }
   try {
     loadConfig(environment);
@@ -131,7 +140,11 @@ interface Stage {
 }
 
 function checkDockerfile(file: string, problems: string[], notes: string[]): void {
-  const logical = readFileSync(file, 'utf8').replace(/\\\r?\n/g, ' ').split(/\r?\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const logical = readFileSync(file, 'utf8')
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
   const stages: Stage[] = [];
   for (const line of logical) {
     if (/^FROM\s/i.test(line)) stages.push({ from: line, lines: [] });
@@ -141,20 +154,26 @@ function checkDockerfile(file: string, problems: string[], notes: string[]): voi
   const final = stages.at(-1);
   if (!final) return;
   if (!/^FROM\s+node:(22|24)[\w.-]*-slim\b/i.test(final.from)) problems.push(`the final image is not a current LTS slim Node image: ${final.from}`);
-  if (stages.length >= 2 && !stages.slice(0, -1).some((stage) => stage.lines.some((line) => /^RUN\s.*npm run build/.test(line)))) problems.push('no build stage runs npm run build');
+  if (stages.length >= 2 && !stages.slice(0, -1).some((stage) => stage.lines.some((line) => /^RUN\s.*npm run build/.test(line))))
+    problems.push('no build stage runs npm run build');
   const users = final.lines.filter((line) => /^USER\s/i.test(line)).map((line) => line.split(/\s+/)[1] ?? '');
   const user = users.at(-1);
   if (!user || /^(root|0)(:|$)/.test(user)) problems.push(`the final stage runs as ${user ?? 'root (no USER)'}; it must run as a non-root user`);
   else notes.push(`image runs as ${user}`);
   const cmd = final.lines.filter((line) => /^CMD\s/i.test(line)).at(-1) ?? '';
-  if (!/^CMD\s+\[\s*"node"\s*,\s*"dist\/main\.js"\s*\]$/.test(cmd)) problems.push(`the final stage should run ["node", "dist/main.js"], found: ${cmd || 'no CMD'}`);
-  if (!final.lines.some((line) => /^RUN\s.*npm ci\b.*--omit=dev/.test(line))) problems.push('the final stage does not install production dependencies only (npm ci --omit=dev)');
-  if (!final.lines.some((line) => /^COPY\s+--from=\S+\s+\S*dist\S*\s+\S*dist/.test(line))) problems.push('the final stage does not copy dist/ from the build stage');
-  if (final.lines.some((line) => /^COPY\s+(?!--from)(\S+\s+)*\.?\/?src\b/.test(line))) problems.push('the final stage copies the TypeScript sources; it should need only dist/');
+  if (!/^CMD\s+\[\s*"node"\s*,\s*"dist\/main\.js"\s*\]$/.test(cmd))
+    problems.push(`the final stage should run ["node", "dist/main.js"], found: ${cmd || 'no CMD'}`);
+  if (!final.lines.some((line) => /^RUN\s.*npm ci\b.*--omit=dev/.test(line)))
+    problems.push('the final stage does not install production dependencies only (npm ci --omit=dev)');
+  if (!final.lines.some((line) => /^COPY\s+--from=\S+\s+\S*dist\S*\s+\S*dist/.test(line)))
+    problems.push('the final stage does not copy dist/ from the build stage');
+  if (final.lines.some((line) => /^COPY\s+(?!--from)(\S+\s+)*\.?\/?src\b/.test(line)))
+    problems.push('the final stage copies the TypeScript sources; it should need only dist/');
   if (!final.lines.some((line) => /^HEALTHCHECK\s/i.test(line))) problems.push('the image has no HEALTHCHECK');
 
   const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { compilerOptions?: { outDir?: string; rootDir?: string } };
-  if (build.compilerOptions?.outDir !== 'dist' || build.compilerOptions.rootDir !== 'src') problems.push('tsconfig.build.json must compile src/ into dist/ (src/main.ts -> dist/main.js)');
+  if (build.compilerOptions?.outDir !== 'dist' || build.compilerOptions.rootDir !== 'src')
+    problems.push('tsconfig.build.json must compile src/ into dist/ (src/main.ts -> dist/main.js)');
 }
 
 /** Every package the sources import must be a production (or optional) dependency: the image has nothing else. */
@@ -169,7 +188,9 @@ function checkRuntimeImports(problems: string[], notes: string[]): void {
       if (statSync(path).isDirectory()) walk(path);
       else if (entry.endsWith('.ts')) {
         const source = readFileSync(path, 'utf8');
-        for (const match of source.matchAll(/(?:^|[^.\w])(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)) {
+        for (const match of source.matchAll(
+          /(?:^|[^.\w])(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+        )) {
           const specifier = (match[1] ?? match[2] ?? match[3]) as string;
           if (specifier.startsWith('.') || specifier.startsWith('node:')) continue;
           if (/\bimport\s+type\b/.test(match[0])) continue;
@@ -182,7 +203,7 @@ function checkRuntimeImports(problems: string[], notes: string[]): void {
   walk(join(ROOT, 'src'));
   for (const name of imported) if (!runtime.has(name)) problems.push(`src/ imports ${name}, which is not a production dependency (the image would lack it)`);
   notes.push(`src/ imports ${imported.size} packages, all production dependencies`);
-  if ((manifest.dependencies ?? {}).tsx) notes.push('tsx is a production dependency (not needed by dist/)');
+  if (manifest.dependencies?.tsx) notes.push('tsx is a production dependency (not needed by dist/)');
 }
 
 export function checkAll(files: { compose: string; dockerfile: string }): { problems: string[]; notes: string[] } {

@@ -177,7 +177,18 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     if (event.event === 'SESSION:COMPLETE') reportDocuments.prepareCompleted(event.apiKey, event.sessionKey);
   });
   const vinReader = createVinReader({ maxPixels: resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>).maxPixels, logger });
-  const reports = new ReportGenerator({ sessions: stores.sessions, accounts: stores.accounts, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
+  const reports = new ReportGenerator({
+    sessions: stores.sessions,
+    accounts: stores.accounts,
+    captures: stores.captures,
+    damages: stores.damages,
+    files,
+    moves,
+    urls,
+    detector,
+    logger,
+    clock,
+  });
   const capture = new CaptureService({
     sessions: stores.sessions,
     captures: stores.captures,
@@ -201,7 +212,14 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     accessRecords: new AccessRecordService(stores.accessRecords, clock),
     accounts: new AccountService(stores.accounts, clock, config.apiSecretOverlapMs),
     callbacks: new CallbackService(stores.callbacks, { allowPrivateTargets: config.webhookAllowPrivateTargets }, clock),
-    deliveries: new DeliveryService({ deliveries: stores.deliveries, callbacks: stores.callbacks, outbox, worker: deliveryWorker, testSendsPerMinute: config.webhooks.testSendsPerMinute, clock }),
+    deliveries: new DeliveryService({
+      deliveries: stores.deliveries,
+      callbacks: stores.callbacks,
+      outbox,
+      worker: deliveryWorker,
+      testSendsPerMinute: config.webhooks.testSendsPerMinute,
+      clock,
+    }),
     deliveryWorker,
     outboxReconciler: new OutboxReconciler({
       deliveries: stores.deliveries,

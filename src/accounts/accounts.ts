@@ -10,9 +10,16 @@ import { isTheme } from '../domain/themes.js';
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 const settingsShape = {
-  expiration_hours: z.number().positive('expiration_hours must be a positive number of hours.').max(24 * 365).optional(),
+  expiration_hours: z
+    .number()
+    .positive('expiration_hours must be a positive number of hours.')
+    .max(24 * 365)
+    .optional(),
   default_theme: z.string().refine(isTheme, 'default_theme must be one of PRO, LITE, CAPT.').optional(),
-  redirect_url: z.url({ protocol: /^https?$/, error: 'redirect_url must be an absolute http(s) URL.' }).nullable().optional(),
+  redirect_url: z
+    .url({ protocol: /^https?$/, error: 'redirect_url must be an absolute http(s) URL.' })
+    .nullable()
+    .optional(),
   // CONTRACT §13: who completes reviews, and how the capture page and report name and colour the account.
   review_mode: z.enum(['manual', 'auto'], { error: 'review_mode must be manual or auto.' }).optional(),
   display_name: z

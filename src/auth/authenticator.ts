@@ -55,6 +55,11 @@ export class Authenticator {
     return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt }, via };
   }
 
+  /** The account as stored now (not cached): long-lived sockets check that their credentials still hold against it. */
+  currentAccount(apiKey: string): Promise<AccountDocument | null> {
+    return this.accounts.findByApiKey(apiKey, { fresh: true });
+  }
+
   /**
    * Whether credentials accepted earlier (a long-lived socket's) still hold for the account as it is now: signed with
    * a secret still in force, or an access-record token still valid. The timestamp's age is not checked again.
@@ -70,7 +75,9 @@ export class Authenticator {
 
   private async acceptToken(account: AccountDocument, token: string, timestamp: string, now: Date): Promise<TokenOrigin | null> {
     const secrets = validSecrets(account, now);
-    const signedWith = secrets.find((apiSecret) => tokensMatch(token, computeApiToken({ username: account.username, apiKey: account.api_key, apiSecret, timestamp })));
+    const signedWith = secrets.find((apiSecret) =>
+      tokensMatch(token, computeApiToken({ username: account.username, apiKey: account.api_key, apiSecret, timestamp })),
+    );
     if (signedWith !== undefined) return { kind: 'signature', secretFingerprint: secretFingerprint(signedWith) };
     const record = await this.accessRecords.findValid(account.api_key, token, now);
     if (!record) return null;

@@ -2,16 +2,7 @@
 // Damage grade = severity, 1 minor … 5 severe. Overall grade = condition, 5 EXCELLENT … 1 POOR.
 import { isPhotoCode } from './themes.js';
 import { quoteInput } from './validation.js';
-import {
-  DAMAGE_TYPES,
-  VEHICLE_ITEMS,
-  defaultGrade,
-  isDamageType,
-  isVehicleItem,
-  normaliseCode,
-  type DamageType,
-  type VehicleItem,
-} from './damage-catalog.js';
+import { DAMAGE_TYPES, VEHICLE_ITEMS, defaultGrade, isDamageType, isVehicleItem, normaliseCode, type DamageType, type VehicleItem } from './damage-catalog.js';
 
 export type Grade = 1 | 2 | 3 | 4 | 5;
 
@@ -65,8 +56,6 @@ export function gradeName(grade: Grade): GradeName {
   return GRADE_NAMES[grade];
 }
 
-export const normaliseItemName = normaliseCode;
-
 export function isDamageRecordStatus(value: unknown): value is DamageRecordStatus {
   return typeof value === 'string' && (DAMAGE_RECORD_STATUSES as readonly string[]).includes(value);
 }
@@ -90,7 +79,10 @@ function parseDamageType(value: unknown): Parsed<DamageType> {
 /** A box in fractions of the photo: every side inside it, width and height above zero. Null means "no box". */
 export function parseRegion(value: unknown): Parsed<DamageRegion | null> {
   if (value === null || value === undefined) return { ok: true, value: null };
-  const fail = { ok: false as const, message: 'region must be {"x", "y", "width", "height"}: fractions 0-1 of the photo, with x + width <= 1 and y + height <= 1.' };
+  const fail = {
+    ok: false as const,
+    message: 'region must be {"x", "y", "width", "height"}: fractions 0-1 of the photo, with x + width <= 1 and y + height <= 1.',
+  };
   if (typeof value !== 'object' || Array.isArray(value)) return fail;
   const box = value as Record<string, unknown>;
   if (Object.keys(box).some((key) => !['x', 'y', 'width', 'height'].includes(key))) return fail;
@@ -135,7 +127,14 @@ export function parseDamage(input: {
   if (!note.ok) return note;
   return {
     ok: true,
-    value: { item: item.value, damageType: damageType.value, grade: grade ?? defaultGrade(damageType.value), photoCode, region: region.value, note: note.value },
+    value: {
+      item: item.value,
+      damageType: damageType.value,
+      grade: grade ?? defaultGrade(damageType.value),
+      photoCode,
+      region: region.value,
+      note: note.value,
+    },
   };
 }
 

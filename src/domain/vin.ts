@@ -10,7 +10,29 @@ const VIN_CHARACTERS = /^[A-HJ-NPR-Z0-9]+$/;
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 // ISO 3779 / 49 CFR 565 transliteration: letters count as these digits in the check-digit sum.
 const LETTER_VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 
 export interface VinCheck {
@@ -76,7 +98,10 @@ export function findVinInTexts(texts: readonly string[]): string | null {
 
 function vinCandidates(text: string): string[] {
   const whole = text.trim();
-  const words = text.toUpperCase().split(/[^A-Z0-9]+/).filter((word) => word.length === VIN_LENGTH || word.length === VIN_LENGTH + 1);
+  const words = text
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter((word) => word.length === VIN_LENGTH || word.length === VIN_LENGTH + 1);
   // A VIN run together with a prefix ("VIN1HGCM…") is accepted only with a confirmed check digit, so a
   // 17-character slice of unrelated text is never taken for a VIN.
   const embedded = text
@@ -104,10 +129,7 @@ export function vinMatch(expected: string | null | undefined, captured: string |
  * given last wins (a retake that reads a label after a typed VIN replaces it, and typing after a decode corrects
  * it); null when neither exists.
  */
-export function capturedVin(
-  decoded: { vin: string | null; at: Date } | null,
-  typed: { vin: string | null; at: Date } | null,
-): string | null {
+export function capturedVin(decoded: { vin: string | null; at: Date } | null, typed: { vin: string | null; at: Date } | null): string | null {
   const given = [decoded, typed].filter((entry): entry is { vin: string; at: Date } => !!entry?.vin);
   if (given.length === 0) return null;
   return given.reduce((latest, entry) => (entry.at >= latest.at ? entry : latest)).vin;

@@ -92,7 +92,9 @@ export class CaptureService {
         }),
       },
     });
-    const acceptedCodes = Object.entries(updated.photos).filter(([, photo]) => photo.approved).map(([code]) => Number(code));
+    const acceptedCodes = Object.entries(updated.photos)
+      .filter(([, photo]) => photo.approved)
+      .map(([code]) => Number(code));
     if (allRequiredAccepted(updated.theme as Theme, acceptedCodes)) {
       await this.deps.moves.move(current._id, 'allPhotosAccepted', this.deps.clock());
     }
@@ -169,7 +171,10 @@ export class CaptureService {
   private async keepFiles(sessionKey: string, captureId: string, bytes: Buffer, verdict: QcVerdict): Promise<PhotoKeys> {
     if (!verdict.mimeType || verdict.width === null) return NO_PHOTO_KEYS;
     const keep = variantsToKeep(verdict.accepted);
-    const thumbnails = await this.deps.qc.thumbnails(bytes, keep.filter((size) => size !== 'original'));
+    const thumbnails = await this.deps.qc.thumbnails(
+      bytes,
+      keep.filter((size) => size !== 'original'),
+    );
     if (!thumbnails && !verdict.accepted) return NO_PHOTO_KEYS;
     return this.deps.files.save(
       { sessionKey, captureId },
@@ -194,7 +199,8 @@ export class CaptureService {
     const accuracy = input.accuracy ?? null;
     if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90) throw captureError('INVALID_LOCATION', 'latitude must be between -90 and 90.');
     if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180) throw captureError('INVALID_LOCATION', 'longitude must be between -180 and 180.');
-    if (accuracy !== null && (!Number.isFinite(accuracy) || accuracy < 0)) throw captureError('INVALID_LOCATION', 'accuracy must be a non-negative number of metres.');
+    if (accuracy !== null && (!Number.isFinite(accuracy) || accuracy < 0))
+      throw captureError('INVALID_LOCATION', 'accuracy must be a non-negative number of metres.');
     const now = this.deps.clock();
     const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
       location: { latitude, longitude, accuracy, captured_at: now },
@@ -254,7 +260,10 @@ export class CaptureService {
     if (!moved) {
       const latest = await this.reload(current);
       if (isConfirmed(latest)) return latest;
-      throw captureError('INVALID_STATUS', `Only a session whose photos all passed quality control can be confirmed; session ${current._id} is ${latest.status}.`);
+      throw captureError(
+        'INVALID_STATUS',
+        `Only a session whose photos all passed quality control can be confirmed; session ${current._id} is ${latest.status}.`,
+      );
     }
     return (await this.deps.reports.complete(moved)) ?? (await this.reload(moved));
   }

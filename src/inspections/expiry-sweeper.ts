@@ -27,7 +27,15 @@ export class ExpirySweeper {
       clock: () => Date;
     },
   ) {
-    this.job = new LeasedInterval({ name: LEASE_NAME, leases: deps.leases, intervalMs: deps.intervalMs, logger: deps.logger, clock: deps.clock, work: (now) => this.sweep(now), idle: undefined });
+    this.job = new LeasedInterval({
+      name: LEASE_NAME,
+      leases: deps.leases,
+      intervalMs: deps.intervalMs,
+      logger: deps.logger,
+      clock: deps.clock,
+      work: (now) => this.sweep(now),
+      idle: undefined,
+    });
   }
 
   /** This instance's name on the sweep lease. */

@@ -26,7 +26,6 @@ export const DEFAULT_DETECTOR_MIN_SCORE = 0.5;
 /** Only writes already under way when generation began can make it start over, so a few attempts suffice. */
 const MAX_GENERATION_ATTEMPTS = 20;
 
-
 type Captures = Awaited<ReturnType<CaptureStore['listForSession']>>;
 
 export class ReportGenerator {
@@ -89,7 +88,7 @@ export class ReportGenerator {
     if (!(await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { report_started: newRandomId(9) }))) return null;
     for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt += 1) {
       const current = await this.deps.sessions.findByKey(session._id);
-      if (!current || current.status !== 'CONFIRM') return null;
+      if (current?.status !== 'CONFIRM') return null;
       const version = current.damages_version;
       const unchanged: Filter<InspectionSessionDocument> = version === undefined ? { damages_version: { $exists: false } } : { damages_version: version };
       const moved = await this.generateFrom(current, captures, review, unchanged);
@@ -128,19 +127,26 @@ export class ReportGenerator {
         capturedAt: capture.created_at,
       })),
       location: session.location
-        ? { latitude: session.location.latitude, longitude: session.location.longitude, accuracy: session.location.accuracy, capturedAt: session.location.captured_at }
+        ? {
+            latitude: session.location.latitude,
+            longitude: session.location.longitude,
+            accuracy: session.location.accuracy,
+            capturedAt: session.location.captured_at,
+          }
         : null,
-      damages: damages.filter((damage) => isGrade(damage.grade)).map((damage) => ({
-        damageId: damage.damage_id ?? null,
-        item: damage.item,
-        damageType: damage.damage_type ?? damage.damage,
-        grade: damage.grade as Grade,
-        photoCode: damage.photo_code,
-        region: damage.region ?? null,
-        source: damage.source,
-        // Records from before review existed were all accepted.
-        status: isDamageRecordStatus(damage.status) ? damage.status : 'accepted',
-      })),
+      damages: damages
+        .filter((damage) => isGrade(damage.grade))
+        .map((damage) => ({
+          damageId: damage.damage_id ?? null,
+          item: damage.item,
+          damageType: damage.damage_type ?? damage.damage,
+          grade: damage.grade as Grade,
+          photoCode: damage.photo_code,
+          region: damage.region ?? null,
+          source: damage.source,
+          // Records from before review existed were all accepted.
+          status: isDamageRecordStatus(damage.status) ? damage.status : 'accepted',
+        })),
       review,
     });
     const plain = JSON.parse(JSON.stringify(results)) as Record<string, unknown> & { event: string };
@@ -163,8 +169,9 @@ export class ReportGenerator {
   private async runDetector(session: InspectionSessionDocument, captures: Captures, mode: ReviewMode): Promise<boolean> {
     const detector = this.deps.detector;
     if (!detector) return false;
-    const accepted = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at })))
-      .filter((capture) => capture.approved && capture.file_key && capture.mime_type);
+    const accepted = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at }))).filter(
+      (capture) => capture.approved && capture.file_key && capture.mime_type,
+    );
     const detected = await detector.detect(
       accepted.map((capture) => ({
         photoCode: capture.photo_code,

@@ -21,7 +21,12 @@ export class ReviewService {
    * already COMPLETE is returned as it is. With no accepted damage the reviewer must say so (`no_damage_found`),
    * and saying so while damages are accepted is refused: the report states only what the reviewer stated.
    */
-  async completeReview(account: AccountDocument, sessionKey: string, input: { no_damage_found?: unknown }, reviewer: string): Promise<InspectionSessionDocument> {
+  async completeReview(
+    account: AccountDocument,
+    sessionKey: string,
+    input: { no_damage_found?: unknown },
+    reviewer: string,
+  ): Promise<InspectionSessionDocument> {
     const noDamageFound = input.no_damage_found ?? false;
     if (typeof noDamageFound !== 'boolean') throw badRequest('no_damage_found must be true or false.');
     const session = await this.deps.sessionService.require(account, sessionKey);

@@ -377,7 +377,8 @@ export interface DamageInput {
 
 function damagesClosed(session: InspectionSessionDocument): AppError {
   if (session.status === 'COMPLETE') return conflict(`Session ${session._id} is complete: its damage records can no longer change.`);
-  if (session.status === 'CONFIRM' && session.report_started) return conflict(`Session ${session._id} is being completed: its damage records can no longer change.`);
+  if (session.status === 'CONFIRM' && session.report_started)
+    return conflict(`Session ${session._id} is being completed: its damage records can no longer change.`);
   return badRequest(`Session ${session._id} is ${session.status}: its damage records can no longer change.`);
 }
 

@@ -79,7 +79,11 @@ const VEHICLE_LABELS: Record<string, string> = {
 const VEHICLE_VALUE_CHARS = 100;
 
 /** `notes.newest`: the session's newest notes, in any order (the report keeps REPORT_LIMITS.notes); `total`: all it holds. */
-export function buildConditionReport(results: SessionResults, notes: { newest: readonly ReportNoteInput[]; total: number }, generatedAt: Date): ConditionReport {
+export function buildConditionReport(
+  results: SessionResults,
+  notes: { newest: readonly ReportNoteInput[]; total: number },
+  generatedAt: Date,
+): ConditionReport {
   const vehicle = results.vehicle as unknown as Record<string, unknown>;
   const vehicleRows = Object.entries(VEHICLE_LABELS)
     .filter(([key]) => key !== 'odom_unit' && vehicle[key] !== null && vehicle[key] !== undefined)
@@ -87,7 +91,10 @@ export function buildConditionReport(results: SessionResults, notes: { newest: r
       label,
       truncate(key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key]), VEHICLE_VALUE_CHARS),
     ]);
-  const describedVehicle = truncate([vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '), VEHICLE_VALUE_CHARS);
+  const describedVehicle = truncate(
+    [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '),
+    VEHICLE_VALUE_CHARS,
+  );
   const inspection = results.inspection;
   const views = new Map(results.photos.map((photo) => [photo.photo_code, humanise(photo.photo_label)]));
   const damages = inspection?.damages ?? [];
@@ -177,7 +184,9 @@ export function truncate(text: string, max: number): string {
 function humanise(name: string): string {
   return name
     .split('_')
-    .map((word, index) => (word.length > 1 && word === word.toUpperCase() ? word : index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word.toLowerCase()))
+    .map((word, index) =>
+      word.length > 1 && word === word.toUpperCase() ? word : index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word.toLowerCase(),
+    )
     .join(' ');
 }
 

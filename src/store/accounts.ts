@@ -33,7 +33,9 @@ export function accountSettings(account: AccountDocument): { review_mode: Review
   };
 }
 
-export type AccountSettingsUpdate = Partial<Pick<AccountDocument, 'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color'>>;
+export type AccountSettingsUpdate = Partial<
+  Pick<AccountDocument, 'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color'>
+>;
 
 export class AccountStore {
   private readonly collection: Collection<AccountDocument>;

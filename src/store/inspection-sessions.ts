@@ -151,21 +151,29 @@ export class InspectionSessionStore {
     const filter: Filter<InspectionSessionDocument> = { api_key: apiKey };
     if (options.status) filter.status = options.status;
     if (options.after) {
-      filter.$or = [
-        { created_at: { $lt: options.after.createdAt } },
-        { created_at: options.after.createdAt, _id: { $lt: options.after.key } },
-      ];
+      filter.$or = [{ created_at: { $lt: options.after.createdAt } }, { created_at: options.after.createdAt, _id: { $lt: options.after.key } }];
     }
-    return this.collection.find(filter).sort({ created_at: -1, _id: -1 }).limit(options.first + 1).toArray();
+    return this.collection
+      .find(filter)
+      .sort({ created_at: -1, _id: -1 })
+      .limit(options.first + 1)
+      .toArray();
   }
 
   /** Sessions idle past their deadline, oldest first. */
   findExpirable(statuses: readonly SessionStatus[], now: Date, limit: number) {
-    return this.collection.find({ status: { $in: [...statuses] }, expires_at: { $lt: now } }).sort({ expires_at: 1 }).limit(limit).toArray();
+    return this.collection
+      .find({ status: { $in: [...statuses] }, expires_at: { $lt: now } })
+      .sort({ expires_at: 1 })
+      .limit(limit)
+      .toArray();
   }
 
   /** Sessions in `status` untouched since `updatedBefore`; a CONFIRM session waiting for a person is not stuck. */
   findInStatusSince(status: SessionStatus, updatedBefore: Date, limit: number) {
-    return this.collection.find({ status, updated_at: { $lt: updatedBefore }, review_pending: { $ne: true } }).limit(limit).toArray();
+    return this.collection
+      .find({ status, updated_at: { $lt: updatedBefore }, review_pending: { $ne: true } })
+      .limit(limit)
+      .toArray();
   }
 }

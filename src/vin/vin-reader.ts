@@ -93,10 +93,10 @@ function startWorker(maxPixels: number): Worker {
   const options = { workerData: { maxPixels } };
   // Started from TypeScript source (tsx, vitest), the worker registers the same loader before importing its entry.
   const worker = WORKER_URL.pathname.endsWith('.ts')
-    ? new Worker(
-        `import(${JSON.stringify(tsxApiUrl())}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`,
-        { ...options, eval: true },
-      )
+    ? new Worker(`import(${JSON.stringify(tsxApiUrl())}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`, {
+        ...options,
+        eval: true,
+      })
     : new Worker(WORKER_URL, options);
   // An idle reader never keeps the process alive.
   worker.unref();

@@ -3,7 +3,6 @@ import {
   gradeName,
   isGrade,
   maxGradePerItem,
-  normaliseItemName,
   overallGrade,
   parseDamage,
   parseDamageChanges,
@@ -11,7 +10,7 @@ import {
   VEHICLE_ITEMS,
   type Grade,
 } from '../../src/domain/grading.js';
-import { damageCatalog, damageTypeOrOther, itemOrOther } from '../../src/domain/damage-catalog.js';
+import { damageCatalog, damageTypeOrOther, itemOrOther, normaliseCode } from '../../src/domain/damage-catalog.js';
 
 /** Why parseDamage refuses the record, or null when it accepts it. */
 function refusal(input: Parameters<typeof parseDamage>[0]): string | null {
@@ -78,7 +77,7 @@ describe('maxGradePerItem', () => {
 
 describe('damage validation', () => {
   it('accepts a listed item and type and normalises their spelling', () => {
-    expect(normaliseItemName('  Left-Front Door ')).toBe('left_front_door');
+    expect(normaliseCode('  Left-Front Door ')).toBe('left_front_door');
     expect(parseDamage({ item: 'Front Bumper', damageType: ' Scratch ', grade: 2, photoCode: 5 })).toEqual({
       ok: true,
       value: { item: 'front_bumper', damageType: 'scratch', grade: 2, photoCode: 5, region: null, note: '' },
@@ -95,7 +94,7 @@ describe('damage validation', () => {
   });
 
   it('lists items in snake_case, without duplicates, including the usual parts', () => {
-    for (const item of VEHICLE_ITEMS) expect(normaliseItemName(item)).toBe(item);
+    for (const item of VEHICLE_ITEMS) expect(normaliseCode(item)).toBe(item);
     expect(new Set(VEHICLE_ITEMS).size).toBe(VEHICLE_ITEMS.length);
     expect(VEHICLE_ITEMS).toEqual(expect.arrayContaining(['front_bumper', 'hood', 'windshield', 'left_front_door', 'other']));
   });

@@ -33,7 +33,16 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
     ],
     location: { latitude: 52.52, longitude: 13.405, accuracy: 12, capturedAt: t(1, 30) },
     damages: [
-      { damageId: 'd1', item: 'hood', damageType: 'dent', grade: 2, photoCode: 5, region: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 }, source: 'manual', status: 'accepted' },
+      {
+        damageId: 'd1',
+        item: 'hood',
+        damageType: 'dent',
+        grade: 2,
+        photoCode: 5,
+        region: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 },
+        source: 'manual',
+        status: 'accepted',
+      },
       { damageId: 'd2', item: 'front_bumper', damageType: 'scratch', grade: 1, photoCode: null, region: null, source: 'detector', status: 'accepted' },
       { damageId: 'd3', item: 'hood', damageType: 'scratch', grade: 3, photoCode: 5, region: null, source: 'manual', status: 'accepted' },
       // Neither a declined record nor an open proposal is part of the report.
@@ -50,20 +59,46 @@ describe('buildSessionResults', () => {
     expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection']);
     expect(results.event).toBe('SESSION:COMPLETE');
     expect(Object.keys(results.session)).toEqual([
-      'session_key', 'theme', 'status', 'language', 'redirect_url', 'created_at', 'inspect_started_at',
-      'inspect_ended_at', 'capture_duration', 'inspect_duration', 'options',
+      'session_key',
+      'theme',
+      'status',
+      'language',
+      'redirect_url',
+      'created_at',
+      'inspect_started_at',
+      'inspect_ended_at',
+      'capture_duration',
+      'inspect_duration',
+      'options',
     ]);
     expect(Object.keys(results.session.options)).toEqual(['client_id', 'contact', 'sms', 'reference']);
     expect(Object.keys(results.vehicle)).toEqual([
-      'vin', 'year', 'make', 'model', 'body_type', 'trim', 'transmission', 'ext_col', 'int_col', 'odom_reading', 'odom_unit',
-      'vin_captured', 'vin_match',
+      'vin',
+      'year',
+      'make',
+      'model',
+      'body_type',
+      'trim',
+      'transmission',
+      'ext_col',
+      'int_col',
+      'odom_reading',
+      'odom_unit',
+      'vin_captured',
+      'vin_match',
     ]);
     for (const photo of results.photos) {
       expect(Object.keys(photo)).toEqual(['photo_code', 'photo_label', 'url', 'approved', 'approved_message']);
     }
     expect(Object.keys(results.location ?? {})).toEqual(['latitude', 'longitude', 'accuracy', 'captured_at']);
     expect(Object.keys(results.inspection ?? {})).toEqual([
-      'assessment', 'total_damages', 'grade', 'max_grade_per_item', 'reviewed_by', 'reviewed_at', 'damages',
+      'assessment',
+      'total_damages',
+      'grade',
+      'max_grade_per_item',
+      'reviewed_by',
+      'reviewed_at',
+      'damages',
     ]);
     for (const damage of results.inspection?.damages ?? []) {
       expect(Object.keys(damage)).toEqual(['damage_id', 'item', 'damage_type', 'damage', 'grade', 'photo_code', 'region', 'source']);
@@ -92,9 +127,19 @@ describe('buildSessionResults', () => {
         },
       },
       vehicle: {
-        vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: null, body_type: null, trim: null,
-        transmission: null, ext_col: null, int_col: null, odom_reading: 42000, odom_unit: 'km',
-        vin_captured: '1HGCM82633A004352', vin_match: true,
+        vin: '1HGCM82633A004352',
+        year: 2019,
+        make: 'Honda',
+        model: null,
+        body_type: null,
+        trim: null,
+        transmission: null,
+        ext_col: null,
+        int_col: null,
+        odom_reading: 42000,
+        odom_unit: 'km',
+        vin_captured: '1HGCM82633A004352',
+        vin_match: true,
       },
       photos: [
         { photo_code: 1, photo_label: 'VIN', url: 'https://x/photos/1', approved: true, approved_message: 'ACCEPTED' },
@@ -110,7 +155,16 @@ describe('buildSessionResults', () => {
         reviewed_by: 'inspector.ana',
         reviewed_at: '2026-11-22T10:30:00.250+00:00',
         damages: [
-          { damage_id: 'd1', item: 'hood', damage_type: 'dent', damage: 'dent', grade: 2, photo_code: 5, region: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 }, source: 'manual' },
+          {
+            damage_id: 'd1',
+            item: 'hood',
+            damage_type: 'dent',
+            damage: 'dent',
+            grade: 2,
+            photo_code: 5,
+            region: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 },
+            source: 'manual',
+          },
           { damage_id: 'd2', item: 'front_bumper', damage_type: 'scratch', damage: 'scratch', grade: 1, photo_code: null, region: null, source: 'detector' },
           { damage_id: 'd3', item: 'hood', damage_type: 'scratch', damage: 'scratch', grade: 3, photo_code: 5, region: null, source: 'manual' },
         ],
@@ -118,8 +172,11 @@ describe('buildSessionResults', () => {
     });
   });
 
-  it('compares the captured VIN with the integrator\'s: false when they differ, null when either is missing', () => {
-    expect(buildSessionResults({ ...input(), vinCaptured: '2T1BURHE0JC014702' }).vehicle).toMatchObject({ vin_captured: '2T1BURHE0JC014702', vin_match: false });
+  it("compares the captured VIN with the integrator's: false when they differ, null when either is missing", () => {
+    expect(buildSessionResults({ ...input(), vinCaptured: '2T1BURHE0JC014702' }).vehicle).toMatchObject({
+      vin_captured: '2T1BURHE0JC014702',
+      vin_match: false,
+    });
     expect(buildSessionResults({ ...input(), vinCaptured: null }).vehicle).toMatchObject({ vin_captured: null, vin_match: null });
     expect(buildSessionResults({ ...input(), vehicle: null }).vehicle).toMatchObject({ vin: null, vin_captured: '1HGCM82633A004352', vin_match: null });
   });
@@ -153,8 +210,7 @@ describe('buildSessionResults', () => {
 
   it('is ASSESSED by any one of: a completed review, an accepted damage, a detector run', () => {
     const none = { reviewedBy: null, reviewedAt: null, detectorRan: false };
-    const assessment = (damages: SessionResultsInput['damages'], review: SessionResultsInput['review']) =>
-      assessmentOf(damages, review);
+    const assessment = (damages: SessionResultsInput['damages'], review: SessionResultsInput['review']) => assessmentOf(damages, review);
     const accepted = input().damages.slice(0, 1);
     expect(assessment([], none)).toBe('NOT_ASSESSED');
     expect(assessment([], { ...none, reviewedBy: 'api', reviewedAt: t(30) })).toBe('ASSESSED');
@@ -172,9 +228,7 @@ describe('buildSessionResults', () => {
       location: null,
       photos: [],
     });
-    expect(results.vehicle).toEqual(
-      Object.fromEntries(Object.keys(buildSessionResults(input()).vehicle).map((key) => [key, null])),
-    );
+    expect(results.vehicle).toEqual(Object.fromEntries(Object.keys(buildSessionResults(input()).vehicle).map((key) => [key, null])));
     expect(results.location).toBeNull();
     expect(results.session).toMatchObject({
       inspect_started_at: null,

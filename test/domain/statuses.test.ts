@@ -163,9 +163,7 @@ describe('checkSessionUpdate', () => {
   });
 
   it('names an unknown field', () => {
-    expect(checkSessionUpdate('IDLE', ['colour'])).toBe(
-      'Unknown field colour. Use one of theme, redirect_url, language, vehicle, options.',
-    );
+    expect(checkSessionUpdate('IDLE', ['colour'])).toBe('Unknown field colour. Use one of theme, redirect_url, language, vehicle, options.');
   });
 });
 

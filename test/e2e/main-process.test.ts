@@ -22,7 +22,11 @@ describe('npm start', () => {
       expect(service.output()).not.toContain(headers['API-Token']);
       // The demo owner user printed beside the credentials signs in.
       const password = /password:\s+(\S+)/.exec(output)?.[1] as string;
-      const signIn = await fetch(`${service.baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password }) });
+      const signIn = await fetch(`${service.baseUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password }),
+      });
       expect(signIn.status).toBe(200);
       expect(await signIn.json()).toMatchObject({ username: 'demo', role: 'owner', account: 'demo' });
     } finally {

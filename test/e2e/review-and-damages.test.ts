@@ -59,11 +59,19 @@ describe('manual review through REST', () => {
   it('keeps a confirmed session in CONFIRM, awaiting review, with no results yet', async () => {
     session = await createSession(server.baseUrl, manual);
     expect(await captureAndConfirm(session, 7100)).toBe('CONFIRM');
-    const read = await graphqlRequest(server.baseUrl, { account: manual }, 'query($k: String!) { inspectionSession(sessionKey: $k) { status awaitingReview } }', {
-      k: session.sessionKey,
-    });
+    const read = await graphqlRequest(
+      server.baseUrl,
+      { account: manual },
+      'query($k: String!) { inspectionSession(sessionKey: $k) { status awaitingReview } }',
+      {
+        k: session.sessionKey,
+      },
+    );
     expect(read.data?.inspectionSession).toEqual({ status: 'CONFIRM', awaitingReview: true });
-    expect(await api(manual, 'GET', `/v1/sessions/${session.sessionKey}/results`)).toMatchObject({ status: 409, body: { message: 'Session is not yet completed.' } });
+    expect(await api(manual, 'GET', `/v1/sessions/${session.sessionKey}/results`)).toMatchObject({
+      status: 409,
+      body: { message: 'Session is not yet completed.' },
+    });
   }, 120_000);
 
   it('is not completed by the sweeper however long the review takes', async () => {
@@ -143,7 +151,18 @@ describe('manual review through REST', () => {
       grade: 3,
       max_grade_per_item: { rear_bumper: 3 },
       reviewed_by: 'api',
-      damages: [{ damage_id: damageId, item: 'rear_bumper', damage_type: 'dent', damage: 'dent', grade: 3, photo_code: 8, region: { x: 0.4, y: 0.5, width: 0.2, height: 0.1 }, source: 'manual' }],
+      damages: [
+        {
+          damage_id: damageId,
+          item: 'rear_bumper',
+          damage_type: 'dent',
+          damage: 'dent',
+          grade: 3,
+          photo_code: 8,
+          region: { x: 0.4, y: 0.5, width: 0.2, height: 0.1 },
+          source: 'manual',
+        },
+      ],
     });
     expect(Date.now() - Date.parse(review.body.inspection.reviewed_at)).toBeLessThan(10 * 60_000);
     const results = await api(manual, 'GET', `/v1/sessions/${session.sessionKey}/results`);
@@ -170,7 +189,11 @@ describe('manual review through GraphQL', () => {
   it('lists the session in the review queue, declines a damage and completes with noDamageFound', async () => {
     const session = await createSession(server.baseUrl, manual);
     expect(await captureAndConfirm(session, 7200)).toBe('CONFIRM');
-    const queue = await graphqlRequest(server.baseUrl, { account: manual }, '{ inspectionSessions(status: CONFIRM) { edges { node { sessionKey awaitingReview } } } }');
+    const queue = await graphqlRequest(
+      server.baseUrl,
+      { account: manual },
+      '{ inspectionSessions(status: CONFIRM) { edges { node { sessionKey awaitingReview } } } }',
+    );
     expect(queue.data?.inspectionSessions.edges).toContainEqual({ node: { sessionKey: session.sessionKey, awaitingReview: true } });
 
     const k = { k: session.sessionKey };
@@ -202,7 +225,12 @@ describe('manual review through GraphQL', () => {
     const results = await api(manual, 'GET', `/v1/sessions/${session.sessionKey}/results`);
     expect(results.body.inspection).toMatchObject({ assessment: 'ASSESSED', grade: 5, total_damages: 0, damages: [], reviewed_by: 'api' });
 
-    const late = await graphqlRequest(server.baseUrl, { account: manual }, 'mutation($k: String!, $d: String!) { deleteDamage(sessionKey: $k, damageId: $d) }', { ...k, d: damageId });
+    const late = await graphqlRequest(
+      server.baseUrl,
+      { account: manual },
+      'mutation($k: String!, $d: String!) { deleteDamage(sessionKey: $k, damageId: $d) }',
+      { ...k, d: damageId },
+    );
     expect(late.errors?.[0]?.extensions?.code).toBe('CONFLICT');
   }, 120_000);
 
@@ -270,7 +298,11 @@ describe('account settings', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ review_mode: 'manual', display_name: created.body.username, brand_color: null });
 
-    const patched = await admin('PATCH', `/admin/accounts/${created.body.username}`, { review_mode: 'auto', display_name: ' Acme Motors ', brand_color: '#0B5FFF' });
+    const patched = await admin('PATCH', `/admin/accounts/${created.body.username}`, {
+      review_mode: 'auto',
+      display_name: ' Acme Motors ',
+      brand_color: '#0B5FFF',
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ username: created.body.username, review_mode: 'auto', display_name: 'Acme Motors', brand_color: '#0b5fff' });
     expect(patched.body).not.toHaveProperty('api_secret');

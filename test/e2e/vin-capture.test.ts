@@ -52,7 +52,9 @@ async function finish(session: CreatedSession, seedBase: number) {
     const result = await uploadPhoto(server.baseUrl, capture, session.sessionKey, code, await makeScene({ seed: seedBase + code }));
     expect(result.body.data?.capturePhoto?.approved).toBe(true);
   }
-  const confirmed = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', { k: session.sessionKey });
+  const confirmed = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
+    k: session.sessionKey,
+  });
   expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
   const results = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${session.sessionKey}/results`);
   expect(results.status).toBe(200);

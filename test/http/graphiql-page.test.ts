@@ -76,14 +76,20 @@ describe('the GraphiQL page', () => {
     const response = await fetch(`${server.baseUrl}/graphql`, { headers: HTML });
     const html = await response.text();
     const policy = response.headers.get('content-security-policy') ?? '';
-    const directives = new Map(policy.split(/;\s*/).map((directive) => {
-      const [name = '', ...sources] = directive.trim().split(/\s+/);
-      return [name, sources] as const;
-    }));
+    const directives = new Map(
+      policy.split(/;\s*/).map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
     const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, script] of scripts) {
-      expect(directives.get('script-src')).toContain(`'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`);
+      expect(directives.get('script-src')).toContain(
+        `'sha256-${createHash('sha256')
+          .update(script ?? '')
+          .digest('base64')}'`,
+      );
     }
     expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
     expect(directives.get('connect-src')).toEqual(["'self'"]);
@@ -144,7 +150,10 @@ describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
 
   it('renders the examples and runs them — a query, then a subscription over SSE — loading nothing from another origin', async () => {
     const account = await server.createAccount();
-    const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' }, vehicle: { make: 'Volvo', model: 'XC60' } });
+    const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
+      session: { theme: 'LITE' },
+      vehicle: { make: 'Volvo', model: 'XC60' },
+    });
     const sessionKey = created.body.session_key as string;
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
@@ -175,14 +184,20 @@ describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
     // Playwright's pointer click does not switch GraphiQL's draggable tabs; the click event does.
     await tabs.filter({ hasText: 'WatchEvents' }).dispatchEvent('click');
     await runWithCredentials();
-    await expect.poll(() => requests.some((request) => request.url().includes('WatchEvents') && request.headers().accept === 'text/event-stream'), EVENTUALLY).toBe(true);
+    await expect
+      .poll(() => requests.some((request) => request.url().includes('WatchEvents') && request.headers().accept === 'text/event-stream'), EVENTUALLY)
+      .toBe(true);
     // Live: an event recorded now reaches GraphiQL over the open SSE stream.
     const captureToken = (created.body.capture_url as string).split('#')[1] ?? '';
-    const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
+    const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+      k: sessionKey,
+    });
     expect(started.data?.startCapture.status).toBe('STARTED');
     await expect.poll(() => result.innerText(), EVENTUALLY).toContain('SESSION:STATUS_CHANGE');
 
-    const foreign = requests.map((request) => request.url()).filter((url) => !url.startsWith(`${server.baseUrl}/`) && !url.startsWith(`blob:${server.baseUrl}/`));
+    const foreign = requests
+      .map((request) => request.url())
+      .filter((url) => !url.startsWith(`${server.baseUrl}/`) && !url.startsWith(`blob:${server.baseUrl}/`));
     expect(foreign).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

@@ -107,14 +107,25 @@ describe('retention sweeping on two instances', () => {
     const attempts = database.collection('delivery_attempts');
     // One account's receiver answers; another's keeps failing, so its delivery waits pending for a retry.
     const other = await server.createAccount();
-    for (const [owner, target] of [[account, receiver], [other, failing]] as const) {
-      expect((await apiRequest(server.baseUrl, owner, 'POST', '/v1/callbacks', { event: 'SESSION:NOTE_INSERT', url: `${target.origin}/hook` })).status).toBe(200);
+    for (const [owner, target] of [
+      [account, receiver],
+      [other, failing],
+    ] as const) {
+      expect((await apiRequest(server.baseUrl, owner, 'POST', '/v1/callbacks', { event: 'SESSION:NOTE_INSERT', url: `${target.origin}/hook` })).status).toBe(
+        200,
+      );
       const created = await apiRequest(server.baseUrl, owner, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
-      const note = await apiRequest(server.baseUrl, owner, 'POST', `/v1/sessions/${created.body.session_key as string}/notes`, { title: 'scratch', description: 'left door' });
+      const note = await apiRequest(server.baseUrl, owner, 'POST', `/v1/sessions/${created.body.session_key as string}/notes`, {
+        title: 'scratch',
+        description: 'left door',
+      });
       expect(note.status).toBeLessThan(300);
     }
     await waitUntil(async () => (await deliveries.countDocuments({ api_key: account.apiKey, status: 'succeeded' })) === 1, 'the delivery to succeed');
-    await waitUntil(async () => (await deliveries.countDocuments({ api_key: other.apiKey, status: 'pending', attempts: { $gte: 1 } } as never)) === 1, 'the failing delivery to wait for its retry');
+    await waitUntil(
+      async () => (await deliveries.countDocuments({ api_key: other.apiKey, status: 'pending', attempts: { $gte: 1 } } as never)) === 1,
+      'the failing delivery to wait for its retry',
+    );
     const succeeded = (await deliveries.findOne({ api_key: account.apiKey })) as { _id: string; purge_at?: Date };
     expect(succeeded.purge_at).toBeInstanceOf(Date);
     expect(await attempts.countDocuments({ delivery_id: succeeded._id })).toBe(1);
@@ -127,7 +138,13 @@ describe('retention sweeping on two instances', () => {
 
     // A sweeper whose clock has moved past the 30 days of retention (runs last: it takes the lease far ahead).
     await server.app.services.retention.stop();
-    const later = new RetentionSweeper({ db: database, leases: server.app.services.stores.leases, logger: createLogger('silent'), intervalMs: 60_000, clock: () => new Date(Date.now() + 31 * DAY_MS) });
+    const later = new RetentionSweeper({
+      db: database,
+      leases: server.app.services.stores.leases,
+      logger: createLogger('silent'),
+      intervalMs: 60_000,
+      clock: () => new Date(Date.now() + 31 * DAY_MS),
+    });
     const pass = await later.sweepOnce();
     expect(pass.deliveries).toBeGreaterThanOrEqual(1);
     expect(pass.delivery_attempts).toBeGreaterThanOrEqual(1);
@@ -165,7 +182,13 @@ describe('the swept collections', () => {
       await ensureIndexes(createStores(recording));
       expect(ttlCollections.size).toBeGreaterThan(0);
       for (const name of ttlCollections) expect(RETAINED_COLLECTIONS as readonly string[], name).toContain(name);
-      const sweeper = new RetentionSweeper({ db: database, leases: createStores(database).leases, logger: createLogger('silent'), intervalMs: 1_000, clock: () => new Date() });
+      const sweeper = new RetentionSweeper({
+        db: database,
+        leases: createStores(database).leases,
+        logger: createLogger('silent'),
+        intervalMs: 1_000,
+        clock: () => new Date(),
+      });
       const rules = await sweeper.rules();
       expect(new Set(rules.map((rule) => rule.collection))).toEqual(ttlCollections);
       expect(rules).toEqual(

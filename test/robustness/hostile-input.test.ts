@@ -49,11 +49,23 @@ async function snapshot(): Promise<string> {
 }
 
 const printable = fc.string({ unit: fc.constantFrom(...' !"#$%&\'()*+,-./0123456789:;<=>?@ABCZ[\\]^_`abcz{|}~'.split('')), maxLength: 80 });
-const segment = fc.oneof(printable.map((text) => encodeURIComponent(text) || 'x'), fc.constantFrom('SESSION:COMPLETE', 'SESSION%3ACOMPLETE', '..', '%00', '%E0%A4%A', 'ABC-1234567890'));
+const segment = fc.oneof(
+  printable.map((text) => encodeURIComponent(text) || 'x'),
+  fc.constantFrom('SESSION:COMPLETE', 'SESSION%3ACOMPLETE', '..', '%00', '%E0%A4%A', 'ABC-1234567890'),
+);
 const jsonBody = fc.oneof(
   fc.json({ maxDepth: 4 }),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom('{', '[', '{"event": ', 'null', '"string"', '{"__proto__": {"polluted": true}}', '{"constructor": {"prototype": {"x": 1}}}', '{"event": "SESSION:COMPLETE", "url": "https://example.com", "payload": {"$where": "1"}}'),
+  fc.constantFrom(
+    '{',
+    '[',
+    '{"event": ',
+    'null',
+    '"string"',
+    '{"__proto__": {"polluted": true}}',
+    '{"constructor": {"prototype": {"x": 1}}}',
+    '{"event": "SESSION:COMPLETE", "url": "https://example.com", "payload": {"$where": "1"}}',
+  ),
 );
 
 beforeAll(async () => {
@@ -78,7 +90,11 @@ describe('hostile input', () => {
     let before = await snapshot();
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ROUTES), segment, jsonBody, fc.boolean(), async ([method, pattern], param, body, useRealKey) => {
-        const path = pattern.replace(':key', useRealKey ? sessionKey : param).replace(':event', param).replace(':token', param).replace(':damage', param);
+        const path = pattern
+          .replace(':key', useRealKey ? sessionKey : param)
+          .replace(':event', param)
+          .replace(':token', param)
+          .replace(':damage', param);
         const response = await fetch(`${server.baseUrl}${path}`, {
           method,
           headers: { ...signRequestHeaders(account), 'content-type': 'application/json' },
@@ -140,8 +156,16 @@ describe('hostile input', () => {
 
   it('never answers 5xx to malformed multipart uploads', async () => {
     const parts = fc.record({
-      operations: fc.oneof(fc.string({ maxLength: 100 }), fc.constant(JSON.stringify({ query: 'mutation($f: File!) { capturePhoto(sessionKey: "x", photoCode: 1, file: $f) { url } }', variables: { f: null } }))),
-      map: fc.oneof(fc.string({ maxLength: 50 }), fc.constant('{"0": ["variables.f"]}'), fc.constant('{"0": ["variables.nope.deep"]}'), fc.constant('{"9": ["variables.f"]}')),
+      operations: fc.oneof(
+        fc.string({ maxLength: 100 }),
+        fc.constant(JSON.stringify({ query: 'mutation($f: File!) { capturePhoto(sessionKey: "x", photoCode: 1, file: $f) { url } }', variables: { f: null } })),
+      ),
+      map: fc.oneof(
+        fc.string({ maxLength: 50 }),
+        fc.constant('{"0": ["variables.f"]}'),
+        fc.constant('{"0": ["variables.nope.deep"]}'),
+        fc.constant('{"9": ["variables.f"]}'),
+      ),
       file: fc.uint8Array({ maxLength: 2048 }),
     });
     await fc.assert(

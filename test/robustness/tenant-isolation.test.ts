@@ -19,7 +19,14 @@ let damageId: string;
 let username: string;
 
 /** Routes whose parameter is not an account-owned key: a capability token, or an admin-only name. */
-const NOT_TENANT_SCOPED = new Set(['/photos/:token', '/admin/accounts/:username', '/admin/accounts/:username/rotate-secret', '/capture/:sessionKey', '/capture/:sessionKey/report', '/capture/:sessionKey/report.pdf']);
+const NOT_TENANT_SCOPED = new Set([
+  '/photos/:token',
+  '/admin/accounts/:username',
+  '/admin/accounts/:username/rotate-secret',
+  '/capture/:sessionKey',
+  '/capture/:sessionKey/report',
+  '/capture/:sessionKey/report.pdf',
+]);
 
 type Keys = { session: string; idle: string; delivery: string; damage: string; user: string };
 type Probe = { method: string; path: (keys: Keys) => string; body?: unknown };
@@ -31,7 +38,9 @@ const REST_MATRIX: Record<string, Probe[]> = {
   'GET /v1/sessions/:sessionKey/photos': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/photos` }],
   'GET /v1/sessions/:sessionKey/notes': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/notes` }],
   'POST /v1/sessions/:sessionKey/notes': [{ method: 'POST', path: (k) => `/v1/sessions/${k.session}/notes`, body: { title: 'x', description: 'y' } }],
-  'POST /v1/sessions/:sessionKey/damages': [{ method: 'POST', path: (k) => `/v1/sessions/${k.idle}/damages`, body: { item: 'hood', damage: 'dent', grade: 2 } }],
+  'POST /v1/sessions/:sessionKey/damages': [
+    { method: 'POST', path: (k) => `/v1/sessions/${k.idle}/damages`, body: { item: 'hood', damage: 'dent', grade: 2 } },
+  ],
   'GET /v1/sessions/:sessionKey/damages': [{ method: 'GET', path: (k) => `/v1/sessions/${k.idle}/damages` }],
   'PATCH /v1/sessions/:sessionKey/damages/:damageId': [{ method: 'PATCH', path: (k) => `/v1/sessions/${k.idle}/damages/${k.damage}`, body: { grade: 5 } }],
   'DELETE /v1/sessions/:sessionKey/damages/:damageId': [{ method: 'DELETE', path: (k) => `/v1/sessions/${k.idle}/damages/${k.damage}` }],
@@ -74,7 +83,16 @@ const GRAPHQL_MATRIX: Record<string, string> = {
 };
 
 async function ownerState(): Promise<string> {
-  const paths = ['/v1/callbacks', '/v1/callbacks/SESSION:COMPLETE/deliveries', `/v1/sessions/${completed.sessionKey}`, `/v1/sessions/${completed.sessionKey}/notes`, `/v1/sessions/${idle.sessionKey}`, `/v1/sessions/${idle.sessionKey}/damages`, `/v1/sessions/${completed.sessionKey}/results`, '/v1/users'];
+  const paths = [
+    '/v1/callbacks',
+    '/v1/callbacks/SESSION:COMPLETE/deliveries',
+    `/v1/sessions/${completed.sessionKey}`,
+    `/v1/sessions/${completed.sessionKey}/notes`,
+    `/v1/sessions/${idle.sessionKey}`,
+    `/v1/sessions/${idle.sessionKey}/damages`,
+    `/v1/sessions/${completed.sessionKey}/results`,
+    '/v1/users',
+  ];
   const parts = [];
   for (const path of paths) parts.push(JSON.stringify((await apiRequest(server.baseUrl, owner, 'GET', path)).body));
   return parts.join('\n');
@@ -110,7 +128,13 @@ describe('tenant isolation', () => {
     const before = await ownerState();
     for (const [route, probes] of Object.entries(REST_MATRIX)) {
       for (const probe of probes) {
-        const result = await apiRequest(server.baseUrl, intruder, probe.method, probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId, damage: damageId, user: username }), probe.body);
+        const result = await apiRequest(
+          server.baseUrl,
+          intruder,
+          probe.method,
+          probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId, damage: damageId, user: username }),
+          probe.body,
+        );
         expect(result.status, route).toBe(404);
       }
     }
@@ -133,7 +157,13 @@ describe('tenant isolation', () => {
     for (const [field, query] of Object.entries(GRAPHQL_MATRIX)) {
       const variables = query.includes('$m')
         ? { i: idle.sessionKey, m: damageId }
-        : query.includes('$i') ? { i: idle.sessionKey } : query.includes('$k') ? { k: completed.sessionKey } : query.includes('$d') ? { d: deliveryId } : {};
+        : query.includes('$i')
+          ? { i: idle.sessionKey }
+          : query.includes('$k')
+            ? { k: completed.sessionKey }
+            : query.includes('$d')
+              ? { d: deliveryId }
+              : {};
       const result = await graphqlRequest(server.baseUrl, { account: intruder }, query, variables);
       expect(result.errors?.[0]?.extensions?.code, field).toBe('NOT_FOUND');
     }

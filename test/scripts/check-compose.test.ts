@@ -88,7 +88,9 @@ describe('check-compose', () => {
     const noUser = runCheck({ dockerfile: realDockerfile.replace(/^USER node$/m, '') });
     expect(noUser.output).toContain('PROBLEM  the final stage runs as root (no USER)');
     const fromSources = runCheck({
-      dockerfile: realDockerfile.replace('CMD ["node", "dist/main.js"]', 'COPY src ./src\nCMD ["node", "--import", "tsx", "src/main.ts"]').replace('--omit=dev ', ''),
+      dockerfile: realDockerfile
+        .replace('CMD ["node", "dist/main.js"]', 'COPY src ./src\nCMD ["node", "--import", "tsx", "src/main.ts"]')
+        .replace('--omit=dev ', ''),
     });
     expect(fromSources.output).toContain('PROBLEM  the final stage should run ["node", "dist/main.js"]');
     expect(fromSources.output).toContain('PROBLEM  the final stage copies the TypeScript sources');

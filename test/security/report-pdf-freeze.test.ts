@@ -32,7 +32,10 @@ let pollerWorker: Worker | null = null;
 beforeAll(async () => {
   server = await startTestServer();
   account = await server.createAccount();
-  session = await createSession(server.baseUrl, account, { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } });
+  session = await createSession(server.baseUrl, account, {
+    session: { theme: 'LITE' },
+    vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' },
+  });
   // Notes are written before the inspection is confirmed (a completed session takes no more), each one unbroken word.
   for (let index = 0; index < MAX_NOTES; index += 1) {
     const letter = String.fromCharCode(97 + (index % 26));
@@ -160,9 +163,14 @@ describe('the condition report PDF with every note at its longest', () => {
     await capturePhotos();
     const poller = await startHealthPoller();
     // Completion starts the render in the background; the first download waits for it (or renders, if it came first).
-    const confirmed = await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
-      k: session.sessionKey,
-    });
+    const confirmed = await graphqlRequest(
+      server.baseUrl,
+      { captureToken: session.captureToken },
+      'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }',
+      {
+        k: session.sessionKey,
+      },
+    );
     expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
     // From here on the service's work is the report: what /health meets until the PDF arrives is the render's doing.
     const start = epochNow();

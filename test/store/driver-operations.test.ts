@@ -90,7 +90,11 @@ describe('conditional updates', () => {
   it('a status compare-and-set (updateOne on status, then a read) lets exactly one of many concurrent writers win', async () => {
     await storesOne.sessions.insert(session('CAS-1', 'IDLE'));
     const attempts = Array.from({ length: 12 }, (_, index) =>
-      (index % 2 ? storesTwo : storesOne).sessions.updateIfStatus('CAS-1', ['IDLE'], { status: 'STARTED', updated_at: new Date(), language: `writer-${index}` }),
+      (index % 2 ? storesTwo : storesOne).sessions.updateIfStatus('CAS-1', ['IDLE'], {
+        status: 'STARTED',
+        updated_at: new Date(),
+        language: `writer-${index}`,
+      }),
     );
     const outcomes = await Promise.all(attempts);
     const winners = outcomes.filter((outcome) => outcome !== null);
@@ -106,16 +110,31 @@ describe('conditional updates', () => {
   it('a lease (conditional updateOne, else a unique insert) goes to one contender, free or run out', async () => {
     for (const expired of [false, true]) {
       const name = `lease-${expired}`;
-      if (expired) await one.collection<{ _id: string; holder: string; expires_at: Date }>('leases').insertOne({ _id: name, holder: 'gone', expires_at: new Date(Date.now() - 1) });
+      if (expired)
+        await one
+          .collection<{ _id: string; holder: string; expires_at: Date }>('leases')
+          .insertOne({ _id: name, holder: 'gone', expires_at: new Date(Date.now() - 1) });
       const now = new Date();
-      const outcomes = await Promise.all(Array.from({ length: 10 }, (_, index) => (index % 2 ? storesTwo : storesOne).leases.acquire(name, `holder-${index}`, now, 60_000)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => (index % 2 ? storesTwo : storesOne).leases.acquire(name, `holder-${index}`, now, 60_000)),
+      );
       expect(outcomes.filter(Boolean)).toHaveLength(1);
     }
   });
 
   it('findOneAndUpdate with returnDocument "after" returns the account as written (secret rotation)', async () => {
     const now = new Date();
-    await storesOne.accounts.insert({ username: 'rotating', api_key: 'rotating-key', api_secret: 'old', previous_secret: null, expiration_hours: 72, default_theme: 'PRO', redirect_url: null, created_at: now, updated_at: now });
+    await storesOne.accounts.insert({
+      username: 'rotating',
+      api_key: 'rotating-key',
+      api_secret: 'old',
+      previous_secret: null,
+      expiration_hours: 72,
+      default_theme: 'PRO',
+      redirect_url: null,
+      created_at: now,
+      updated_at: now,
+    });
     const rotated = await storesTwo.accounts.replaceSecret('rotating', 'new', { secret: 'old', expires_at: now }, now);
     expect(rotated?.api_secret).toBe('new');
     expect(rotated?.previous_secret).toEqual({ secret: 'old', expires_at: now });
@@ -163,7 +182,9 @@ describe('the batch claim of deliveries', () => {
       storesTwo.deliveries.settle('settle-retry', 'owner-1', { kind: 'retry', nextAttemptAt: later, statusCode: 500, error: 'HTTP 500' }),
       storesTwo.deliveries.settle('settle-fail', 'owner-1', { kind: 'failed', statusCode: 410, error: 'gone', attempted: true }),
     ]);
-    const [ok, retry, failed] = await Promise.all(['settle-ok', 'settle-retry', 'settle-fail'].map((id) => storesOne.deliveries.findForAccount('driver-key', id)));
+    const [ok, retry, failed] = await Promise.all(
+      ['settle-ok', 'settle-retry', 'settle-fail'].map((id) => storesOne.deliveries.findForAccount('driver-key', id)),
+    );
     expect(ok).toMatchObject({ status: 'succeeded', attempts: 1, last_status_code: 204, lease_owner: null });
     expect(ok?.purge_at).toBeInstanceOf(Date);
     expect(retry).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, next_attempt_at: later });
@@ -185,15 +206,31 @@ describe('the batch claim of deliveries', () => {
 describe('unique violations', () => {
   it('are recognised from insertOne, an ordered insertMany, and an upsert', async () => {
     const now = new Date();
-    const account = { username: 'unique-user', api_key: 'unique-key', api_secret: 's', previous_secret: null, expiration_hours: 72, default_theme: 'PRO', redirect_url: null, created_at: now, updated_at: now };
+    const account = {
+      username: 'unique-user',
+      api_key: 'unique-key',
+      api_secret: 's',
+      previous_secret: null,
+      expiration_hours: 72,
+      default_theme: 'PRO',
+      redirect_url: null,
+      created_at: now,
+      updated_at: now,
+    };
     await storesOne.accounts.insert(account);
-    const duplicate = await storesTwo.accounts.insert({ ...account, api_key: 'other-key' }).then(() => null, (error: unknown) => error);
+    const duplicate = await storesTwo.accounts.insert({ ...account, api_key: 'other-key' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(isDuplicateKeyError(duplicate)).toBe(true);
 
     const many = await one
       .collection('unique_many')
       .insertMany([{ _id: 'a' }, { _id: 'b' }, { _id: 'a' }, { _id: 'c' }] as never[], { ordered: true })
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(isDuplicateKeyError(many)).toBe(true);
 
     // The delivery store's own use of it: a second insert of one id reports a duplicate, never a second delivery.
@@ -207,7 +244,10 @@ describe('unique violations', () => {
         (index % 2 ? two : one)
           .collection<{ _id: string; seq: number }>('unique_upserts')
           .updateOne({ _id: 'head', seq: { $lt: index + 1 } }, { $set: { seq: index + 1 } }, { upsert: true })
-          .then(() => 'written', (error: unknown) => (isDuplicateKeyError(error) ? 'duplicate' : error)),
+          .then(
+            () => 'written',
+            (error: unknown) => (isDuplicateKeyError(error) ? 'duplicate' : error),
+          ),
       ),
     );
     for (const outcome of upserts) expect(['written', 'duplicate']).toContain(outcome);
@@ -244,7 +284,13 @@ describe('event numbering', () => {
         for (let group = 0; group < perStore / 6; group += 1) {
           const events = await Promise.all(
             Array.from({ length: 6 }, (_, index) =>
-              store.append({ api_key: apiKey, session_key: `S${storeIndex}`, event: 'SESSION:NOTE_INSERT', payload: { n: group * 6 + index }, created_at: new Date() }),
+              store.append({
+                api_key: apiKey,
+                session_key: `S${storeIndex}`,
+                event: 'SESSION:NOTE_INSERT',
+                payload: { n: group * 6 + index },
+                created_at: new Date(),
+              }),
             ),
           );
           numbers.push(...events.map((event) => event.seq));
@@ -259,6 +305,8 @@ describe('event numbering', () => {
     const stored = await one.collection('events').find({ api_key: apiKey }).sort({ seq: 1 }).toArray();
     expect(stored.map((event) => event.seq)).toEqual(all);
     // The shared head hint catches up with the last number (it is written without being waited for).
-    await expect.poll(async () => (await one.collection<{ _id: string; seq: number }>('event_heads').findOne({ _id: apiKey }))?.seq, { timeout: 10_000 }).toBe(perStore * 2);
+    await expect
+      .poll(async () => (await one.collection<{ _id: string; seq: number }>('event_heads').findOne({ _id: apiKey }))?.seq, { timeout: 10_000 })
+      .toBe(perStore * 2);
   }, 60_000);
 });

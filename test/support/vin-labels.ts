@@ -44,7 +44,11 @@ export async function makeVinLabelPhoto(options: VinPhotoOptions): Promise<Buffe
   const scene = await makeScene({ width, height, seed: options.seed ?? 3 });
   const left = Math.max(0, Math.round((width - label.info.width) / 2));
   const top = Math.max(0, Math.round((height - label.info.height) / 2));
-  const composed = await sharp(scene).composite([{ input: label.data, left, top }]).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const composed = await sharp(scene)
+    .composite([{ input: label.data, left, top }])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   addGrain(composed.data, options.grain ?? 10, options.seed ?? 3);
   return sharp(composed.data, { raw: { width: composed.info.width, height: composed.info.height, channels: composed.info.channels } })
     .blur(0.6)

@@ -38,7 +38,10 @@ afterAll(async () => {
     service.child.kill('SIGKILL');
     await service.exited;
   }
-  await mongo.db(database).dropDatabase().catch(() => undefined);
+  await mongo
+    .db(database)
+    .dropDatabase()
+    .catch(() => undefined);
   await mongo.close();
   await receiver.close();
 });
@@ -95,15 +98,25 @@ describe('a crash in the middle of a burst', () => {
 
     // The narrowest crash window, made certain: an event persisted whose delivery was never written.
     const orphanSeq = 1_000_000_000;
-    await mongo.db(database).collection<{ _id: string } & Record<string, unknown>>('events').insertOne({
-      _id: `${account.apiKey}:${orphanSeq}`,
-      api_key: account.apiKey,
-      seq: orphanSeq,
-      session_key: sessionKey,
-      event: EVENT,
-      payload: { session_key: sessionKey, event: EVENT, timestamp: new Date().toISOString().replace('Z', '+00:00'), title: 'orphan', description: 'burst', user: account.username },
-      created_at: new Date(),
-    });
+    await mongo
+      .db(database)
+      .collection<{ _id: string } & Record<string, unknown>>('events')
+      .insertOne({
+        _id: `${account.apiKey}:${orphanSeq}`,
+        api_key: account.apiKey,
+        seq: orphanSeq,
+        session_key: sessionKey,
+        event: EVENT,
+        payload: {
+          session_key: sessionKey,
+          event: EVENT,
+          timestamp: new Date().toISOString().replace('Z', '+00:00'),
+          title: 'orphan',
+          description: 'burst',
+          user: account.username,
+        },
+        created_at: new Date(),
+      });
 
     // Restarted on the same database; the rest of the burst goes to the new process.
     const second = await startService();

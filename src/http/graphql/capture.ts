@@ -38,8 +38,7 @@ builder.mutationFields((t) => ({
       longitude: t.arg.float({ required: true }),
       accuracy: t.arg.float(),
     },
-    resolve: async (_root, { sessionKey, ...location }, context) =>
-      context.services.capture.setLocation(await requireSession(context, sessionKey), location),
+    resolve: async (_root, { sessionKey, ...location }, context) => context.services.capture.setLocation(await requireSession(context, sessionKey), location),
   }),
   setVin: t.field({
     type: InspectionSession,

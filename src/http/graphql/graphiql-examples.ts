@@ -130,7 +130,11 @@ export const GRAPHIQL_EXAMPLE_TABS: NonNullable<GraphiQLOptions['defaultTabs']> 
   { query: SESSION_EVENTS_EXAMPLE, variables: JSON.stringify({ after: '0' }, null, 2), headers: ACCOUNT_HEADERS },
   {
     query: CREATE_SESSION_EXAMPLE,
-    variables: JSON.stringify({ input: { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } } }, null, 2),
+    variables: JSON.stringify(
+      { input: { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } } },
+      null,
+      2,
+    ),
     headers: ACCOUNT_HEADERS,
   },
   { query: CAPTURE_FLOW_EXAMPLE, variables: SESSION_VARIABLES, headers: CAPTURE_HEADERS },

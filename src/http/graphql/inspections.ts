@@ -6,7 +6,7 @@ import { isCaptureScope, requireAccount, requireReadableSession, type GraphQLCon
 import { AppError } from '../../errors.js';
 import { GUEST_NOTE_USER, guestVehicle } from '../../domain/capture-scope.js';
 import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
-import { sessionView, photoView, noteView, damageView } from '../../inspections/representation.js';
+import { sessionView, photoView, noteView, type damageView } from '../../inspections/representation.js';
 import { DAMAGE_RECORD_STATUSES, type DamageRegion as DamageRegionValue } from '../../domain/grading.js';
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
 import { encodeSessionCursor } from '../../inspections/session-service.js';
@@ -87,7 +87,10 @@ export const InspectionSession = builder.objectRef<InspectionSessionDocument>('I
     inspectEndedAt: t.string({ nullable: true, resolve: (session) => session.inspect_ended_at?.toISOString() ?? null }),
     createdAt: t.string({ resolve: (session) => session.created_at.toISOString() }),
     updatedAt: t.string({ resolve: (session) => session.updated_at.toISOString() }),
-    expiresAt: t.string({ description: 'The idle deadline; the session expires if nothing happens before it.', resolve: (session) => session.expires_at.toISOString() }),
+    expiresAt: t.string({
+      description: 'The idle deadline; the session expires if nothing happens before it.',
+      resolve: (session) => session.expires_at.toISOString(),
+    }),
     options: t.field({
       type: 'JSON',
       nullable: true,
@@ -109,7 +112,11 @@ export const InspectionSession = builder.objectRef<InspectionSessionDocument>('I
     requiredPhotos: t.field({
       type: [RequiredPhoto],
       resolve: (session) =>
-        inWalkAroundOrder(requiredPhotoCodes(session.theme as Theme)).map((code) => ({ photoCode: code, photoLabel: photoLabel(code) ?? String(code), hint: photoHint(code) ?? '' })),
+        inWalkAroundOrder(requiredPhotoCodes(session.theme as Theme)).map((code) => ({
+          photoCode: code,
+          photoLabel: photoLabel(code) ?? String(code),
+          hint: photoHint(code) ?? '',
+        })),
     }),
     acceptedPhotoCount: t.int({ resolve: (session) => Object.values(session.photos).filter((photo) => photo.approved).length }),
     photos: t.field({
@@ -139,7 +146,9 @@ const InspectionSessionEdge = builder.objectRef<{ cursor: string; node: Inspecti
 });
 
 const InspectionSessionConnection = builder
-  .objectRef<{ edges: { cursor: string; node: InspectionSessionDocument }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>('InspectionSessionConnection')
+  .objectRef<{ edges: { cursor: string; node: InspectionSessionDocument }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>(
+    'InspectionSessionConnection',
+  )
   .implement({
     fields: (t) => ({
       edges: t.field({ type: [InspectionSessionEdge], resolve: (connection) => connection.edges }),
@@ -288,12 +297,12 @@ builder.mutationFields((t) => ({
   }),
   addDamage: t.field({
     type: Damage,
-    description: 'Adds an accepted manual damage record, in any status before COMPLETE. grade: 1 (minor) to 5 (severe), default the type\'s.',
+    description: "Adds an accepted manual damage record, in any status before COMPLETE. grade: 1 (minor) to 5 (severe), default the type's.",
     args: {
       sessionKey: t.arg.string({ required: true }),
       item: t.arg.string({ required: true }),
       damageType: t.arg.string({ description: 'A code from damageCatalog.damageTypes.' }),
-      damage: t.arg.string({ description: 'The first release\'s name for damageType.' }),
+      damage: t.arg.string({ description: "The first release's name for damageType." }),
       grade: t.arg.int(),
       photoCode: t.arg.int(),
       region: t.arg({ type: DamageRegionInput }),
@@ -317,7 +326,7 @@ builder.mutationFields((t) => ({
   }),
   updateDamage: t.field({
     type: Damage,
-    description: 'Accepts or declines a proposal, or changes a record\'s grade, type, item, region or note; before COMPLETE only.',
+    description: "Accepts or declines a proposal, or changes a record's grade, type, item, region or note; before COMPLETE only.",
     args: {
       sessionKey: t.arg.string({ required: true }),
       damageId: t.arg.string({ required: true }),
@@ -340,7 +349,7 @@ builder.mutationFields((t) => ({
   }),
   deleteDamage: t.field({
     type: 'String',
-    description: 'Removes a manual damage record before COMPLETE (a detector\'s proposal is declined instead).',
+    description: "Removes a manual damage record before COMPLETE (a detector's proposal is declined instead).",
     args: { sessionKey: t.arg.string({ required: true }), damageId: t.arg.string({ required: true }) },
     resolve: async (_root, { sessionKey, damageId }, context) =>
       (await context.services.sessions.deleteDamage(await requireAccount(context), sessionKey, damageId)).message,
@@ -351,6 +360,11 @@ builder.mutationFields((t) => ({
       'Completes the review of a confirmed session: the report is generated and the session becomes COMPLETE. With no accepted damage, noDamageFound must be true. Idempotent.',
     args: { sessionKey: t.arg.string({ required: true }), noDamageFound: t.arg.boolean() },
     resolve: async (_root, { sessionKey, noDamageFound }, context) =>
-      context.services.reviews.completeReview(await requireAccount(context), sessionKey, { no_damage_found: noDamageFound ?? undefined }, await actorName(context)),
+      context.services.reviews.completeReview(
+        await requireAccount(context),
+        sessionKey,
+        { no_damage_found: noDamageFound ?? undefined },
+        await actorName(context),
+      ),
   }),
 }));
