@@ -18,6 +18,7 @@ export const LEAST_ROLE_BY_FIELD: Readonly<Record<string, Role>> = {
   'Query.inspectionSession': 'viewer',
   'Query.inspectionSessions': 'viewer',
   'Query.sessionResults': 'viewer',
+  'Query.damageCatalog': 'viewer',
   'Subscription.sessionEvents': 'viewer',
   // inspector: also adds notes and damages and does reviews (CONTRACT §13)
   'Mutation.addNote': 'inspector',
@@ -45,6 +46,7 @@ export const LEAST_ROLE_BY_FIELD: Readonly<Record<string, Role>> = {
   'Mutation.startCapture': 'owner',
   'Mutation.capturePhoto': 'owner',
   'Mutation.setLocation': 'owner',
+  'Mutation.setVin': 'owner',
   'Mutation.confirmInspection': 'owner',
 };
 
