@@ -15,6 +15,14 @@ describe('npm start', () => {
       const apiKey = /api_key:\s+(\S+)/.exec(output)?.[1] as string;
       const apiSecret = /api_secret:\s+(\S+)/.exec(output)?.[1] as string;
       expect(output).toMatch(/curl -s http:\/\/127\.0\.0\.1:\d+\/v1\/sessions/);
+      // No PUBLIC_URL: capture links point at loopback, and start-up says how to give a phone a reachable address.
+      await vi.waitFor(
+        () => expect(service.output()).toMatch(/Capture links point at http:\/\/127\.0\.0\.1:\d+, which a phone cannot open: start with PUBLIC_URL=http:\/\//),
+        {
+          timeout: 10_000,
+          interval: 100,
+        },
+      );
       const headers = signRequestHeaders({ username: 'demo', apiKey, apiSecret });
       const response = await fetch(`${service.baseUrl}/v1/sessions`, { headers });
       expect(response.status).toBe(200);
@@ -22,7 +30,11 @@ describe('npm start', () => {
       expect(service.output()).not.toContain(headers['API-Token']);
       // The demo owner user printed beside the credentials signs in.
       const password = /password:\s+(\S+)/.exec(output)?.[1] as string;
-      const signIn = await fetch(`${service.baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password }) });
+      const signIn = await fetch(`${service.baseUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password }),
+      });
       expect(signIn.status).toBe(200);
       expect(await signIn.json()).toMatchObject({ username: 'demo', role: 'owner', account: 'demo' });
     } finally {
