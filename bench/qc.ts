@@ -39,8 +39,7 @@ export async function runQcBenchmark(): Promise<BenchResult> {
     const verdict = await analyzePhoto(photo);
     if (!verdict.accepted) throw new Error(`benchmark photo was rejected: ${verdict.reason}`);
   };
-  const decodeOnly = () =>
-    sharp(photo).rotate().resize({ width: QC_ANALYSIS_WIDTH }).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const decodeOnly = () => sharp(photo).rotate().resize({ width: QC_ANALYSIS_WIDTH }).grayscale().raw().toBuffer({ resolveWithObject: true });
 
   for (let run = 0; run < WARMUP_RUNS; run += 1) {
     await analyze();
@@ -61,12 +60,7 @@ export async function runQcBenchmark(): Promise<BenchResult> {
 /** How long the synchronous JS metrics block the event loop per photo (they run on the 500-px copy only). */
 export async function runQcMetricsBenchmark(): Promise<BenchResult> {
   const photo = await makeScene({ width: 4000, height: 3000, seed: 42 });
-  const { data, info } = await sharp(photo)
-    .rotate()
-    .resize({ width: QC_ANALYSIS_WIDTH })
-    .grayscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(photo).rotate().resize({ width: QC_ANALYSIS_WIDTH }).grayscale().raw().toBuffer({ resolveWithObject: true });
   const gray = { pixels: data, width: info.width, height: info.height };
   const times: number[] = [];
   for (let run = 0; run < WARMUP_RUNS + RUNS; run += 1) {

@@ -1,11 +1,13 @@
 // Runs every benchmark (npm run bench), writes bench/results.json and the table in docs/benchmarks.md.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { BenchResult } from './support.js';
 import { runHttpBenchmarks } from './http.js';
 import { runSubscriptionBenchmark } from './subscriptions.js';
 import { runCaptureBenchmark } from './capture.js';
 import { runQcBenchmark, runQcMetricsBenchmark } from './qc.js';
+import { runCommandBenchmark } from './commands.js';
+import { runCapacityBenchmark } from './capacity.js';
 
 interface Suite {
   name: string;
@@ -17,6 +19,8 @@ const suites: Suite[] = [
   { name: 'qc', run: async () => [{ ...(await runQcBenchmark()), goal: 'ratio ≤ 1.5' }, await runQcMetricsBenchmark()] },
   { name: 'capture', run: async () => [await runCaptureBenchmark()] },
   { name: 'subscriptions', run: () => runSubscriptionBenchmark() },
+  { name: 'commands', run: () => runCommandBenchmark() },
+  { name: 'capacity', run: () => runCapacityBenchmark() },
 ];
 
 if (existsSync(new URL('./webhooks.ts', import.meta.url))) {
@@ -32,6 +36,7 @@ if (existsSync(new URL('./webhooks.ts', import.meta.url))) {
 const only = process.argv.slice(2);
 const results: BenchResult[] = [];
 const started = Date.now();
+const loadAtStart = os.loadavg()[0] ?? 0;
 for (const suite of suites.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
   process.stdout.write(`running ${suite.name}…\n`);
   try {
@@ -48,17 +53,37 @@ for (const suite of suites.filter((candidate) => only.length === 0 || only.inclu
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify(results.map(({ name, value, unit, baseline, ratio }) => ({ name, value, unit, baseline: baseline ?? null, ratio: ratio ?? null })), null, 2)}\n`,
+  `${JSON.stringify(
+    results.map(({ name, value, unit, baseline, ratio }) => ({ name, value, unit, baseline: baseline ?? null, ratio: ratio ?? null })),
+    null,
+    2,
+  )}\n`,
 );
+// The start-up warning of the embedded database quotes its measured capacity (src/store/embedded-capacity.ts).
+const capacity = results.find((result) => result.name === 'embedded_capacity_sessions');
+if (capacity && !process.env.MONGODB_URL) {
+  writeFileSync(
+    new URL('../src/store/embedded-capacity.ts', import.meta.url),
+    `// What the embedded database holds, measured by \`npm run bench\` (embedded_capacity_sessions in bench/results.json;
+// bench/run.ts rewrites this file when it measures it). Printed beside the "in memory only" warning at start-up.
+export const EMBEDDED_CAPACITY = { sessions: ${capacity.value}, measuredOn: '${new Date().toISOString().slice(0, 10)}' } as const;
+`,
+  );
+}
 mkdirSync(new URL('../docs/', import.meta.url), { recursive: true });
+// Hand-written findings below the generated part survive a new run.
+const documentUrl = new URL('../docs/benchmarks.md', import.meta.url);
+const previous = existsSync(documentUrl) ? readFileSync(documentUrl, 'utf8') : '';
+const notes = previous.includes('\n## Notes\n') ? previous.slice(previous.indexOf('\n## Notes\n')) : '';
 const table = results
   .map((result) => `| \`${result.name}\` | ${result.value} ${result.unit} | ${result.baseline ?? '—'} | ${result.ratio ?? '—'} | ${result.goal ?? ''} |`)
   .join('\n');
 writeFileSync(
-  new URL('../docs/benchmarks.md', import.meta.url),
+  documentUrl,
   `# Benchmarks
 
-Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}), ${Math.round((Date.now() - started) / 1000)} s in all.
+Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}), ${Math.round((Date.now() - started) / 1000)} s in all; load
+average ${loadAtStart.toFixed(1)} when it started (other work shares the machine: absolute figures vary run to run, ratios are same-run).
 Load runs on loopback from a separate process (autocannon, graphql-ws clients); each ratio compares our path with
 its baseline measured in the same run on the same machine. The service runs on the embedded database unless
 \`MONGODB_URL\` is set.
@@ -70,10 +95,19 @@ ${table}
 How each is measured:
 
 - \`database_indexed_reads_per_s\`: the database's own ceiling for the read the REST route makes (findOne on a
-  unique index, 32 at a time), measured in the same run.
-- \`rest_auth_read_rps\`: \`GET /v1/callbacks/:event\` with HMAC headers, 32 connections; baseline: a bare \`node:http\`
-  server answering the same JSON from memory.
-- \`graphql_query_rps\`: an authenticated \`inspectionSession\` query; baseline: a bare Yoga \`{ hello }\`.
+  unique index, 32 at a time), measured in the same run on the same database server.
+- \`rest_auth_read_rps\`: \`GET /v1/callbacks/:event\` with HMAC headers, 32 connections; baseline: a bare
+  \`node:http\` server doing the same single driver findOne per request on the same database server (one embedded
+  server is shared by the service and the baselines). \`rest_auth_read_vs_in_memory_http\` compares the same figure
+  with a bare \`node:http\` server answering from memory (informational). The service and every baseline run in
+  turns of 2 s, four rounds each, so load from other processes on the machine falls on all of them alike.
+- \`graphql_query_rps\`: an authenticated \`inspectionSession\` query; baseline: a bare Yoga whose resolver does the
+  same findOne for the session on the same database and answers the same fields.
+- \`db_commands_per_*\`: database commands counted with the driver's command monitoring (the counter behind
+  \`mongodb_commands_total\` at /metrics), background jobs slowed down so only the operation counts: a REST read and
+  a GraphQL query once the account is cached (100 each), an accepted photo (every photo of a LITE session), an event
+  recorded with no callback (100, one after another), and a delivery amortised over a batch of 200 events recorded at
+  once (every command but the event log's, until all 200 are received and settled).
 - \`qc_ms_per_12mp_photo\`: median time of the whole QC on a 4000×3000 JPEG; baseline: sharp decoding the same file
   to the 500-px grayscale copy alone. \`qc_js_metrics_ms_per_photo\` is the part that runs on the event loop.
 - \`capture_session_e2e_ms\`: one whole LITE capture through GraphQL (start, six 1600×1200 photos, confirm and
@@ -81,12 +115,18 @@ How each is measured:
 - \`event_to_subscriber_*\`: 1,000 graphql-ws subscribers on one instance — 900 capture apps, each following its own
   session with its capture token, and 100 account dashboards following every session — while notes are recorded at
   50/s round-robin over the sessions (each event reaches its capture app and all 100 dashboards, ~5,000 messages/s);
-  latency from the event's timestamp (taken before it is written) to its arrival at a subscriber.
-  \`memory_per_subscription_kb\`: the server's live heap and external memory per open subscription after a forced
-  garbage collection; \`rss_per_subscription_kb\`: its resident memory growth.
+  latency from the event's timestamp (taken before it is written) to its arrival at a subscriber. Three runs, each on
+  a fresh service; the headline p99 is their median. \`memory_per_subscription_kb\`: the server's live heap and
+  external memory per open subscription after a forced garbage collection; \`rss_per_subscription_kb\`: its resident
+  memory growth (run 1).
 - \`broadcast_*\`: the worst case, all 1,000 subscribers following the whole account at 50 events/s (50,000
   messages/s from one instance).
-- \`webhook_*\`: deliveries to a local receiver from 100 concurrent sessions producing events for 10 s.
-`,
+- \`event_to_webhook_*\`: event recorded → local receiver, notes added at a steady 50 events/s round-robin over 100
+  sessions; \`webhook_deliveries_per_s\`: at saturation, 100 sessions adding notes as fast as they can for 10 s.
+- \`embedded_capacity_sessions\`: whole PRO sessions (13 photos of 1280×960, 3 notes, confirmed with its report, all
+  5 webhook events delivered to a local receiver) run one after another on the default embedded database, until a
+  session's median photo verdict exceeds 1 s; \`rss_mb_after_100_pro_sessions\`: resident memory of the service and
+  its embedded database together after 100 such sessions.
+${notes}`,
 );
 process.stdout.write(`wrote bench/results.json and docs/benchmarks.md (${results.length} figures)\n`);

@@ -1,5 +1,5 @@
-// Live event latency with 1,000 graphql-ws subscribers on one instance while events are recorded at 50/s, and the
-// server memory each open subscription costs. Two mixes of subscribers:
+// Live event latency with 1,000 graphql-ws subscribers on one instance while events are recorded at 50/s (three
+// runs, each on a fresh service), and the server memory each open subscription costs. Two mixes of subscribers:
 // - mixed (the headline figure): 900 capture apps, each following its own session with its capture token, and
 //   100 account dashboards, each following every session of the account; notes go round-robin to the sessions,
 //   so every event reaches its session's capture app and all 100 dashboards (~5,000 messages/s);
@@ -9,7 +9,19 @@
 import { pathToFileURL } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { collectGarbage, createAccount, percentile, residentBytes, retainedBytes, round, signedHeaders, startService, type BenchAccount, type BenchResult, type RunningProcess } from './support.js';
+import {
+  collectGarbage,
+  createAccount,
+  percentile,
+  residentBytes,
+  retainedBytes,
+  round,
+  signedHeaders,
+  startService,
+  type BenchAccount,
+  type BenchResult,
+  type RunningProcess,
+} from './support.js';
 
 const SUBSCRIPTION = 'subscription($k: String) { sessionEvents(sessionKey: $k) { id event timestamp payload } }';
 
@@ -42,29 +54,70 @@ export async function runSubscriptionBenchmark(options: { eventsPerSecond?: numb
   const seconds = options.seconds ?? 10;
   const results: BenchResult[] = [];
 
-  const mixedService = await startService({}, { inspect: true });
-  try {
-    const account = await createAccount(mixedService.url);
-    const captureApps = await createSessions(mixedService.url, account, 900);
-    const dashboards = Array.from({ length: 100 }, () => ({ connectionParams: signedHeaders(account), sessionKey: null }));
-    const mixed = await runScenario(mixedService, account, {
-      name: 'mixed',
-      subscribers: [...captureApps.map(({ token, sessionKey }) => ({ connectionParams: { 'Capture-Token': token }, sessionKey })), ...dashboards],
-      noteTargets: captureApps.map(({ sessionKey }) => sessionKey),
-      eventsPerSecond,
-      seconds,
-    });
-    results.push(
-      { name: 'event_to_subscriber_p99_ms', value: round(percentile(mixed.latencies, 99), 1), unit: 'ms', goal: '≤ 50 ms', baseline: null, ratio: null },
-      { name: 'event_to_subscriber_p50_ms', value: round(percentile(mixed.latencies, 50), 1), unit: 'ms', baseline: null, ratio: null },
-      { name: 'subscription_events_delivered_ratio', value: round(mixed.received / mixed.expected, 4), unit: 'share', baseline: null, ratio: null },
-      { name: 'memory_per_subscription_kb', value: round(mixed.retainedPerSubscriptionKb, 1), unit: 'KB', goal: '≤ 20 KB', baseline: null, ratio: null },
-      { name: 'rss_per_subscription_kb', value: round(mixed.rssPerSubscriptionKb, 1), unit: 'KB', baseline: null, ratio: null },
-      { name: 'subscription_bench_failed_requests', value: mixed.failedRequests, unit: 'requests', baseline: null, ratio: null },
-    );
-  } finally {
-    await mixedService.stop();
+  // The mixed scenario three times, each on a fresh service: the p99 of every run is reported.
+  const runs: ScenarioOutcome[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    const mixedService = await startService({}, { inspect: true });
+    try {
+      const account = await createAccount(mixedService.url);
+      const captureApps = await createSessions(mixedService.url, account, 900);
+      const dashboards = Array.from({ length: 100 }, () => ({ connectionParams: signedHeaders(account), sessionKey: null }));
+      runs.push(
+        await runScenario(mixedService, account, {
+          name: `mixed run ${run + 1}`,
+          subscribers: [...captureApps.map(({ token, sessionKey }) => ({ connectionParams: { 'Capture-Token': token }, sessionKey })), ...dashboards],
+          noteTargets: captureApps.map(({ sessionKey }) => sessionKey),
+          eventsPerSecond,
+          seconds,
+        }),
+      );
+    } finally {
+      await mixedService.stop();
+    }
   }
+  const p99s = runs.map((run) => round(percentile(run.latencies, 99), 1));
+  const first = runs[0] as ScenarioOutcome;
+  results.push(
+    {
+      name: 'event_to_subscriber_p99_ms',
+      value: percentile(p99s, 50),
+      unit: 'ms',
+      goal: '≤ 50 ms (median of the three runs below)',
+      baseline: null,
+      ratio: null,
+    },
+    ...p99s.map((value, index) => ({ name: `event_to_subscriber_p99_ms_run${index + 1}`, value, unit: 'ms', baseline: null, ratio: null })),
+    {
+      name: 'event_to_subscriber_p50_ms',
+      value: round(
+        percentile(
+          runs.flatMap((run) => run.latencies),
+          50,
+        ),
+        1,
+      ),
+      unit: 'ms',
+      goal: 'all three runs',
+      baseline: null,
+      ratio: null,
+    },
+    {
+      name: 'subscription_events_delivered_ratio',
+      value: round(runs.reduce((sum, run) => sum + run.received, 0) / runs.reduce((sum, run) => sum + run.expected, 0), 4),
+      unit: 'share',
+      baseline: null,
+      ratio: null,
+    },
+    { name: 'memory_per_subscription_kb', value: round(first.retainedPerSubscriptionKb, 1), unit: 'KB', goal: '≤ 20 KB (run 1)', baseline: null, ratio: null },
+    { name: 'rss_per_subscription_kb', value: round(first.rssPerSubscriptionKb, 1), unit: 'KB', goal: 'run 1', baseline: null, ratio: null },
+    {
+      name: 'subscription_bench_failed_requests',
+      value: runs.reduce((sum, run) => sum + run.failedRequests, 0),
+      unit: 'requests',
+      baseline: null,
+      ratio: null,
+    },
+  );
 
   const broadcastService = await startService();
   try {
@@ -163,7 +216,9 @@ async function runScenario(service: RunningProcess, account: BenchAccount, scena
     }
     const drainDeadline = Date.now() + 30_000;
     while (received < expected && Date.now() < drainDeadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    process.stderr.write(`${scenario.name}: ${received} of ${expected} messages, ${scenario.subscribers.length} subscribers, ${failedRequests} failed requests\n`);
+    process.stderr.write(
+      `${scenario.name}: ${received} of ${expected} messages, ${scenario.subscribers.length} subscribers, ${failedRequests} failed requests\n`,
+    );
     return {
       latencies,
       expected,

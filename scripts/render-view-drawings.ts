@@ -43,7 +43,13 @@ const gap = 8;
 await sharp({
   create: { width: COLUMNS * (TILE_WIDTH + gap) + gap, height: rows * (TILE_HEIGHT + LABEL_HEIGHT + gap) + gap, channels: 3, background: '#ffffff' },
 })
-  .composite(tiles.map((input, index) => ({ input, left: gap + (index % COLUMNS) * (TILE_WIDTH + gap), top: gap + Math.floor(index / COLUMNS) * (TILE_HEIGHT + LABEL_HEIGHT + gap) })))
+  .composite(
+    tiles.map((input, index) => ({
+      input,
+      left: gap + (index % COLUMNS) * (TILE_WIDTH + gap),
+      top: gap + Math.floor(index / COLUMNS) * (TILE_HEIGHT + LABEL_HEIGHT + gap),
+    })),
+  )
   .png({ compressionLevel: 9 })
   .toFile(output);
 console.log(`${output}: ${tiles.length} drawings in walk-around order`);

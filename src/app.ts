@@ -18,6 +18,7 @@ import { createYogaServer } from './http/graphql/yoga.js';
 import { attachGraphQLWebSocket } from './http/graphql/websocket.js';
 import { openFileStore } from './storage/open-file-store.js';
 import { warnAboutRiskySettings } from './observability/startup-warnings.js';
+import { countDatabaseCommands } from './observability/database-commands.js';
 
 export interface App {
   server: Server;
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
   try {
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
     const metrics = createMetrics();
+    countDatabaseCommands(database.client, metrics.registry);
     const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics, clock });
     await ensureIndexes(services.stores);
 
@@ -90,6 +92,7 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
             services.sweeper.start();
             services.deliveryWorker.start();
             services.outboxReconciler.start();
+            services.retention.start();
             resolve(url);
           });
         });
@@ -97,6 +100,7 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
       async stop() {
         await services.sweeper.stop();
         await services.outboxReconciler.stop();
+        await services.retention.stop();
         await services.deliveryWorker.stop();
         await webSockets.dispose();
         await new Promise<void>((resolve) => {
@@ -107,6 +111,7 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
         await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
         await database.close();
         await files.close();
+        await services.vinReader.close();
       },
     };
   } catch (error) {

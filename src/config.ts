@@ -3,9 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_QC_THRESHOLDS } from './qc/thresholds.js';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -14,14 +12,25 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
-  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, _ or -').default('capture_gateway'),
+  MONGODB_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, _ or -')
+    .default('capture_gateway'),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
@@ -40,7 +49,11 @@ const environmentSchema = z.object({
   WEBHOOK_ATTEMPT_RETENTION_DAYS: positiveInt.default(30),
   WEBHOOK_RECONCILE_INTERVAL_MS: positiveInt.default(10_000),
   EXPIRY_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  RETENTION_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   RATE_LIMIT_POINTS: positiveInt.default(1200),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   RATE_LIMIT_GUEST_POINTS: positiveInt.default(240),
@@ -72,7 +85,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')
     .optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1, or auto').default('us-east-1'),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1, or auto')
+    .default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
@@ -102,6 +118,8 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   webhooks: WebhookConfig;
   expirySweepIntervalMs: number;
+  /** How often what TTL indexes would remove is deleted (the embedded database has no TTL). */
+  retentionSweepIntervalMs: number;
   redisUrl: string | null;
   rateLimit: { points: number; windowSeconds: number };
   /** The budget of a capture token's session (the person with the phone), smaller than an account's. */
@@ -117,9 +135,7 @@ export interface Config {
   photoStore: { kind: 'filesystem'; dataDir: string | null } | S3StoreConfig;
   /** Threads that lay out report PDFs; null: half the cores, at least one. */
   reportRenderWorkers: number | null;
-  sms:
-    | { provider: 'log' }
-    | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
+  sms: { provider: 'log' } | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
 }
 
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...). */
@@ -184,10 +200,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = environmentSchema.safeParse(present);
   const env = parsed.success ? parsed.data : parseEachVariable(present);
-  const problems = [
-    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
-    ...crossVariableProblems(env),
-  ];
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...crossVariableProblems(env)];
   if (problems.length > 0) throw new ConfigError(problems);
   return toConfig(env as ParsedEnvironment);
 }
@@ -260,6 +273,7 @@ function toConfig(env: ParsedEnvironment): Config {
       reconcileIntervalMs: env.WEBHOOK_RECONCILE_INTERVAL_MS,
     },
     expirySweepIntervalMs: env.EXPIRY_SWEEP_INTERVAL_MS,
+    retentionSweepIntervalMs: env.RETENTION_SWEEP_INTERVAL_MS,
     redisUrl: env.REDIS_URL ?? null,
     rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     guestRateLimit: { points: env.RATE_LIMIT_GUEST_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
@@ -278,7 +292,13 @@ function toConfig(env: ParsedEnvironment): Config {
     reportRenderWorkers: env.REPORT_RENDER_WORKERS ?? null,
     sms:
       env.SMS_PROVIDER === 'twilio'
-        ? { provider: 'twilio', baseUrl: env.TWILIO_BASE_URL, accountSid: env.TWILIO_ACCOUNT_SID ?? '', authToken: env.TWILIO_AUTH_TOKEN ?? '', from: env.TWILIO_FROM ?? '' }
+        ? {
+            provider: 'twilio',
+            baseUrl: env.TWILIO_BASE_URL,
+            accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+            authToken: env.TWILIO_AUTH_TOKEN ?? '',
+            from: env.TWILIO_FROM ?? '',
+          }
         : { provider: 'log' },
   };
 }
@@ -291,7 +311,9 @@ function photoStoreConfig(env: ParsedEnvironment): Config['photoStore'] {
     bucket: env.S3_BUCKET ?? '',
     region: env.S3_REGION,
     credentials:
-      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? hiddenFromLogs({ accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }) : null,
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? hiddenFromLogs({ accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY })
+        : null,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }

@@ -2,7 +2,7 @@
 import type { Db } from 'mongodb';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
-import { AccountStore } from './store/accounts.js';
+import { CachedAccountStore } from './accounts/account-cache.js';
 import { AccessRecordStore } from './store/access-records.js';
 import { CallbackStore } from './store/callbacks.js';
 import { InspectionSessionStore } from './store/inspection-sessions.js';
@@ -31,11 +31,15 @@ import { SessionMoves } from './inspections/session-moves.js';
 import { SessionService } from './inspections/session-service.js';
 import { CaptureService } from './inspections/capture-service.js';
 import { ReportGenerator } from './inspections/report-generator.js';
+import { ReviewService } from './inspections/review-service.js';
 import { ExpirySweeper } from './inspections/expiry-sweeper.js';
+import { RetentionSweeper } from './maintenance/retention-sweeper.js';
 import { SmsInvitations } from './inspections/sms-invitations.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
 import { createQcRunner } from './qc/pool.js';
 import type { QcThresholds } from './qc/thresholds.js';
+import { resolveQcThresholds } from './qc/thresholds.js';
+import { createVinReader, type VinReader } from './vin/vin-reader.js';
 import type { SmsProvider } from './sms/sms-provider.js';
 import { ReportDocuments } from './reports/report-documents.js';
 import { createReportRenderPool } from './reports/report-render-pool.js';
@@ -47,7 +51,7 @@ import { UserService } from './users/users.js';
 import { SignInService } from './users/sign-ins.js';
 
 export interface Stores {
-  accounts: AccountStore;
+  accounts: CachedAccountStore;
   accessRecords: AccessRecordStore;
   callbacks: CallbackStore;
   sessions: InspectionSessionStore;
@@ -79,7 +83,11 @@ export interface Services {
   sessions: SessionService;
   capture: CaptureService;
   reports: ReportGenerator;
+  /** Completing reviews (CONTRACT §13). */
+  reviews: ReviewService;
   sweeper: ExpirySweeper;
+  /** Deletes what TTL indexes would; started and stopped with the app. */
+  retention: RetentionSweeper;
   files: PhotoFiles;
   /** Photos, thumbnails and report PDFs (CONTRACT §15). */
   fileStore: FileStore;
@@ -89,6 +97,8 @@ export interface Services {
   /** People of an account and their sign-ins (CONTRACT §12). */
   users: UserService;
   signIns: SignInService;
+  /** Reads VIN barcodes in a worker thread; closed with the app. */
+  vinReader: VinReader;
 }
 
 export interface ServiceOptions {
@@ -104,7 +114,7 @@ export interface ServiceOptions {
 
 export function createStores(db: Db, options: { webhookRetentionDays?: number } = {}): Stores {
   return {
-    accounts: new AccountStore(db),
+    accounts: new CachedAccountStore(db),
     accessRecords: new AccessRecordStore(db),
     callbacks: new CallbackStore(db),
     sessions: new InspectionSessionStore(db),
@@ -166,7 +176,19 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
   recorder.afterRecord(async (event) => {
     if (event.event === 'SESSION:COMPLETE') reportDocuments.prepareCompleted(event.apiKey, event.sessionKey);
   });
-  const reports = new ReportGenerator({ sessions: stores.sessions, captures: stores.captures, damages: stores.damages, files, moves, urls, detector, logger, clock });
+  const vinReader = createVinReader({ maxPixels: resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>).maxPixels, logger });
+  const reports = new ReportGenerator({
+    sessions: stores.sessions,
+    accounts: stores.accounts,
+    captures: stores.captures,
+    damages: stores.damages,
+    files,
+    moves,
+    urls,
+    detector,
+    logger,
+    clock,
+  });
   const capture = new CaptureService({
     sessions: stores.sessions,
     captures: stores.captures,
@@ -176,6 +198,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sessionService: sessions,
     reports,
     qc: createQcRunner({ thresholds: config.qcThresholds as Partial<QcThresholds> }),
+    vin: vinReader,
     metrics,
     urls,
     clock,
@@ -189,7 +212,14 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     accessRecords: new AccessRecordService(stores.accessRecords, clock),
     accounts: new AccountService(stores.accounts, clock, config.apiSecretOverlapMs),
     callbacks: new CallbackService(stores.callbacks, { allowPrivateTargets: config.webhookAllowPrivateTargets }, clock),
-    deliveries: new DeliveryService({ deliveries: stores.deliveries, callbacks: stores.callbacks, outbox, worker: deliveryWorker, testSendsPerMinute: config.webhooks.testSendsPerMinute, clock }),
+    deliveries: new DeliveryService({
+      deliveries: stores.deliveries,
+      callbacks: stores.callbacks,
+      outbox,
+      worker: deliveryWorker,
+      testSendsPerMinute: config.webhooks.testSendsPerMinute,
+      clock,
+    }),
     deliveryWorker,
     outboxReconciler: new OutboxReconciler({
       deliveries: stores.deliveries,
@@ -203,7 +233,9 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     sessions,
     capture,
     reports,
+    reviews: new ReviewService({ sessionService: sessions, damages: stores.damages, reports }),
     sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
+    retention: new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock }),
     files,
     fileStore,
     sms,
@@ -211,6 +243,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     metrics,
     users: new UserService(stores.users, stores.signIns, clock),
     signIns: new SignInService({ users: stores.users, accounts: stores.accounts, signIns: stores.signIns, failures: stores.signInFailures, clock }),
+    vinReader,
   };
 }
 

@@ -50,12 +50,20 @@ describe('configuration', () => {
   });
 
   it('reports every problem at once', () => {
-    const problems = configProblems({ PORT: 'eighty', MONGODB_URL: 'postgres://x', LOG_LEVEL: 'loud', ADMIN_TOKEN: 'short', CORS_ORIGINS: 'not a url' }).join('\n');
+    const problems = configProblems({ PORT: 'eighty', MONGODB_URL: 'postgres://x', LOG_LEVEL: 'loud', ADMIN_TOKEN: 'short', CORS_ORIGINS: 'not a url' }).join(
+      '\n',
+    );
     for (const name of ['PORT', 'MONGODB_URL', 'LOG_LEVEL', 'ADMIN_TOKEN', 'CORS_ORIGINS']) expect(problems).toContain(name);
   });
 
   it('reports rules spanning several variables in the same pass as single-variable problems', () => {
-    const problems = configProblems({ PORT: 'eighty', SMS_PROVIDER: 'twilio', TWILIO_FROM: '+15550000000', QC_THRESHOLDS: '{"minSharpnes": 3}', WEBHOOK_LEASE_MS: '5000' });
+    const problems = configProblems({
+      PORT: 'eighty',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_FROM: '+15550000000',
+      QC_THRESHOLDS: '{"minSharpnes": 3}',
+      WEBHOOK_LEASE_MS: '5000',
+    });
     expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
     expect(problems).toContain('TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio');
     expect(problems).toContain('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');

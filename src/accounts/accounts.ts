@@ -1,22 +1,52 @@
-// Account use cases: create integrator accounts, list them, rotate their HMAC secret.
+// Account use cases: create integrator accounts, list them, change their settings, rotate their HMAC secret.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
-import type { AccountDocument, AccountStore } from '../store/accounts.js';
+import { accountSettings, type AccountDocument, type AccountSettingsUpdate, type AccountStore, type ReviewMode } from '../store/accounts.js';
 import { isTheme } from '../domain/themes.js';
 
 /** How long a rotated-out secret keeps validating tokens (CONTRACT §1), unless configured otherwise. */
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
+const settingsShape = {
+  expiration_hours: z
+    .number()
+    .positive('expiration_hours must be a positive number of hours.')
+    .max(24 * 365)
+    .optional(),
+  default_theme: z.string().refine(isTheme, 'default_theme must be one of PRO, LITE, CAPT.').optional(),
+  redirect_url: z
+    .url({ protocol: /^https?$/, error: 'redirect_url must be an absolute http(s) URL.' })
+    .nullable()
+    .optional(),
+  // CONTRACT §13: who completes reviews, and how the capture page and report name and colour the account.
+  review_mode: z.enum(['manual', 'auto'], { error: 'review_mode must be manual or auto.' }).optional(),
+  display_name: z
+    .string({ error: 'display_name must be a string of 1-100 characters.' })
+    .trim()
+    .min(1, 'display_name must be a string of 1-100 characters.')
+    .max(100, 'display_name must be a string of 1-100 characters.')
+    .optional(),
+  brand_color: z
+    .string({ error: 'brand_color must be a colour written #rrggbb.' })
+    .regex(/^#[0-9a-fA-F]{6}$/, 'brand_color must be a colour written #rrggbb.')
+    .transform((colour) => colour.toLowerCase())
+    .nullable()
+    .optional(),
+};
+
 const newAccountSchema = z
   .object({
     username: z.string().regex(/^[a-z0-9][a-z0-9_-]{2,63}$/, 'username must be 3-64 characters: a-z, 0-9, _ or -, starting with a letter or digit.'),
-    expiration_hours: z.number().positive('expiration_hours must be a positive number of hours.').max(24 * 365).optional(),
-    default_theme: z.string().refine(isTheme, 'default_theme must be one of PRO, LITE, CAPT.').optional(),
-    redirect_url: z.url({ protocol: /^https?$/, error: 'redirect_url must be an absolute http(s) URL.' }).nullable().optional(),
+    ...settingsShape,
   })
   .strict();
+
+const settingsUpdateSchema = z
+  .object(settingsShape)
+  .strict()
+  .refine((settings) => Object.keys(settings).length > 0, 'Give at least one setting to change.');
 
 export interface AccountView {
   username: string;
@@ -24,6 +54,9 @@ export interface AccountView {
   expiration_hours: number;
   default_theme: string;
   redirect_url: string | null;
+  review_mode: ReviewMode;
+  display_name: string;
+  brand_color: string | null;
   created_at: string;
 }
 
@@ -52,6 +85,9 @@ export class AccountService {
         expiration_hours: parsed.data.expiration_hours ?? 72,
         default_theme: parsed.data.default_theme ?? 'PRO',
         redirect_url: parsed.data.redirect_url ?? null,
+        review_mode: parsed.data.review_mode ?? 'manual',
+        display_name: parsed.data.display_name ?? parsed.data.username,
+        brand_color: parsed.data.brand_color ?? null,
         created_at: now,
         updated_at: now,
       });
@@ -64,6 +100,16 @@ export class AccountService {
 
   async list(): Promise<AccountView[]> {
     return (await this.accounts.list()).map(toAccountView);
+  }
+
+  /** Changes an account's settings (PATCH /admin/accounts/:username); the view carries no secret. */
+  async update(username: string, input: unknown): Promise<AccountView> {
+    const parsed = settingsUpdateSchema.safeParse(input ?? {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid settings.');
+    const set = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as AccountSettingsUpdate;
+    const updated = await this.accounts.updateSettings(username, set, this.clock());
+    if (!updated) throw notFound(`Account ${username} cannot be found.`);
+    return toAccountView(updated);
   }
 
   /**
@@ -103,6 +149,7 @@ export function toAccountView(account: AccountDocument): AccountView {
     expiration_hours: account.expiration_hours,
     default_theme: account.default_theme,
     redirect_url: account.redirect_url,
+    ...accountSettings(account),
     created_at: account.created_at.toISOString(),
   };
 }

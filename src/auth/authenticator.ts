@@ -1,5 +1,6 @@
 // Validates the three API headers of a request (REST and GraphQL alike) and names the account they belong to.
-import type { AccountDocument, AccountStore } from '../store/accounts.js';
+import type { AccountDocument } from '../store/accounts.js';
+import type { CachedAccountStore } from '../accounts/account-cache.js';
 import type { AccessRecordStore } from '../store/access-records.js';
 import { AppError } from '../errors.js';
 import { computeApiToken, secretFingerprint, tokensMatch } from './api-token.js';
@@ -30,15 +31,9 @@ export interface AuthenticatedAccount {
 
 export type TokenOrigin = { kind: 'signature'; secretFingerprint: string } | { kind: 'access-record' };
 
-/** How long a looked-up account is reused before it is read again. */
-const ACCOUNT_CACHE_MS = 5_000;
-const ACCOUNT_CACHE_ENTRIES = 10_000;
-
 export class Authenticator {
-  private readonly cache = new Map<string, { account: AccountDocument; readAt: number }>();
-
   constructor(
-    private readonly accounts: AccountStore,
+    private readonly accounts: CachedAccountStore,
     private readonly accessRecords: AccessRecordStore,
     private readonly clock: () => Date = () => new Date(),
   ) {}
@@ -60,6 +55,11 @@ export class Authenticator {
     return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt }, via };
   }
 
+  /** The account as stored now (not cached): long-lived sockets check that their credentials still hold against it. */
+  currentAccount(apiKey: string): Promise<AccountDocument | null> {
+    return this.accounts.findByApiKey(apiKey, { fresh: true });
+  }
+
   /**
    * Whether credentials accepted earlier (a long-lived socket's) still hold for the account as it is now: signed with
    * a secret still in force, or an access-record token still valid. The timestamp's age is not checked again.
@@ -68,24 +68,16 @@ export class Authenticator {
     return (await this.acceptToken(account, credentials.apiToken, credentials.apiTimestamp, this.clock())) !== null;
   }
 
-  /** Accounts are read on every request, so a short-lived cache spares the database; secrets are re-read on a mismatch. */
-  private async findAccount(apiKey: string, fresh: boolean): Promise<AccountDocument | null> {
-    const cached = this.cache.get(apiKey);
-    const now = Date.now();
-    if (!fresh && cached && now - cached.readAt < ACCOUNT_CACHE_MS) return cached.account;
-    const account = await this.accounts.findByApiKey(apiKey);
-    if (!account) {
-      this.cache.delete(apiKey);
-      return null;
-    }
-    if (this.cache.size >= ACCOUNT_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(apiKey, { account, readAt: now });
-    return account;
+  /** Accounts are read on every request, so they come from a short-lived cache; secrets are re-read on a mismatch. */
+  private findAccount(apiKey: string, fresh: boolean): Promise<AccountDocument | null> {
+    return this.accounts.findByApiKey(apiKey, { fresh });
   }
 
   private async acceptToken(account: AccountDocument, token: string, timestamp: string, now: Date): Promise<TokenOrigin | null> {
     const secrets = validSecrets(account, now);
-    const signedWith = secrets.find((apiSecret) => tokensMatch(token, computeApiToken({ username: account.username, apiKey: account.api_key, apiSecret, timestamp })));
+    const signedWith = secrets.find((apiSecret) =>
+      tokensMatch(token, computeApiToken({ username: account.username, apiKey: account.api_key, apiSecret, timestamp })),
+    );
     if (signedWith !== undefined) return { kind: 'signature', secretFingerprint: secretFingerprint(signedWith) };
     const record = await this.accessRecords.findValid(account.api_key, token, now);
     if (!record) return null;

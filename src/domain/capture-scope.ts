@@ -23,10 +23,6 @@ export function captureTokenAccess(session: { status: SessionStatus; completedAt
 /** Guests add notes while they capture; after confirmation a note would miss the report or rewrite it. */
 export const GUEST_NOTE_STATUSES: readonly SessionStatus[] = ['STARTED', 'PROCESS', 'QC_PASSED'];
 
-export function isGuestNote(note: { user: string }): boolean {
-  return note.user === GUEST_NOTE_USER;
-}
-
 /** Enough of the vehicle to find the right car; the odometer and transmission are the integrator's record. */
 const GUEST_VEHICLE_FIELDS = ['vin', 'year', 'make', 'model', 'trim', 'body_type', 'ext_col', 'int_col'] as const satisfies readonly (keyof VehicleApiObject)[];
 export type GuestVehicle = Pick<VehicleApiObject, (typeof GUEST_VEHICLE_FIELDS)[number]>;

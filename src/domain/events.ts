@@ -4,13 +4,7 @@ import { isStatusChangeStatus, type StatusChangeStatus } from './statuses.js';
 import { isoTimestamp } from './time.js';
 
 /** In the order of CONTRACT §7. */
-export const WEBHOOK_EVENTS = [
-  'SESSION:SMS_PROCESS',
-  'SESSION:STAGE_CHANGE',
-  'SESSION:STATUS_CHANGE',
-  'SESSION:COMPLETE',
-  'SESSION:NOTE_INSERT',
-] as const;
+export const WEBHOOK_EVENTS = ['SESSION:SMS_PROCESS', 'SESSION:STAGE_CHANGE', 'SESSION:STATUS_CHANGE', 'SESSION:COMPLETE', 'SESSION:NOTE_INSERT'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export function isWebhookEvent(value: unknown): value is WebhookEvent {
@@ -115,13 +109,7 @@ export interface NoteInsertPayload {
 }
 
 /** `user` is the account username, or "guest" for a note from the capture app. */
-export function noteInsertPayload(input: {
-  sessionKey: string;
-  title: string;
-  description: string;
-  user: string;
-  at: Date;
-}): NoteInsertPayload {
+export function noteInsertPayload(input: { sessionKey: string; title: string; description: string; user: string; at: Date }): NoteInsertPayload {
   return {
     session_key: input.sessionKey,
     event: 'SESSION:NOTE_INSERT',
@@ -136,10 +124,7 @@ export function noteInsertPayload(input: {
  * A delivery body: the default payload, then the callback's extra attributes (CONTRACT §8). On a name clash the
  * default field wins. Extra keys are defined as plain own properties, so even "__proto__" stays data.
  */
-export function mergeCallbackPayload(
-  defaultPayload: object,
-  extra?: Readonly<Record<string, unknown>> | null,
-): Record<string, unknown> {
+export function mergeCallbackPayload(defaultPayload: object, extra?: Readonly<Record<string, unknown>> | null): Record<string, unknown> {
   const body: Record<string, unknown> = { ...defaultPayload };
   for (const [key, value] of Object.entries(extra ?? {})) {
     if (Object.hasOwn(body, key)) continue;

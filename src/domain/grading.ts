@@ -1,46 +1,52 @@
-// Damage records and the vehicle's condition grade derived from them (CONTRACT §6 "inspection").
+// Damage records and the vehicle's condition grade derived from them (CONTRACT §6 "inspection", §13).
 // Damage grade = severity, 1 minor … 5 severe. Overall grade = condition, 5 EXCELLENT … 1 POOR.
 import { isPhotoCode } from './themes.js';
 import { quoteInput } from './validation.js';
+import { DAMAGE_TYPES, VEHICLE_ITEMS, defaultGrade, isDamageType, isVehicleItem, normaliseCode, type DamageType, type VehicleItem } from './damage-catalog.js';
 
 export type Grade = 1 | 2 | 3 | 4 | 5;
 
 export const GRADE_NAMES = Object.freeze({ 5: 'EXCELLENT', 4: 'GOOD', 3: 'FAIR', 2: 'ROUGH', 1: 'POOR' } as const);
 export type GradeName = (typeof GRADE_NAMES)[Grade];
 
-/**
- * The parts a damage may name. A closed list keeps `max_grade_per_item` groupable: "Front Bumper",
- * "front-bumper" and "front_bumper" all normalise to one key, and typos are refused instead of stored.
- * Sides are the vehicle's own (left = the driver's side in left-hand-drive markets), side first.
- */
-export const VEHICLE_ITEMS = Object.freeze([
-  // body, front to back
-  'front_bumper', 'grille', 'hood', 'windshield', 'roof', 'rear_window', 'trunk', 'tailgate', 'rear_bumper',
-  'left_front_fender', 'right_front_fender', 'left_rear_quarter_panel', 'right_rear_quarter_panel',
-  'left_front_door', 'right_front_door', 'left_rear_door', 'right_rear_door',
-  'left_rocker_panel', 'right_rocker_panel',
-  // glass, lights, mirrors
-  'left_front_window', 'right_front_window', 'left_rear_window', 'right_rear_window',
-  'left_headlight', 'right_headlight', 'left_taillight', 'right_taillight', 'left_fog_light', 'right_fog_light',
-  'left_mirror', 'right_mirror',
-  // wheels and tires
-  'left_front_wheel', 'right_front_wheel', 'left_rear_wheel', 'right_rear_wheel',
-  'left_front_tire', 'right_front_tire', 'left_rear_tire', 'right_rear_tire',
-  // interior
-  'dashboard', 'instrument_cluster', 'steering_wheel', 'front_seats', 'rear_seats', 'headliner', 'carpet',
-  // anything else
-  'license_plate', 'undercarriage', 'other',
-] as const);
-export type VehicleItem = (typeof VEHICLE_ITEMS)[number];
+export { VEHICLE_ITEMS, type VehicleItem } from './damage-catalog.js';
+
+/** A box on a photo, in fractions (0–1) of its width and height. */
+export interface DamageRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export const DAMAGE_RECORD_STATUSES = ['accepted', 'declined', 'proposed'] as const;
+export type DamageRecordStatus = (typeof DAMAGE_RECORD_STATUSES)[number];
 
 export interface Damage {
   item: VehicleItem;
-  damage: string;
+  damageType: DamageType;
   grade: Grade;
   photoCode: number | null;
+  region: DamageRegion | null;
+  note: string;
 }
 
+/** What a change to a damage record may carry; absent fields stay as they are. */
+export interface DamageChanges {
+  item?: VehicleItem;
+  damageType?: DamageType;
+  grade?: Grade;
+  region?: DamageRegion | null;
+  note?: string;
+  status?: DamageRecordStatus;
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
 const MAX_TEXT = 100;
+const MAX_NOTE = 1000;
+/** Rounding slack for boxes drawn in a browser (x + width may come out as 1.0000000000000002). */
+const REGION_EPSILON = 1e-9;
 
 export function isGrade(value: unknown): value is Grade {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
@@ -50,34 +56,121 @@ export function gradeName(grade: Grade): GradeName {
   return GRADE_NAMES[grade];
 }
 
-/** "Left-Front Door " → "left_front_door": lower case, every run of other characters becomes one "_". */
-export function normaliseItemName(item: string): string {
-  return item.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+export function isDamageRecordStatus(value: unknown): value is DamageRecordStatus {
+  return typeof value === 'string' && (DAMAGE_RECORD_STATUSES as readonly string[]).includes(value);
 }
 
-export function isVehicleItem(value: unknown): value is VehicleItem {
-  return typeof value === 'string' && (VEHICLE_ITEMS as readonly string[]).includes(value);
+function parseItem(value: unknown): Parsed<VehicleItem> {
+  if (typeof value !== 'string' || value.trim() === '') return { ok: false, message: 'item must be a non-empty string.' };
+  if (value.length > MAX_TEXT) return { ok: false, message: `item must be at most ${MAX_TEXT} characters.` };
+  const item = normaliseCode(value);
+  if (!isVehicleItem(item)) return { ok: false, message: `Unknown item ${quoteInput(value.trim())}. Use one of ${VEHICLE_ITEMS.join(', ')}.` };
+  return { ok: true, value: item };
 }
 
-/** A damage record from outside (API, GraphQL, detector), checked and normalised. */
+function parseDamageType(value: unknown): Parsed<DamageType> {
+  if (typeof value !== 'string' || value.trim() === '') return { ok: false, message: 'damage_type must be a non-empty string.' };
+  if (value.length > MAX_TEXT) return { ok: false, message: `damage_type must be at most ${MAX_TEXT} characters.` };
+  const type = normaliseCode(value);
+  if (!isDamageType(type)) return { ok: false, message: `Unknown damage_type ${quoteInput(value.trim())}. Use one of ${DAMAGE_TYPES.join(', ')}.` };
+  return { ok: true, value: type };
+}
+
+/** A box in fractions of the photo: every side inside it, width and height above zero. Null means "no box". */
+export function parseRegion(value: unknown): Parsed<DamageRegion | null> {
+  if (value === null || value === undefined) return { ok: true, value: null };
+  const fail = {
+    ok: false as const,
+    message: 'region must be {"x", "y", "width", "height"}: fractions 0-1 of the photo, with x + width <= 1 and y + height <= 1.',
+  };
+  if (typeof value !== 'object' || Array.isArray(value)) return fail;
+  const box = value as Record<string, unknown>;
+  if (Object.keys(box).some((key) => !['x', 'y', 'width', 'height'].includes(key))) return fail;
+  const { x, y, width, height } = box;
+  const fraction = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 1;
+  if (!fraction(x) || !fraction(y) || !fraction(width) || !fraction(height)) return fail;
+  if (width === 0 || height === 0 || x + width > 1 + REGION_EPSILON || y + height > 1 + REGION_EPSILON) return fail;
+  return { ok: true, value: { x, y, width, height } };
+}
+
+function parseNote(value: unknown): Parsed<string> {
+  if (value === null || value === undefined) return { ok: true, value: '' };
+  if (typeof value !== 'string') return { ok: false, message: 'note must be a string.' };
+  if (value.length > MAX_NOTE) return { ok: false, message: `note must be at most ${MAX_NOTE} characters.` };
+  return { ok: true, value: value.trim() };
+}
+
+/**
+ * A damage record from outside (API, GraphQL), checked and normalised. The grade defaults to the type's
+ * default grade; a region needs the photo it is drawn on.
+ */
 export function parseDamage(input: {
   item: unknown;
-  damage: unknown;
-  grade: unknown;
+  damageType: unknown;
+  grade?: unknown;
   photoCode?: unknown;
-}): { ok: true; value: Damage } | { ok: false; message: string } {
-  const fail = (message: string) => ({ ok: false as const, message });
-  if (typeof input.item !== 'string' || input.item.trim() === '') return fail('item must be a non-empty string.');
-  if (input.item.length > MAX_TEXT) return fail(`item must be at most ${MAX_TEXT} characters.`);
-  const item = normaliseItemName(input.item);
-  if (!isVehicleItem(item)) return fail(`Unknown item ${quoteInput(input.item.trim())}. Use one of ${VEHICLE_ITEMS.join(', ')}.`);
-  if (typeof input.damage !== 'string' || input.damage.trim() === '') return fail('damage must be a non-empty string.');
-  const damage = input.damage.trim();
-  if (damage.length > MAX_TEXT) return fail(`damage must be at most ${MAX_TEXT} characters.`);
-  if (!isGrade(input.grade)) return fail('grade must be an integer from 1 (minor) to 5 (severe).');
+  region?: unknown;
+  note?: unknown;
+}): Parsed<Damage> {
+  const item = parseItem(input.item);
+  if (!item.ok) return item;
+  const damageType = parseDamageType(input.damageType);
+  if (!damageType.ok) return damageType;
+  const grade = input.grade ?? null;
+  if (grade !== null && !isGrade(grade)) return { ok: false, message: 'grade must be an integer from 1 (minor) to 5 (severe).' };
   const photoCode = input.photoCode ?? null;
-  if (photoCode !== null && !isPhotoCode(photoCode)) return fail('photo_code must be a photo code from 1 to 13.');
-  return { ok: true, value: { item, damage, grade: input.grade, photoCode } };
+  if (photoCode !== null && !isPhotoCode(photoCode)) return { ok: false, message: 'photo_code must be a photo code from 1 to 13.' };
+  const region = parseRegion(input.region);
+  if (!region.ok) return region;
+  if (region.value !== null && photoCode === null) return { ok: false, message: 'region needs the photo_code of the photo it is drawn on.' };
+  const note = parseNote(input.note);
+  if (!note.ok) return note;
+  return {
+    ok: true,
+    value: {
+      item: item.value,
+      damageType: damageType.value,
+      grade: grade ?? defaultGrade(damageType.value),
+      photoCode,
+      region: region.value,
+      note: note.value,
+    },
+  };
+}
+
+/** A change to a damage record: only the fields present are checked and returned; at least one is needed. */
+export function parseDamageChanges(input: Record<string, unknown>): Parsed<DamageChanges> {
+  const changes: DamageChanges = {};
+  if (input.item !== undefined) {
+    const item = parseItem(input.item);
+    if (!item.ok) return item;
+    changes.item = item.value;
+  }
+  if (input.damageType !== undefined) {
+    const type = parseDamageType(input.damageType);
+    if (!type.ok) return type;
+    changes.damageType = type.value;
+  }
+  if (input.grade !== undefined) {
+    if (!isGrade(input.grade)) return { ok: false, message: 'grade must be an integer from 1 (minor) to 5 (severe).' };
+    changes.grade = input.grade;
+  }
+  if (input.region !== undefined) {
+    const region = parseRegion(input.region);
+    if (!region.ok) return region;
+    changes.region = region.value;
+  }
+  if (input.note !== undefined) {
+    const note = parseNote(input.note);
+    if (!note.ok) return note;
+    changes.note = note.value;
+  }
+  if (input.status !== undefined) {
+    if (input.status !== 'accepted' && input.status !== 'declined') return { ok: false, message: 'status must be accepted or declined.' };
+    changes.status = input.status;
+  }
+  if (Object.keys(changes).length === 0) return { ok: false, message: 'Give at least one of status, grade, damage_type, item, region, note.' };
+  return { ok: true, value: changes };
 }
 
 /** The highest damage grade per item, keys in alphabetical order. */

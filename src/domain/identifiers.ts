@@ -34,3 +34,9 @@ export function isSessionKey(value: unknown): value is string {
 export function newCaptureToken(): string {
   return randomBytes(32).toString('base64url');
 }
+
+/** A random id of `bytes` bytes, URL-safe. */
+export function newRandomId(bytes = 16): string {
+  if (!Number.isInteger(bytes) || bytes < 1) throw new RangeError('bytes must be a positive integer');
+  return randomBytes(bytes).toString('base64url');
+}

@@ -4,8 +4,6 @@ export const CAPTURE_LANGUAGES = ['en', 'es', 'fr', 'de', 'pt'] as const;
 
 export type CaptureLanguage = (typeof CAPTURE_LANGUAGES)[number];
 
-export const DEFAULT_CAPTURE_LANGUAGE: CaptureLanguage = 'en';
-
 export function isCaptureLanguage(value: unknown): value is CaptureLanguage {
   return typeof value === 'string' && (CAPTURE_LANGUAGES as readonly string[]).includes(value);
 }

@@ -14,7 +14,3 @@ export const REJECTION_CODES = [
 ] as const;
 
 export type RejectionCode = (typeof REJECTION_CODES)[number];
-
-export function isRejectionCode(value: unknown): value is RejectionCode {
-  return typeof value === 'string' && (REJECTION_CODES as readonly string[]).includes(value);
-}

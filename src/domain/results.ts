@@ -1,12 +1,13 @@
 // The session results object (CONTRACT §6): the one builder behind GET .../results and the SESSION:COMPLETE
 // payload, so the two can never differ.
-import { maxGradePerItem, overallGrade, type Grade } from './grading.js';
+import { maxGradePerItem, overallGrade, type DamageRecordStatus, type DamageRegion, type Grade } from './grading.js';
 import { latestCapturePerCode } from './photos.js';
 import type { SessionOptions } from './session-input.js';
 import type { SessionStatus } from './statuses.js';
 import { hasDamageInspection, photoLabel, type Theme } from './themes.js';
 import { isoTimestamp, wholeSecondsBetween } from './time.js';
 import { vehicleApiObject, type Vehicle, type VehicleApiObject } from './vehicle.js';
+import { vinMatch } from './vin.js';
 
 export type DamageSource = 'manual' | 'detector';
 
@@ -25,6 +26,8 @@ export interface SessionResultsInput {
     options: SessionOptions;
   };
   vehicle: Partial<Vehicle> | null;
+  /** The VIN the inspection captured, decoded from the VIN photo or typed (see capturedVin in vin.ts); null when none. */
+  vinCaptured?: string | null;
   /** Every capture may be passed: only the latest per photo code is reported, in photo-code order. */
   photos: readonly {
     photoCode: number;
@@ -36,7 +39,41 @@ export interface SessionResultsInput {
     capturedAt: Date;
   }[];
   location: { latitude: number; longitude: number; accuracy: number | null; capturedAt: Date } | null;
-  damages: readonly { item: string; damage: string; grade: Grade; photoCode: number | null; source: DamageSource }[];
+  /** Every damage record may be passed: only accepted ones count (proposals and declined ones are left out). */
+  damages: readonly ResultsDamageInput[];
+  /** Who assessed the vehicle (CONTRACT §13). */
+  review: {
+    /** The user, or `api`, who completed a review; null when nobody did. */
+    reviewedBy: string | null;
+    reviewedAt: Date | null;
+    /** True when a damage detector looked at the photos. */
+    detectorRan: boolean;
+  };
+}
+
+export interface ResultsDamageInput {
+  damageId: string | null;
+  item: string;
+  damageType: string;
+  grade: Grade;
+  photoCode: number | null;
+  region: DamageRegion | null;
+  source: DamageSource;
+  status: DamageRecordStatus;
+}
+
+export type Assessment = 'ASSESSED' | 'NOT_ASSESSED';
+
+export interface ResultsDamage {
+  damage_id: string | null;
+  item: string;
+  damage_type: string;
+  /** The first release's name for damage_type, kept for its integrators. */
+  damage: string;
+  grade: Grade;
+  photo_code: number | null;
+  region: DamageRegion | null;
+  source: DamageSource;
 }
 
 export interface SessionResults {
@@ -59,14 +96,18 @@ export interface SessionResults {
       reference: Record<string, unknown> | null;
     };
   };
-  vehicle: VehicleApiObject;
+  vehicle: VehicleApiObject & { vin_captured: string | null; vin_match: boolean | null };
   photos: { photo_code: number; photo_label: string; url: string; approved: boolean; approved_message: string }[];
   location: { latitude: number; longitude: number; accuracy: number | null; captured_at: string } | null;
   inspection: {
+    assessment: Assessment;
     total_damages: number;
-    grade: Grade;
+    /** Null when NOT_ASSESSED: no grade is ever claimed for a vehicle nobody assessed. */
+    grade: Grade | null;
     max_grade_per_item: Record<string, Grade>;
-    damages: { item: string; damage: string; grade: Grade; photo_code: number | null; source: DamageSource }[];
+    reviewed_by: string | null;
+    reviewed_at: string | null;
+    damages: ResultsDamage[];
   } | null;
 }
 
@@ -104,7 +145,7 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
         reference: session.options.reference,
       },
     },
-    vehicle: vehicleApiObject(input.vehicle),
+    vehicle: vehicleResults(input.vehicle, input.vinCaptured ?? null),
     photos: photos.map((photo) => ({
       photo_code: photo.photoCode,
       photo_label: photo.photoLabel ?? photoLabel(photo.photoCode) ?? String(photo.photoCode),
@@ -121,20 +162,43 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
             accuracy: input.location.accuracy,
             captured_at: isoTimestamp(input.location.capturedAt),
           },
-    inspection: hasDamageInspection(session.theme) ? buildInspection(input.damages) : null,
+    inspection: hasDamageInspection(session.theme) ? buildInspection(input.damages, input.review) : null,
   };
 }
 
-function buildInspection(damages: SessionResultsInput['damages']): NonNullable<SessionResults['inspection']> {
+function vehicleResults(vehicle: Partial<Vehicle> | null, vinCaptured: string | null): SessionResults['vehicle'] {
+  const apiObject = vehicleApiObject(vehicle);
+  return { ...apiObject, vin_captured: vinCaptured, vin_match: vinMatch(apiObject.vin, vinCaptured) };
+}
+
+/**
+ * ASSESSED when a person completed a review, any damage was accepted, or a detector looked at the photos;
+ * otherwise nobody looked, and the inspection says so instead of reporting a spotless vehicle.
+ */
+export function assessmentOf(damages: readonly Pick<ResultsDamageInput, 'status'>[], review: SessionResultsInput['review']): Assessment {
+  const anyAccepted = damages.some((damage) => damage.status === 'accepted');
+  return review.reviewedBy !== null || anyAccepted || review.detectorRan ? 'ASSESSED' : 'NOT_ASSESSED';
+}
+
+function buildInspection(all: SessionResultsInput['damages'], review: SessionResultsInput['review']): NonNullable<SessionResults['inspection']> {
+  const damages = all.filter((damage) => damage.status === 'accepted');
+  const assessment = assessmentOf(all, review);
+  const assessed = assessment === 'ASSESSED';
   return {
+    assessment,
     total_damages: damages.length,
-    grade: overallGrade(damages),
-    max_grade_per_item: maxGradePerItem(damages),
+    grade: assessed ? overallGrade(damages) : null,
+    max_grade_per_item: assessed ? maxGradePerItem(damages) : {},
+    reviewed_by: review.reviewedBy,
+    reviewed_at: review.reviewedAt === null ? null : isoTimestamp(review.reviewedAt),
     damages: damages.map((damage) => ({
+      damage_id: damage.damageId,
       item: damage.item,
-      damage: damage.damage,
+      damage_type: damage.damageType,
+      damage: damage.damageType,
       grade: damage.grade,
       photo_code: damage.photoCode,
+      region: damage.region,
       source: damage.source,
     })),
   };

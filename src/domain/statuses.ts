@@ -53,8 +53,8 @@ export function canDelete(status: SessionStatus): boolean {
   return status === 'IDLE';
 }
 
-/** Damage records describe the vehicle as captured: they are accepted until the inspection is confirmed. */
-export const DAMAGE_STATUSES: readonly SessionStatus[] = ['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED'];
+/** Damage records may be added and changed until the report exists: in review (CONFIRM) too, never once COMPLETE. */
+export const DAMAGE_STATUSES: readonly SessionStatus[] = ['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM'];
 
 export function acceptsDamages(status: SessionStatus): boolean {
   return DAMAGE_STATUSES.includes(status);

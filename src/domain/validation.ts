@@ -13,9 +13,7 @@ export const STANDALONE = { standalone: true } as const;
  * `allowedKeys` maps an object's dotted path ("" for the body) to the keys it takes, to list them.
  */
 export function firstIssueMessage(error: z.ZodError, allowedKeys: Readonly<Record<string, readonly string[]>> = {}): string {
-  const unknown = error.issues
-    .filter((issue) => issue.code === 'unrecognized_keys')
-    .sort((a, b) => a.path.length - b.path.length)[0];
+  const unknown = error.issues.filter((issue) => issue.code === 'unrecognized_keys').sort((a, b) => a.path.length - b.path.length)[0];
   const issue = unknown ?? error.issues[0];
   if (issue === undefined) return 'The request body is invalid.';
   const path = issue.path.map(String).join('.');
@@ -101,7 +99,8 @@ export function jsonTextTooDeep(text: string | Uint8Array, max = MAX_JSON_DEPTH)
   for (let index = 0; index < text.length; index += 1) {
     const code = isString ? text.charCodeAt(index) : text[index];
     if (inString) {
-      if (code === 0x5c) index += 1; // backslash: skip the escaped character
+      if (code === 0x5c)
+        index += 1; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) {
       inString = true;

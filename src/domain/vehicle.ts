@@ -58,17 +58,24 @@ const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{1,17}$/;
 
 export function emptyVehicle(): Vehicle {
   return {
-    vin: null, year: null, make: null, model: null, bodyType: null, trim: null,
-    transmission: null, extCol: null, intCol: null, odomReading: null, odomUnit: null,
+    vin: null,
+    year: null,
+    make: null,
+    model: null,
+    bodyType: null,
+    trim: null,
+    transmission: null,
+    extCol: null,
+    intCol: null,
+    odomReading: null,
+    odomUnit: null,
   };
 }
 
 /** All 11 API keys, null for anything unknown. */
 export function vehicleApiObject(vehicle: Partial<Vehicle> | null): VehicleApiObject {
   const known = { ...emptyVehicle(), ...vehicle };
-  return Object.fromEntries(
-    VEHICLE_API_FIELDS.map((apiName) => [apiName, known[API_NAMES[apiName]] ?? null]),
-  ) as unknown as VehicleApiObject;
+  return Object.fromEntries(VEHICLE_API_FIELDS.map((apiName) => [apiName, known[API_NAMES[apiName]] ?? null])) as unknown as VehicleApiObject;
 }
 
 /** Latest model year accepted: next year's models are on sale before the year starts. */
@@ -109,10 +116,7 @@ export function vehicleBodySchema(now: Date) {
     transmission: textField(MAX_TEXT),
     ext_col: textField(MAX_TEXT),
     int_col: textField(MAX_TEXT),
-    odom_reading: z
-      .number({ error: 'must be a number of at least 0.' })
-      .min(0, { error: 'must be a number of at least 0.' })
-      .nullable(),
+    odom_reading: z.number({ error: 'must be a number of at least 0.' }).min(0, { error: 'must be a number of at least 0.' }).nullable(),
     odom_unit: z.enum(['km', 'mi'], { error: 'must be km or mi.' }).nullable(),
   };
   return z

@@ -16,4 +16,3 @@ export function inWalkAroundOrder(photoCodes: readonly number[]): number[] {
   };
   return [...photoCodes].sort((a, b) => rank(a) - rank(b));
 }
-

@@ -43,7 +43,9 @@ const accountTopic = (apiKey: string) => `events:${apiKey}`;
 const sessionTopic = (apiKey: string, sessionKey: string) => `events:${apiKey}:${sessionKey}`;
 
 export function createEventBus(redis: { publisher: Redis; subscriber: Redis } | null): EventBus {
-  const target: EventTarget = redis ? (createRedisEventTarget({ publishClient: redis.publisher, subscribeClient: redis.subscriber }) as EventTarget) : new EventTarget();
+  const target: EventTarget = redis
+    ? (createRedisEventTarget({ publishClient: redis.publisher, subscribeClient: redis.subscriber }) as EventTarget)
+    : new EventTarget();
   return {
     publish(message) {
       target.dispatchEvent(new CustomEvent(accountTopic(message.apiKey), { detail: message }));

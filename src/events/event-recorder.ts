@@ -22,7 +22,11 @@ export class EventRecorder {
     this.afterRecordSteps.push(step);
   }
 
-  async record(input: { apiKey: string; sessionKey: string; payload: { event: string; timestamp?: string } & Record<string, unknown> }): Promise<RecordedEvent> {
+  async record(input: {
+    apiKey: string;
+    sessionKey: string;
+    payload: { event: string; timestamp?: string } & Record<string, unknown>;
+  }): Promise<RecordedEvent> {
     const createdAt = this.clock();
     const event = input.payload.event;
     const { seq } = await this.events.append({

@@ -12,9 +12,7 @@ export interface RateLimitVerdict {
 export class RateLimiter {
   private readonly limiter: RateLimiterAbstract;
 
-  constructor(
-    private readonly options: { points: number; windowSeconds: number; redis?: Redis | null; keyPrefix?: string },
-  ) {
+  constructor(private readonly options: { points: number; windowSeconds: number; redis?: Redis | null; keyPrefix?: string }) {
     const settings = { points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix ?? 'capture-gateway:rl' };
     this.limiter = options.redis
       ? new RateLimiterRedis({ ...settings, storeClient: options.redis, insuranceLimiter: new RateLimiterMemory(settings) })

@@ -7,7 +7,7 @@ import type { Metrics } from '../observability/metrics.js';
 import { metricsAccess } from '../observability/metrics-access.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
-import { AppError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { guestRateLimitKey, rateLimitKey, type RateLimiter } from './rate-limit.js';
 import { ClientDisconnectedError, readBodyBytes, sendJson } from './rest/http-io.js';
 import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from '../domain/validation.js';
@@ -43,7 +43,12 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
    * session's guest budget; anything else spends its client address's budget.
    */
   const spendRateLimit = async (request: IncomingMessage, response: ServerResponse) => {
-    const apiKey = headerValue(request, 'api-key') ? await authenticateRequest(services, request).then((auth) => auth.account.api_key, () => null) : null;
+    const apiKey = headerValue(request, 'api-key')
+      ? await authenticateRequest(services, request).then(
+          (auth) => auth.account.api_key,
+          () => null,
+        )
+      : null;
     const captureToken = headerValue(request, 'api-key') ? undefined : headerValue(request, 'capture-token');
     const guestSession = captureToken ? await services.sessions.findByCaptureToken(captureToken).catch(() => null) : null;
     const verdict = guestSession
@@ -73,7 +78,8 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       if (url.pathname === '/metrics') {
         const access = metricsAccess(request.headers.authorization, { token: config.metricsToken, isProduction: config.isProduction });
         if (access === 'hidden') return sendJson(response, 404, { message: `No route for ${url.pathname}.` });
-        if (access === 'unauthorized') return sendJson(response, 401, { message: 'A valid metrics bearer token is required.' }, { 'www-authenticate': 'Bearer' });
+        if (access === 'unauthorized')
+          return sendJson(response, 401, { message: 'A valid metrics bearer token is required.' }, { 'www-authenticate': 'Bearer' });
         response.writeHead(200, { 'content-type': metrics.registry.contentType });
         response.end(await metrics.registry.metrics());
         return;
@@ -125,7 +131,12 @@ async function bufferGraphQLJsonBody(request: IncomingMessage): Promise<void> {
   const bytes = new Uint8Array(await readBodyBytes(request));
   if (jsonTextTooDeep(bytes)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
   // An async iterable holder rather than the bytes themselves: whatwg-node enumerates the body object's keys.
-  (request as IncomingMessage & { body?: unknown }).body = { size: bytes.length, async *[Symbol.asyncIterator]() { yield bytes; } };
+  (request as IncomingMessage & { body?: unknown }).body = {
+    size: bytes.length,
+    async *[Symbol.asyncIterator]() {
+      yield bytes;
+    },
+  };
 }
 
 function isAdminPath(pathname: string): boolean {

@@ -19,8 +19,10 @@ import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
 import type { SessionService } from './session-service.js';
 import type { ReportGenerator } from './report-generator.js';
+import type { VinReader } from '../vin/vin-reader.js';
+import { checkVin, VIN_PHOTO_CODE } from '../domain/vin.js';
 
-export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHOTO_CODE' | 'INVALID_LOCATION';
+export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHOTO_CODE' | 'INVALID_LOCATION' | 'INVALID_VIN';
 
 export function captureError(reason: CaptureFailure, message: string): AppError {
   return new AppError('BAD_REQUEST', message, { reason });
@@ -44,6 +46,7 @@ export class CaptureService {
       sessionService: SessionService;
       reports: ReportGenerator;
       qc: QcRunner;
+      vin: Pick<VinReader, 'read'>;
       metrics: Pick<Metrics, 'qcDuration'>;
       urls: PublicUrls;
       clock: () => Date;
@@ -89,7 +92,9 @@ export class CaptureService {
         }),
       },
     });
-    const acceptedCodes = Object.entries(updated.photos).filter(([, photo]) => photo.approved).map(([code]) => Number(code));
+    const acceptedCodes = Object.entries(updated.photos)
+      .filter(([, photo]) => photo.approved)
+      .map(([code]) => Number(code));
     if (allRequiredAccepted(updated.theme as Theme, acceptedCodes)) {
       await this.deps.moves.move(current._id, 'allPhotosAccepted', this.deps.clock());
     }
@@ -111,6 +116,8 @@ export class CaptureService {
     this.deps.metrics.qcDuration.observe({ verdict: verdict.accepted ? 'accepted' : 'rejected' }, (performance.now() - qcStarted) / 1000);
 
     const captureId = randomBytes(12).toString('hex');
+    // The VIN barcode is read while the files are stored, so it adds to the answer only what outlasts storing them.
+    const decodedVin = this.readVin(photoCode, verdict, bytes);
     const keys = await this.keepFiles(current._id, captureId, bytes, verdict);
     const hasFile = keys.file_key !== null || keys.medium_key !== null || keys.thumb_key !== null;
     const processedAt = this.deps.clock();
@@ -131,6 +138,7 @@ export class CaptureService {
       reason: verdict.reason,
       rejection_code: verdict.rejectionCode,
       metrics: numericMetrics(verdict.metrics),
+      decoded_vin: await decodedVin,
       created_at: processedAt,
       updated_at: processedAt,
     };
@@ -150,6 +158,12 @@ export class CaptureService {
     return { capture, updated };
   }
 
+  /** The VIN of an accepted VIN photo's barcode (CONTRACT §14); null for other photos and unreadable labels. */
+  private async readVin(photoCode: number, verdict: QcVerdict, bytes: Buffer): Promise<string | null> {
+    if (photoCode !== VIN_PHOTO_CODE || !verdict.accepted) return null;
+    return (await this.deps.vin.read(bytes))?.vin ?? null;
+  }
+
   /**
    * An accepted photo keeps its original and both thumbnails; a rejected one only its thumbnail; an upload that is
    * not a decodable image within the pixel limit (unsupported, unreadable, a decompression bomb) keeps nothing.
@@ -157,7 +171,10 @@ export class CaptureService {
   private async keepFiles(sessionKey: string, captureId: string, bytes: Buffer, verdict: QcVerdict): Promise<PhotoKeys> {
     if (!verdict.mimeType || verdict.width === null) return NO_PHOTO_KEYS;
     const keep = variantsToKeep(verdict.accepted);
-    const thumbnails = await this.deps.qc.thumbnails(bytes, keep.filter((size) => size !== 'original'));
+    const thumbnails = await this.deps.qc.thumbnails(
+      bytes,
+      keep.filter((size) => size !== 'original'),
+    );
     if (!thumbnails && !verdict.accepted) return NO_PHOTO_KEYS;
     return this.deps.files.save(
       { sessionKey, captureId },
@@ -182,7 +199,8 @@ export class CaptureService {
     const accuracy = input.accuracy ?? null;
     if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90) throw captureError('INVALID_LOCATION', 'latitude must be between -90 and 90.');
     if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180) throw captureError('INVALID_LOCATION', 'longitude must be between -180 and 180.');
-    if (accuracy !== null && (!Number.isFinite(accuracy) || accuracy < 0)) throw captureError('INVALID_LOCATION', 'accuracy must be a non-negative number of metres.');
+    if (accuracy !== null && (!Number.isFinite(accuracy) || accuracy < 0))
+      throw captureError('INVALID_LOCATION', 'accuracy must be a non-negative number of metres.');
     const now = this.deps.clock();
     const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
       location: { latitude, longitude, accuracy, captured_at: now },
@@ -190,6 +208,25 @@ export class CaptureService {
     });
     if (!updated) throw captureError('INVALID_STATUS', `The location can be set only while capturing; session ${current._id} is ${current.status}.`);
     return updated;
+  }
+
+  /**
+   * A VIN typed on the capture page, while capturing (CONTRACT §14): for a label the barcode reader could not read.
+   * The VIN given last, typed or decoded, is the one the results report.
+   */
+  async setVin(session: InspectionSessionDocument, typed: string): Promise<InspectionSessionDocument> {
+    const current = await this.refuseIfExpired(session);
+    const check = checkVin(typed);
+    if (!check.valid) throw captureError('INVALID_VIN', `The VIN is not valid. ${check.problem}`);
+    const now = this.deps.clock();
+    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
+      typed_vin: { vin: check.vin, typed_at: now },
+      updated_at: now,
+    });
+    if (updated) return updated;
+    const latest = await this.reload(current);
+    if (latest.status === 'IDLE') throw captureError('INVALID_STATUS', `Start the capture of session ${latest._id} before typing the VIN.`);
+    throw captureError('INVALID_STATUS', `The VIN can be typed only while capturing; session ${latest._id} is ${latest.status}.`);
   }
 
   /** A note from the person capturing: only while capturing, so it is in the report and never added after it. */
@@ -223,7 +260,10 @@ export class CaptureService {
     if (!moved) {
       const latest = await this.reload(current);
       if (isConfirmed(latest)) return latest;
-      throw captureError('INVALID_STATUS', `Only a session whose photos all passed quality control can be confirmed; session ${current._id} is ${latest.status}.`);
+      throw captureError(
+        'INVALID_STATUS',
+        `Only a session whose photos all passed quality control can be confirmed; session ${current._id} is ${latest.status}.`,
+      );
     }
     return (await this.deps.reports.complete(moved)) ?? (await this.reload(moved));
   }

@@ -14,6 +14,10 @@ export interface DetectedDamage {
   damage: string;
   grade: Grade;
   photoCode: number | null;
+  /** Confidence 0-1, when the model gives one. */
+  score?: number | null;
+  /** The box on the photo, in fractions 0-1 of its width and height. */
+  region?: { x: number; y: number; width: number; height: number } | null;
 }
 
 export interface DamageDetector {

@@ -1,37 +1,108 @@
-// Condition report generation: runs the damage detector (if any), assembles the results object once, and moves
-// CONFIRM → COMPLETE with it. The same stored object answers GET .../results and is the SESSION:COMPLETE payload.
+// Condition report generation (CONTRACT §13): after confirmation the damage detector (if any) proposes damages; an
+// `auto` account's report is generated at once, a `manual` one's when a person completes the review. Generating
+// assembles the results object once and moves CONFIRM → COMPLETE with it: the same stored object answers
+// GET .../results and is the SESSION:COMPLETE payload.
+import type { Filter } from 'mongodb';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
-import type { CaptureStore } from '../store/captures.js';
+import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
+import { accountSettings, type AccountStore, type ReviewMode } from '../store/accounts.js';
 import type { Logger } from '../logger.js';
 import { buildSessionResults } from '../domain/results.js';
 import { approvedMessage, latestCapturePerCode } from '../domain/photos.js';
-import { isGrade, parseDamage, type Grade } from '../domain/grading.js';
+import { isDamageRecordStatus, isGrade, parseRegion, type Grade } from '../domain/grading.js';
+import { damageTypeOrOther, itemOrOther } from '../domain/damage-catalog.js';
+import { newRandomId } from '../domain/identifiers.js';
+import { capturedVin, VIN_PHOTO_CODE } from '../domain/vin.js';
 import type { Theme } from '../domain/themes.js';
 import type { DamageDetector } from './damage-detector.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
 
+/** Detector proposals scoring at least this are accepted in `auto` mode, unless configured otherwise. */
+export const DEFAULT_DETECTOR_MIN_SCORE = 0.5;
+
+/** Only writes already under way when generation began can make it start over, so a few attempts suffice. */
+const MAX_GENERATION_ATTEMPTS = 20;
+
+type Captures = Awaited<ReturnType<CaptureStore['listForSession']>>;
+
 export class ReportGenerator {
   constructor(
     private readonly deps: {
       sessions: InspectionSessionStore;
+      accounts: AccountStore;
       captures: CaptureStore;
       damages: DamageStore;
       files: PhotoFiles;
       moves: SessionMoves;
       urls: PublicUrls;
       detector: DamageDetector | null;
+      /** DAMAGE_DETECTOR_MIN_SCORE: the score from which `auto` mode accepts a proposal. */
+      detectorMinScore?: number;
       logger: Logger;
       clock: () => Date;
     },
   ) {}
 
-  /** Completes a CONFIRM session; returns it, or null when another instance completed it first. */
+  /**
+   * The step after confirmation (also retried by the sweeper for a CONFIRM session a crash interrupted): runs the
+   * detector, then completes an `auto` account's session, or leaves a `manual` one waiting for its review.
+   * Returns the completed session, or null when it stays in CONFIRM or another instance completed it first.
+   */
   async complete(session: InspectionSessionDocument): Promise<InspectionSessionDocument | null> {
+    if (session.status !== 'CONFIRM' || session.review_pending) return null;
+    const mode = await this.reviewModeOf(session);
     const captures = await this.deps.captures.listForSession(session.api_key, session._id);
-    await this.runDetector(session, captures);
+    const detectorRan = await this.runDetector(session, captures, mode);
+    if (mode === 'manual') {
+      await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { review_pending: true, detector_ran: detectorRan, updated_at: this.deps.clock() });
+      return null;
+    }
+    return this.generate(session, captures, { reviewedBy: null, reviewedAt: null, detectorRan });
+  }
+
+  /** Completes a review: the report names `reviewedBy`. Returns null when another request completed it first. */
+  async completeReview(session: InspectionSessionDocument, reviewedBy: string): Promise<InspectionSessionDocument | null> {
+    const captures = await this.deps.captures.listForSession(session.api_key, session._id);
+    return this.generate(session, captures, { reviewedBy, reviewedAt: this.deps.clock(), detectorRan: session.detector_ran === true });
+  }
+
+  private async reviewModeOf(session: InspectionSessionDocument): Promise<ReviewMode> {
+    const account = await this.deps.accounts.findById(session.account_id);
+    // An account removed meanwhile: nobody can review, so generate the (NOT_ASSESSED) report rather than wait forever.
+    return account ? accountSettings(account).review_mode : 'auto';
+  }
+
+  /**
+   * Generates the report and moves CONFIRM → COMPLETE. New damage record writes are refused from the start
+   * (`report_started`); one already under way changes `damages_version`, which makes the move miss, and the report
+   * is made again from the records as they then are. So the report never differs from the stored records.
+   */
+  private async generate(
+    session: InspectionSessionDocument,
+    captures: Captures,
+    review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
+  ): Promise<InspectionSessionDocument | null> {
+    if (!(await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { report_started: newRandomId(9) }))) return null;
+    for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt += 1) {
+      const current = await this.deps.sessions.findByKey(session._id);
+      if (current?.status !== 'CONFIRM') return null;
+      const version = current.damages_version;
+      const unchanged: Filter<InspectionSessionDocument> = version === undefined ? { damages_version: { $exists: false } } : { damages_version: version };
+      const moved = await this.generateFrom(current, captures, review, unchanged);
+      if (moved) return moved;
+    }
+    throw new Error(`The damage records of session ${session._id} kept changing while its report was generated.`);
+  }
+
+  private async generateFrom(
+    session: InspectionSessionDocument,
+    captures: Captures,
+    review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
+    unchangedDamages: Filter<InspectionSessionDocument>,
+  ): Promise<InspectionSessionDocument | null> {
     const damages = await this.deps.damages.listForSession(session.api_key, session._id);
     const results = buildSessionResults({
       session: {
@@ -46,6 +117,7 @@ export class ReportGenerator {
         options: session.options,
       },
       vehicle: session.vehicle,
+      vinCaptured: vinCapturedBy(session, captures),
       photos: captures.map((capture) => ({
         photoCode: capture.photo_code,
         photoLabel: capture.photo_label,
@@ -55,19 +127,32 @@ export class ReportGenerator {
         capturedAt: capture.created_at,
       })),
       location: session.location
-        ? { latitude: session.location.latitude, longitude: session.location.longitude, accuracy: session.location.accuracy, capturedAt: session.location.captured_at }
+        ? {
+            latitude: session.location.latitude,
+            longitude: session.location.longitude,
+            accuracy: session.location.accuracy,
+            capturedAt: session.location.captured_at,
+          }
         : null,
-      damages: damages.filter((damage) => isGrade(damage.grade)).map((damage) => ({
-        item: damage.item,
-        damage: damage.damage,
-        grade: damage.grade as Grade,
-        photoCode: damage.photo_code,
-        source: damage.source,
-      })),
+      damages: damages
+        .filter((damage) => isGrade(damage.grade))
+        .map((damage) => ({
+          damageId: damage.damage_id ?? null,
+          item: damage.item,
+          damageType: damage.damage_type ?? damage.damage,
+          grade: damage.grade as Grade,
+          photoCode: damage.photo_code,
+          region: damage.region ?? null,
+          source: damage.source,
+          // Records from before review existed were all accepted.
+          status: isDamageRecordStatus(damage.status) ? damage.status : 'accepted',
+        })),
+      review,
     });
     const plain = JSON.parse(JSON.stringify(results)) as Record<string, unknown> & { event: string };
     const completedAt = this.deps.clock();
-    return this.deps.moves.move(session._id, 'reportGenerated', completedAt, { results: plain, completed_at: completedAt }, () => plain);
+    const set = { results: plain, completed_at: completedAt, review_pending: false, reviewed_by: review.reviewedBy, reviewed_at: review.reviewedAt };
+    return this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
   }
 
   private async readOriginal(key: string): Promise<Buffer> {
@@ -76,11 +161,17 @@ export class ReportGenerator {
     return bytes;
   }
 
-  private async runDetector(session: InspectionSessionDocument, captures: Awaited<ReturnType<CaptureStore['listForSession']>>) {
+  /**
+   * The detector seam: stores what the detector sees on the accepted photos as `proposed` damages (unknown items
+   * and types become `other`); in `auto` mode proposals scoring at least the minimum are accepted at once.
+   * Returns whether a detector ran.
+   */
+  private async runDetector(session: InspectionSessionDocument, captures: Captures, mode: ReviewMode): Promise<boolean> {
     const detector = this.deps.detector;
-    if (!detector) return;
-    const accepted = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at })))
-      .filter((capture) => capture.approved && capture.file_key && capture.mime_type);
+    if (!detector) return false;
+    const accepted = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at }))).filter(
+      (capture) => capture.approved && capture.file_key && capture.mime_type,
+    );
     const detected = await detector.detect(
       accepted.map((capture) => ({
         photoCode: capture.photo_code,
@@ -90,26 +181,47 @@ export class ReportGenerator {
       })),
     );
     const now = this.deps.clock();
+    const minScore = this.deps.detectorMinScore ?? DEFAULT_DETECTOR_MIN_SCORE;
     await this.deps.damages.deleteDetected(session.api_key, session._id);
-    const valid = detected.flatMap((damage) => {
-      const parsed = parseDamage({ item: damage.item, damage: damage.damage, grade: damage.grade, photoCode: damage.photoCode });
-      if (!parsed.ok) {
-        this.deps.logger.warn({ detector: detector.name, problem: parsed.message }, 'damage detector proposed an invalid record');
+    const records = detected.flatMap((damage) => {
+      if (!isGrade(damage.grade)) {
+        this.deps.logger.warn({ detector: detector.name, grade: damage.grade }, 'damage detector proposed a record without a grade 1-5');
         return [];
       }
-      return [{ ...parsed.value }];
+      const region = parseRegion(damage.region ?? null);
+      const score = typeof damage.score === 'number' && damage.score >= 0 && damage.score <= 1 ? damage.score : null;
+      const damageType = damageTypeOrOther(damage.damage);
+      return [
+        {
+          damage_id: newRandomId(12),
+          session_key: session._id,
+          api_key: session.api_key,
+          item: itemOrOther(damage.item),
+          damage_type: damageType,
+          damage: damageType,
+          grade: damage.grade,
+          photo_code: damage.photoCode,
+          region: region.ok && damage.photoCode !== null ? region.value : null,
+          source: 'detector' as const,
+          status: mode === 'auto' && score !== null && score >= minScore ? ('accepted' as const) : ('proposed' as const),
+          score,
+          note: '',
+          created_by: detector.name,
+          created_at: now,
+          updated_at: now,
+        },
+      ];
     });
-    await this.deps.damages.insertMany(
-      valid.map((damage) => ({
-        session_key: session._id,
-        api_key: session.api_key,
-        item: damage.item,
-        damage: damage.damage,
-        grade: damage.grade,
-        photo_code: damage.photoCode,
-        source: 'detector' as const,
-        created_at: now,
-      })),
-    );
+    await this.deps.damages.insertMany(records);
+    return true;
   }
+}
+
+/** Of the VIN read from the session's VIN photo (its kept capture) and the VIN typed on the capture page, the one given last. */
+function vinCapturedBy(session: InspectionSessionDocument, captures: readonly CaptureDocument[]): string | null {
+  const slot = session.photos[String(VIN_PHOTO_CODE)];
+  const vinPhoto = slot ? captures.find((capture) => capture._id === slot.capture_id) : undefined;
+  const decoded = vinPhoto ? { vin: vinPhoto.decoded_vin ?? null, at: vinPhoto.created_at } : null;
+  const typed = session.typed_vin ? { vin: session.typed_vin.vin, at: session.typed_vin.typed_at } : null;
+  return capturedVin(decoded, typed);
 }

@@ -45,6 +45,7 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls) {
     approved: capture.approved,
     approved_message: approvedMessage(capture.approved, capture.reason),
     rejection_code: capture.approved ? null : (capture.rejection_code ?? null),
+    decoded_vin: capture.decoded_vin ?? null,
     created_at: capture.created_at.toISOString(),
     updated_at: capture.updated_at.toISOString(),
   };
@@ -54,13 +55,22 @@ export function noteView(note: NoteDocument) {
   return { title: note.title, description: note.description, user: note.user, created_at: note.created_at.toISOString() };
 }
 
+/** A damage record as CONTRACT §13 shows it; `damage` repeats `damage_type` for integrators of the first release. */
 export function damageView(damage: DamageDocument) {
+  const damageType = damage.damage_type ?? damage.damage;
   return {
+    damage_id: damage.damage_id ?? null,
     item: damage.item,
-    damage: damage.damage,
+    damage_type: damageType,
+    damage: damageType,
     grade: damage.grade,
     photo_code: damage.photo_code,
+    region: damage.region ?? null,
     source: damage.source,
+    status: damage.status ?? 'accepted',
+    score: damage.score ?? null,
+    note: damage.note ?? '',
+    created_by: damage.created_by ?? null,
     created_at: damage.created_at.toISOString(),
   };
 }

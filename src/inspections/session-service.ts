@@ -5,7 +5,7 @@ import type { AccountDocument } from '../store/accounts.js';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
-import type { DamageStore } from '../store/damages.js';
+import type { DamageDocument, DamageStore, DamageUpdate } from '../store/damages.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { AppError, badRequest, conflict, limitReached, notFound } from '../errors.js';
 import { parseCreateSessionBody, parseUpdateSessionBody } from '../domain/session-input.js';
@@ -13,9 +13,9 @@ import { DAMAGE_STATUSES, NOTE_STATUSES, checkSessionUpdate, canDelete, isSessio
 import { captureTokenAccess } from '../domain/capture-scope.js';
 import { MAX_DAMAGES_PER_SESSION, MAX_NOTES_PER_SESSION } from '../domain/limits.js';
 import { isTheme, requiredPhotoCodes, type Theme } from '../domain/themes.js';
-import { newCaptureToken, newSessionKey } from '../domain/identifiers.js';
+import { newCaptureToken, newRandomId, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
-import { parseDamage } from '../domain/grading.js';
+import { parseDamage, parseDamageChanges } from '../domain/grading.js';
 import { damageView, noteView, photoView, sessionView, type SessionView } from './representation.js';
 import type { PublicUrls } from './public-urls.js';
 import type { PhotoFiles } from './photo-files.js';
@@ -225,34 +225,58 @@ export class SessionService {
     return noteView(note);
   }
 
-  async addDamage(account: AccountDocument, sessionKey: string, input: { item?: unknown; damage?: unknown; grade?: unknown; photo_code?: unknown }) {
+  /** The session's damage records, oldest first (proposals and declined ones included). */
+  async damages(account: AccountDocument, sessionKey: string) {
+    await this.require(account, sessionKey);
+    return (await this.deps.damages.listForSession(account.api_key, sessionKey)).map(damageView);
+  }
+
+  /**
+   * Adds an accepted manual damage record, in any status before COMPLETE (CONTRACT §13). `damage` is the first
+   * release's name for `damage_type`. At most 100 manual records a session (§16). `actor` is who adds it.
+   */
+  async addDamage(account: AccountDocument, sessionKey: string, input: DamageInput, actor: string) {
     const session = await this.require(account, sessionKey);
-    const parsed = parseDamage({ item: input.item, damage: input.damage, grade: input.grade, photoCode: input.photo_code ?? null });
+    const parsed = parseDamage({
+      item: input.item,
+      damageType: input.damage_type ?? input.damage,
+      grade: input.grade,
+      photoCode: input.photo_code,
+      region: input.region,
+      note: input.note,
+    });
     if (!parsed.ok) throw badRequest(parsed.message);
-    const { item, damage, grade, photoCode } = parsed.value;
+    const { item, damageType, grade, photoCode, region, note } = parsed.value;
     if (photoCode !== null && !requiredPhotoCodes(session.theme as Theme).includes(photoCode)) {
       throw badRequest(`photo_code ${photoCode} is not a photo of theme ${session.theme}.`);
     }
-    const refusal = (status: SessionStatus) =>
-      badRequest(`Damages can be added only before the inspection is confirmed; session ${sessionKey} is ${status}.`);
-    if (!DAMAGE_STATUSES.includes(session.status)) throw refusal(session.status);
+    if (!acceptsDamageChanges(session)) throw damagesClosed(session);
     const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, DAMAGE_STATUSES, () =>
       this.deps.damages.countManualForSession(account.api_key, sessionKey),
     );
     if (!taken) {
       const latest = await this.require(account, sessionKey);
-      if (!DAMAGE_STATUSES.includes(latest.status)) throw refusal(latest.status);
+      if (!acceptsDamageChanges(latest)) throw damagesClosed(latest);
       throw limitReached(`Session ${sessionKey} already has the maximum of ${MAX_DAMAGES_PER_SESSION} damage records.`);
     }
-    const record = {
+    const now = this.deps.clock();
+    const record: DamageDocument = {
+      damage_id: newRandomId(12),
       session_key: sessionKey,
       api_key: account.api_key,
       item,
-      damage,
+      damage_type: damageType,
+      damage: damageType,
       grade,
       photo_code: photoCode,
-      source: 'manual' as const,
-      created_at: this.deps.clock(),
+      region,
+      source: 'manual',
+      status: 'accepted',
+      score: null,
+      note,
+      created_by: actor,
+      created_at: now,
+      updated_at: now,
     };
     try {
       await this.deps.damages.insert(record);
@@ -260,7 +284,76 @@ export class SessionService {
       await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
       throw error;
     }
+    if (!(await this.damagesChanged(session, (results) => reportedDamage(results, record.damage_id as string) === expectedInReport(record)))) {
+      // The report was made meanwhile, without this record: take it back.
+      await this.deps.damages.deleteManual(account.api_key, sessionKey, record.damage_id as string);
+      await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
+      throw damagesClosed(await this.require(account, sessionKey));
+    }
     return damageView(record);
+  }
+
+  /** Accepts or declines a proposal, or corrects a record's grade, type, item, region or note; before COMPLETE only. */
+  async updateDamage(account: AccountDocument, sessionKey: string, damageId: string, input: DamageInput & { status?: unknown }) {
+    const session = await this.require(account, sessionKey);
+    const parsed = parseDamageChanges({
+      item: input.item,
+      damageType: input.damage_type ?? input.damage,
+      grade: input.grade,
+      region: input.region,
+      note: input.note,
+      status: input.status,
+    });
+    if (!parsed.ok) throw badRequest(parsed.message);
+    if (!acceptsDamageChanges(session)) throw damagesClosed(session);
+    const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
+    if (!current) throw damageNotFound(damageId);
+    const changes = parsed.value;
+    const region = changes.region === undefined ? (current.region ?? null) : changes.region;
+    if (region !== null && current.photo_code === null) throw badRequest('region needs the photo_code of the photo it is drawn on.');
+    const set: DamageUpdate = { updated_at: this.deps.clock() };
+    if (changes.item !== undefined) set.item = changes.item;
+    if (changes.damageType !== undefined) set.damage_type = set.damage = changes.damageType;
+    if (changes.grade !== undefined) set.grade = changes.grade;
+    if (changes.region !== undefined) set.region = changes.region;
+    if (changes.note !== undefined) set.note = changes.note;
+    if (changes.status !== undefined) set.status = changes.status;
+    const updated = await this.deps.damages.update(account.api_key, sessionKey, damageId, set);
+    if (!updated) throw damageNotFound(damageId);
+    if (!(await this.damagesChanged(session, (results) => reportedDamage(results, damageId) === expectedInReport(updated)))) {
+      const previous: DamageUpdate = { updated_at: current.updated_at ?? current.created_at };
+      for (const key of Object.keys(set) as (keyof DamageUpdate)[]) if (key !== 'updated_at') Object.assign(previous, { [key]: current[key] ?? null });
+      await this.deps.damages.update(account.api_key, sessionKey, damageId, previous);
+      throw damagesClosed(await this.require(account, sessionKey));
+    }
+    return damageView(updated);
+  }
+
+  /** Removes a manual record before COMPLETE; a detector's proposal is declined instead, so the review shows it. */
+  async deleteDamage(account: AccountDocument, sessionKey: string, damageId: string): Promise<{ message: string }> {
+    const session = await this.require(account, sessionKey);
+    if (!acceptsDamageChanges(session)) throw damagesClosed(session);
+    const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
+    if (!current) throw damageNotFound(damageId);
+    if (current.source !== 'manual') throw badRequest(`Damage ${damageId} was proposed by the damage detector: decline it instead of deleting it.`);
+    if (!(await this.deps.damages.deleteManual(account.api_key, sessionKey, damageId))) throw damageNotFound(damageId);
+    if (!(await this.damagesChanged(session, (results) => reportedDamage(results, damageId) === null))) {
+      await this.deps.damages.insert(current);
+      throw damagesClosed(await this.require(account, sessionKey));
+    }
+    await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
+    return { message: `Damage ${damageId} has been removed.` };
+  }
+
+  /**
+   * Announces a damage record write (a report being generated meanwhile starts over and reads it). False when the
+   * session completed first; `agrees` then says whether its report already shows the change, which then stands.
+   */
+  private async damagesChanged(session: InspectionSessionDocument, agrees: (results: Record<string, unknown>) => boolean): Promise<boolean> {
+    const marked = await this.deps.sessions.updateIfStatus(session._id, DAMAGE_STATUSES, { damages_version: newRandomId(9) }, { api_key: session.api_key });
+    if (marked) return true;
+    const latest = await this.deps.sessions.findByKey(session._id);
+    return latest?.status === 'COMPLETE' && latest.results !== null && agrees(latest.results);
   }
 
   async results(account: AccountDocument, sessionKey: string): Promise<Record<string, unknown>> {
@@ -268,6 +361,46 @@ export class SessionService {
     if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
     return session.results;
   }
+}
+
+/** A damage record as either face receives it (snake_case, as in the REST body). */
+export interface DamageInput {
+  item?: unknown;
+  damage_type?: unknown;
+  /** The first release's name for damage_type. */
+  damage?: unknown;
+  grade?: unknown;
+  photo_code?: unknown;
+  region?: unknown;
+  note?: unknown;
+}
+
+function damagesClosed(session: InspectionSessionDocument): AppError {
+  if (session.status === 'COMPLETE') return conflict(`Session ${session._id} is complete: its damage records can no longer change.`);
+  if (session.status === 'CONFIRM' && session.report_started)
+    return conflict(`Session ${session._id} is being completed: its damage records can no longer change.`);
+  return badRequest(`Session ${session._id} is ${session.status}: its damage records can no longer change.`);
+}
+
+/** How a report shows a damage record: its reported fields as JSON, or null when the report leaves it out. */
+function expectedInReport(damage: DamageDocument): string | null {
+  if ((damage.status ?? 'accepted') !== 'accepted') return null;
+  const type = damage.damage_type ?? damage.damage;
+  return JSON.stringify([damage.item, type, damage.grade, damage.photo_code, damage.region ?? null]);
+}
+
+function reportedDamage(results: Record<string, unknown>, damageId: string): string | null {
+  const inspection = results.inspection as { damages?: Record<string, unknown>[] } | null;
+  const damage = inspection?.damages?.find((entry) => entry.damage_id === damageId);
+  return damage ? JSON.stringify([damage.item, damage.damage_type, damage.grade, damage.photo_code, damage.region ?? null]) : null;
+}
+
+function acceptsDamageChanges(session: InspectionSessionDocument): boolean {
+  return DAMAGE_STATUSES.includes(session.status) && !session.report_started;
+}
+
+function damageNotFound(damageId: string): AppError {
+  return notFound(`Damage ${damageId} cannot be found.`);
 }
 
 export function encodeSessionCursor(session: InspectionSessionDocument): string {

@@ -93,12 +93,7 @@ export async function analyzePhoto(bytes: Uint8Array, options: AnalyzeOptions = 
 }
 
 /** Fills `verdict` as far as the checks get; returns the first failed check, or null when every check passes. */
-async function runChecks(
-  bytes: Uint8Array,
-  thresholds: QcThresholds,
-  acceptedPhotos: readonly AcceptedPhoto[],
-  verdict: QcVerdict,
-): Promise<Rejection | null> {
+async function runChecks(bytes: Uint8Array, thresholds: QcThresholds, acceptedPhotos: readonly AcceptedPhoto[], verdict: QcVerdict): Promise<Rejection | null> {
   if (!(bytes instanceof Uint8Array) || bytes.length === 0) return reject('UNREADABLE', 'Photo could not be read: no file data was received');
   if (bytes.length > thresholds.maxBytes) {
     return reject('TOO_LARGE', `Photo file is too large: ${megabytes(bytes.length)}, at most ${megabytes(thresholds.maxBytes)} allowed`);
@@ -131,16 +126,25 @@ async function runChecks(
 
   // Exposure first: a near-black frame has no visible edges either, and "too dark" is the useful advice.
   if (exposure.meanLuminance < thresholds.minMeanLuminance) {
-    return reject('TOO_DARK', `Photo is too dark: average brightness ${Math.round(exposure.meanLuminance)} of 255, at least ${thresholds.minMeanLuminance} required`);
+    return reject(
+      'TOO_DARK',
+      `Photo is too dark: average brightness ${Math.round(exposure.meanLuminance)} of 255, at least ${thresholds.minMeanLuminance} required`,
+    );
   }
   if (exposure.darkShare > thresholds.maxDarkShare) {
     return reject('TOO_DARK', `Photo is too dark: ${percent(exposure.darkShare)} of it is black, at most ${percent(thresholds.maxDarkShare)} allowed`);
   }
   if (exposure.meanLuminance > thresholds.maxMeanLuminance) {
-    return reject('TOO_BRIGHT', `Photo is too bright: average brightness ${Math.round(exposure.meanLuminance)} of 255, at most ${thresholds.maxMeanLuminance} allowed`);
+    return reject(
+      'TOO_BRIGHT',
+      `Photo is too bright: average brightness ${Math.round(exposure.meanLuminance)} of 255, at most ${thresholds.maxMeanLuminance} allowed`,
+    );
   }
   if (exposure.brightShare > thresholds.maxBrightShare) {
-    return reject('TOO_BRIGHT', `Photo is too bright: ${percent(exposure.brightShare)} of it is washed out to white, at most ${percent(thresholds.maxBrightShare)} allowed`);
+    return reject(
+      'TOO_BRIGHT',
+      `Photo is too bright: ${percent(exposure.brightShare)} of it is washed out to white, at most ${percent(thresholds.maxBrightShare)} allowed`,
+    );
   }
   if (sharpness < thresholds.minSharpness) {
     return reject('BLURRY', `Photo is blurry: sharpness ${round(sharpness)}, at least ${thresholds.minSharpness} required`);
@@ -152,11 +156,7 @@ async function runChecks(
 }
 
 /** The accepted photo whose hash is nearest to `hash`, if it is within `maxDistance`; malformed hashes are skipped. */
-function closestDuplicate(
-  hash: string,
-  acceptedPhotos: readonly AcceptedPhoto[],
-  maxDistance: number,
-): AcceptedPhoto | null {
+function closestDuplicate(hash: string, acceptedPhotos: readonly AcceptedPhoto[], maxDistance: number): AcceptedPhoto | null {
   let closest: AcceptedPhoto | null = null;
   let closestDistance = Number.POSITIVE_INFINITY;
   for (const photo of acceptedPhotos) {

@@ -20,8 +20,7 @@ export function laplacianVariance({ pixels, width, height }: GrayImage): number 
     const row = y * width;
     for (let x = 1; x < width - 1; x += 1) {
       const index = row + x;
-      const laplacian =
-        pixels[index - 1]! + pixels[index + 1]! + pixels[index - width]! + pixels[index + width]! - 4 * pixels[index]!;
+      const laplacian = pixels[index - 1]! + pixels[index + 1]! + pixels[index - width]! + pixels[index + width]! - 4 * pixels[index]!;
       sum += laplacian;
       sumOfSquares += laplacian * laplacian;
     }
@@ -40,10 +39,7 @@ export interface ExposureStats {
   brightShare: number;
 }
 
-export function exposureStats(
-  pixels: Uint8Array,
-  levels: { darkLevel: number; brightLevel: number },
-): ExposureStats {
+export function exposureStats(pixels: Uint8Array, levels: { darkLevel: number; brightLevel: number }): ExposureStats {
   if (pixels.length === 0) return { meanLuminance: 0, darkShare: 0, brightShare: 0 };
   let sum = 0;
   let dark = 0;
@@ -62,9 +58,7 @@ const HASH_BLOCK_SIZE = 8;
 
 // cos((2x + 1)uπ / 2N) for the 8 lowest frequencies u over the 32 sample positions x.
 const DCT_COSINES: Float64Array[] = Array.from({ length: HASH_BLOCK_SIZE }, (_, frequency) =>
-  Float64Array.from({ length: HASH_INPUT_SIZE }, (_, position) =>
-    Math.cos(((2 * position + 1) * frequency * Math.PI) / (2 * HASH_INPUT_SIZE)),
-  ),
+  Float64Array.from({ length: HASH_INPUT_SIZE }, (_, position) => Math.cos(((2 * position + 1) * frequency * Math.PI) / (2 * HASH_INPUT_SIZE))),
 );
 
 /** Box-averages the image down to 32×32 (aspect ratio ignored); every cell covers at least one pixel. */

@@ -123,7 +123,11 @@ export class ReportDocuments {
     for (const capture of latest.slice(0, REPORT_LIMITS.photos)) {
       try {
         const bytes = await this.photoBytes(capture);
-        if (bytes) thumbnails.set(capture.photo_code, await sharp(bytes).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer());
+        if (bytes)
+          thumbnails.set(
+            capture.photo_code,
+            await sharp(bytes).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+          );
       } catch {
         // An unreadable stored photo leaves an empty frame rather than no report.
       }

@@ -17,14 +17,22 @@ const STYLE = `
 
 export function renderReportHtml(report: ConditionReport): string {
   const omitted = (count: number, what: string) => (count > 0 ? `<p class="muted">… and ${count} more ${what} not shown here.</p>` : '');
-  const rows = (pairs: [string, string | number][]) => pairs.map(([key, value]) => `<tr><th scope="row">${escape(key)}</th><td>${escape(String(value))}</td></tr>`).join('');
+  const rows = (pairs: [string, string | number][]) =>
+    pairs.map(([key, value]) => `<tr><th scope="row">${escape(key)}</th><td>${escape(String(value))}</td></tr>`).join('');
   const grade = report.overallGrade
-    ? `<p><span class="grade">${report.overallGrade.value} / 5</span> <span class="muted">${escape(report.overallGrade.name)} · ${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'}</span></p>`
+    ? `<p><span class="grade">${report.overallGrade.value === null ? 'Not assessed' : `${report.overallGrade.value} / 5`}</span> <span class="muted">${escape(report.overallGrade.name)} · ${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'}</span></p>`
     : `<p class="muted">This inspection (theme ${escape(report.theme)}) captures photos only; no damage inspection was made.</p>`;
   const damages = report.overallGrade
-    ? `<h2>Damages</h2>${report.damages.length === 0 ? '<p class="muted">No damage recorded.</p>' : `<table class="fixed damages"><thead><tr><th>Item</th><th>Damage</th><th>Grade</th><th>Photo</th><th>Source</th></tr></thead><tbody>${report.damages
-        .map((damage) => `<tr><td>${escape(damage.item)}</td><td>${escape(damage.damage)}</td><td>${damage.grade}</td><td>${escape(damage.photo)}</td><td>${escape(damage.source)}</td></tr>`)
-        .join('')}</tbody></table>`}
+    ? `<h2>Damages</h2>${
+        report.damages.length === 0
+          ? '<p class="muted">No damage recorded.</p>'
+          : `<table class="fixed damages"><thead><tr><th>Item</th><th>Damage</th><th>Grade</th><th>Photo</th><th>Source</th></tr></thead><tbody>${report.damages
+              .map(
+                (damage) =>
+                  `<tr><td>${escape(damage.item)}</td><td>${escape(damage.damage)}</td><td>${damage.grade}</td><td>${escape(damage.photo)}</td><td>${escape(damage.source)}</td></tr>`,
+              )
+              .join('')}</tbody></table>`
+      }
       ${omitted(report.omittedDamages, 'damages are')}
       ${report.maxGradePerItem.length ? `<h2>Highest grade per item</h2><table><tbody>${rows(report.maxGradePerItem)}</tbody></table>` : ''}`
     : '';
@@ -44,7 +52,10 @@ export function renderReportHtml(report: ConditionReport): string {
     : '<p class="muted">No location was recorded.</p>';
   const notes = report.notes.length
     ? `${omitted(report.omittedNotes, 'notes, older than these, are')}<table class="fixed notes"><thead><tr><th>Title</th><th>Description</th><th>By</th><th>When</th></tr></thead><tbody>${report.notes
-        .map((note) => `<tr><td>${escape(note.title)}</td><td>${escape(note.description)}</td><td>${escape(note.user)}</td><td class="when">${escape(note.createdAt)}</td></tr>`)
+        .map(
+          (note) =>
+            `<tr><td>${escape(note.title)}</td><td>${escape(note.description)}</td><td>${escape(note.user)}</td><td class="when">${escape(note.createdAt)}</td></tr>`,
+        )
         .join('')}</tbody></table>`
     : '<p class="muted">No notes.</p>';
   return `<!doctype html>

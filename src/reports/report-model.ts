@@ -48,7 +48,8 @@ export interface ConditionReport {
   /** When this document was produced, human-readable with its time zone. */
   generatedAt: string;
   vehicleRows: [string, string][];
-  overallGrade: { value: number; name: string } | null;
+  /** Null without a damage inspection (CAPT); value null when nobody assessed the vehicle (name "Not assessed"). */
+  overallGrade: { value: number | null; name: string } | null;
   totalDamages: number | null;
   damages: { item: string; damage: string; grade: number; photo: string; source: string }[];
   omittedDamages: number;
@@ -78,7 +79,11 @@ const VEHICLE_LABELS: Record<string, string> = {
 const VEHICLE_VALUE_CHARS = 100;
 
 /** `notes.newest`: the session's newest notes, in any order (the report keeps REPORT_LIMITS.notes); `total`: all it holds. */
-export function buildConditionReport(results: SessionResults, notes: { newest: readonly ReportNoteInput[]; total: number }, generatedAt: Date): ConditionReport {
+export function buildConditionReport(
+  results: SessionResults,
+  notes: { newest: readonly ReportNoteInput[]; total: number },
+  generatedAt: Date,
+): ConditionReport {
   const vehicle = results.vehicle as unknown as Record<string, unknown>;
   const vehicleRows = Object.entries(VEHICLE_LABELS)
     .filter(([key]) => key !== 'odom_unit' && vehicle[key] !== null && vehicle[key] !== undefined)
@@ -86,7 +91,10 @@ export function buildConditionReport(results: SessionResults, notes: { newest: r
       label,
       truncate(key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key]), VEHICLE_VALUE_CHARS),
     ]);
-  const describedVehicle = truncate([vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '), VEHICLE_VALUE_CHARS);
+  const describedVehicle = truncate(
+    [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '),
+    VEHICLE_VALUE_CHARS,
+  );
   const inspection = results.inspection;
   const views = new Map(results.photos.map((photo) => [photo.photo_code, humanise(photo.photo_label)]));
   const damages = inspection?.damages ?? [];
@@ -97,7 +105,11 @@ export function buildConditionReport(results: SessionResults, notes: { newest: r
     title: describedVehicle ? `Condition report — ${describedVehicle}` : `Condition report — session ${results.session.session_key}`,
     generatedAt: formatTime(generatedAt),
     vehicleRows,
-    overallGrade: inspection && isGrade(inspection.grade) ? { value: inspection.grade, name: gradeName(inspection.grade) } : null,
+    overallGrade: !inspection
+      ? null
+      : isGrade(inspection.grade) && inspection.assessment !== 'NOT_ASSESSED'
+        ? { value: inspection.grade, name: gradeName(inspection.grade) }
+        : { value: null, name: 'Not assessed' },
     totalDamages: inspection ? inspection.total_damages : null,
     damages: damages.slice(0, REPORT_LIMITS.damages).map((damage) => ({
       item: truncate(humanise(damage.item), REPORT_LIMITS.damageTextChars),
@@ -172,7 +184,9 @@ export function truncate(text: string, max: number): string {
 function humanise(name: string): string {
   return name
     .split('_')
-    .map((word, index) => (word.length > 1 && word === word.toUpperCase() ? word : index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word.toLowerCase()))
+    .map((word, index) =>
+      word.length > 1 && word === word.toUpperCase() ? word : index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word.toLowerCase(),
+    )
     .join(' ');
 }
 

@@ -47,7 +47,11 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     ensureSpace(70); // a heading never ends a page without at least a few lines under it
     document.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, document.y, { width });
     const ruleY = document.y + 2;
-    document.moveTo(MARGIN, ruleY).lineTo(MARGIN + width, ruleY).lineWidth(0.5).stroke(RULE);
+    document
+      .moveTo(MARGIN, ruleY)
+      .lineTo(MARGIN + width, ruleY)
+      .lineWidth(0.5)
+      .stroke(RULE);
     document.y = ruleY + 6;
     body();
   };
@@ -84,7 +88,11 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     };
     const header = () => {
       drawRow(headers, 'Helvetica-Bold');
-      document.moveTo(MARGIN, document.y - 1).lineTo(MARGIN + width, document.y - 1).lineWidth(0.5).stroke(RULE);
+      document
+        .moveTo(MARGIN, document.y - 1)
+        .lineTo(MARGIN + width, document.y - 1)
+        .lineWidth(0.5)
+        .stroke(RULE);
       document.y += 3;
     };
     header();
@@ -103,7 +111,12 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
 
   heading('Overall condition');
   if (report.overallGrade) {
-    document.font('Helvetica-Bold').fontSize(16).text(`${report.overallGrade.value} / 5  ${report.overallGrade.name}`, MARGIN, document.y, { width });
+    document
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text(report.overallGrade.value === null ? 'Not assessed' : `${report.overallGrade.value} / 5  ${report.overallGrade.name}`, MARGIN, document.y, {
+        width,
+      });
     body().text(`${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'} recorded`, MARGIN, document.y, { width });
   } else {
     paragraph(`This inspection (theme ${report.theme}) captures photos only; no damage inspection was made.`);
@@ -140,10 +153,22 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     report.photos.slice(start, start + GRID_COLUMNS).forEach((photo, column) => {
       const x = MARGIN + column * (cellWidth + GRID_GAP);
       const thumbnail = thumbnails.get(photo.code);
-      if (thumbnail) document.image(Buffer.from(thumbnail.buffer, thumbnail.byteOffset, thumbnail.byteLength), x, rowTop, { fit: [cellWidth, THUMB_HEIGHT], align: 'center', valign: 'center' });
+      if (thumbnail)
+        document.image(Buffer.from(thumbnail.buffer, thumbnail.byteOffset, thumbnail.byteLength), x, rowTop, {
+          fit: [cellWidth, THUMB_HEIGHT],
+          align: 'center',
+          valign: 'center',
+        });
       else document.rect(x, rowTop, cellWidth, THUMB_HEIGHT).lineWidth(0.5).stroke(RULE);
-      document.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(`${photo.number}. ${photo.view}`, x, rowTop + THUMB_HEIGHT + 4, { width: cellWidth, lineBreak: false, ellipsis: true });
-      document.font('Helvetica').fillColor(photo.approved ? MUTED : REJECTED).text(photo.message, x, document.y, { width: cellWidth, height: 11, ellipsis: true });
+      document
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(`${photo.number}. ${photo.view}`, x, rowTop + THUMB_HEIGHT + 4, { width: cellWidth, lineBreak: false, ellipsis: true });
+      document
+        .font('Helvetica')
+        .fillColor(photo.approved ? MUTED : REJECTED)
+        .text(photo.message, x, document.y, { width: cellWidth, height: 11, ellipsis: true });
     });
     document.x = MARGIN;
     document.y = rowTop + THUMB_HEIGHT + captionHeight + 6;
@@ -173,7 +198,11 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     const descriptionHeight = document.font('Helvetica').fontSize(10).heightOfString(note.description, { width });
     ensureSpace(titleHeight + descriptionHeight + 4);
     const y = document.y;
-    document.font('Helvetica').fontSize(9).fillColor(MUTED).text(meta, MARGIN + width - metaWidth, y + 1, { width: metaWidth, align: 'right', height: 11, ellipsis: true });
+    document
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(meta, MARGIN + width - metaWidth, y + 1, { width: metaWidth, align: 'right', height: 11, ellipsis: true });
     document.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(note.title, MARGIN, y, { width: titleWidth });
     document.y = y + titleHeight + 2;
     body().text(note.description, MARGIN, document.y, { width });

@@ -17,9 +17,7 @@ export class S3Store implements FileStore {
       region: config.region,
       forcePathStyle: config.forcePathStyle,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      ...(config.credentials
-        ? { credentials: { accessKeyId: config.credentials.accessKeyId, secretAccessKey: config.credentials.secretAccessKey } }
-        : {}),
+      ...(config.credentials ? { credentials: { accessKeyId: config.credentials.accessKeyId, secretAccessKey: config.credentials.secretAccessKey } } : {}),
       // Checksums on every request are the SDK's newer default; several S3-compatible services reject them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -39,9 +37,7 @@ export class S3Store implements FileStore {
   async put(key: string, body: Buffer | Readable, options: { contentType: string }): Promise<{ size: number }> {
     assertValidKey(key);
     if (Buffer.isBuffer(body)) {
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length, ContentType: options.contentType }),
-      );
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length, ContentType: options.contentType }));
       return { size: body.length };
     }
     let size = 0;

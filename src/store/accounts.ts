@@ -11,11 +11,31 @@ export interface AccountDocument {
   expiration_hours: number;
   default_theme: string;
   redirect_url: string | null;
+  /** CONTRACT §13. Absent on accounts stored before these settings existed: read through `accountSettings`. */
+  review_mode?: ReviewMode;
+  display_name?: string;
+  brand_color?: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export type NewAccount = Omit<AccountDocument, '_id'>;
+
+/** manual: a person completes each review; auto: the report is generated as soon as the capture is confirmed. */
+export type ReviewMode = 'manual' | 'auto';
+
+/** The review and branding settings of an account, with defaults for accounts stored before they existed. */
+export function accountSettings(account: AccountDocument): { review_mode: ReviewMode; display_name: string; brand_color: string | null } {
+  return {
+    review_mode: account.review_mode === 'auto' ? 'auto' : 'manual',
+    display_name: account.display_name ?? account.username,
+    brand_color: account.brand_color ?? null,
+  };
+}
+
+export type AccountSettingsUpdate = Partial<
+  Pick<AccountDocument, 'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color'>
+>;
 
 export class AccountStore {
   private readonly collection: Collection<AccountDocument>;
@@ -52,6 +72,11 @@ export class AccountStore {
 
   async isEmpty(): Promise<boolean> {
     return (await this.collection.countDocuments({}, { limit: 1 })) === 0;
+  }
+
+  /** Changes settings; returns the account as it is now, or null when there is none. */
+  updateSettings(username: string, set: AccountSettingsUpdate, now: Date) {
+    return this.collection.findOneAndUpdate({ username }, { $set: { ...set, updated_at: now } }, { returnDocument: 'after' });
   }
 
   replaceSecret(username: string, secret: string, previous: AccountDocument['previous_secret'], now: Date) {

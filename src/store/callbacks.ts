@@ -58,19 +58,11 @@ export class CallbackStore {
   }
 
   update(apiKey: string, event: string, setting: CallbackSetting, now: Date) {
-    return this.collection.findOneAndUpdate(
-      { api_key: apiKey, event },
-      { $set: { ...setting, active: true, updated_at: now } },
-      { returnDocument: 'after' },
-    );
+    return this.collection.findOneAndUpdate({ api_key: apiKey, event }, { $set: { ...setting, active: true, updated_at: now } }, { returnDocument: 'after' });
   }
 
   replaceSecrets(apiKey: string, event: string, secrets: SigningSecret[], now: Date) {
-    return this.collection.findOneAndUpdate(
-      { api_key: apiKey, event },
-      { $set: { secrets, updated_at: now } },
-      { returnDocument: 'after' },
-    );
+    return this.collection.findOneAndUpdate({ api_key: apiKey, event }, { $set: { secrets, updated_at: now } }, { returnDocument: 'after' });
   }
 
   /**

@@ -25,6 +25,8 @@ export interface CaptureDocument {
   /** Why it was rejected, as a code (CONTRACT §14); null when approved. Absent on captures stored before codes existed. */
   rejection_code?: RejectionCode | null;
   metrics: Record<string, number>;
+  /** The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable or absent on older captures. */
+  decoded_vin?: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -1,17 +1,32 @@
-// Damage records of a session: added by hand before confirmation, or by a damage detector.
+// Damage records of a session (CONTRACT §13): added by people (manual) or proposed by a damage detector, then
+// accepted or declined in review. Every query names the account, so one tenant never reaches another's records.
 import type { Collection, Db, ObjectId } from 'mongodb';
+import type { DamageRegion, DamageRecordStatus } from '../domain/grading.js';
 
 export interface DamageDocument {
   _id?: ObjectId;
+  /** Records stored before damage ids existed have none; they can be read but not changed. */
+  damage_id?: string;
   session_key: string;
   api_key: string;
   item: string;
+  /** Older records carry only `damage` (free text); newer carry both, equal. */
+  damage_type?: string;
   damage: string;
   grade: number;
   photo_code: number | null;
+  region?: DamageRegion | null;
   source: 'manual' | 'detector';
+  /** Absent on records stored before review existed: those were all accepted. */
+  status?: DamageRecordStatus;
+  score?: number | null;
+  note?: string;
+  created_by?: string;
   created_at: Date;
+  updated_at?: Date;
 }
+
+export type DamageUpdate = Partial<Pick<DamageDocument, 'item' | 'damage_type' | 'damage' | 'grade' | 'region' | 'note' | 'status' | 'updated_at'>>;
 
 export class DamageStore {
   private readonly collection: Collection<DamageDocument>;
@@ -22,6 +37,7 @@ export class DamageStore {
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ session_key: 1, created_at: 1 });
+    await this.collection.createIndex({ session_key: 1, damage_id: 1 });
   }
 
   async insert(damage: DamageDocument): Promise<void> {
@@ -30,6 +46,20 @@ export class DamageStore {
 
   async insertMany(damages: DamageDocument[]): Promise<void> {
     if (damages.length > 0) await this.collection.insertMany(damages.map((damage) => ({ ...damage })));
+  }
+
+  find(apiKey: string, sessionKey: string, damageId: string): Promise<DamageDocument | null> {
+    return this.collection.findOne({ api_key: apiKey, session_key: sessionKey, damage_id: damageId });
+  }
+
+  /** Applies `set` and returns the record as it is now, or null when there is no such record. */
+  update(apiKey: string, sessionKey: string, damageId: string, set: DamageUpdate): Promise<DamageDocument | null> {
+    return this.collection.findOneAndUpdate({ api_key: apiKey, session_key: sessionKey, damage_id: damageId }, { $set: set }, { returnDocument: 'after' });
+  }
+
+  /** Removes a manual record; true when one was removed. */
+  async deleteManual(apiKey: string, sessionKey: string, damageId: string): Promise<boolean> {
+    return (await this.collection.deleteOne({ api_key: apiKey, session_key: sessionKey, damage_id: damageId, source: 'manual' })).deletedCount === 1;
   }
 
   /** Removes earlier detector output, so re-running a detector after a crash does not double its records. */

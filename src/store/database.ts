@@ -2,6 +2,7 @@
 import { MongoClient, type Db } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { startEmbeddedMongo, type EmbeddedMongo } from './embedded-mongo.js';
+import { EMBEDDED_CAPACITY } from './embedded-capacity.js';
 
 export interface Database {
   client: MongoClient;
@@ -24,10 +25,12 @@ export async function openDatabase({ url, dbName, logger }: DatabaseOptions): Pr
     embedded = await startEmbeddedMongo();
     connectionUrl = embedded.uri;
     logger.warn(
-      'MONGODB_URL is not set: using the embedded in-memory database. All data is lost when the service stops; set MONGODB_URL for anything you want to keep.',
+      { embeddedCapacitySessions: EMBEDDED_CAPACITY.sessions, measuredOn: EMBEDDED_CAPACITY.measuredOn },
+      `MONGODB_URL is not set: using the embedded in-memory database. All data is lost when the service stops, and it holds about ${EMBEDDED_CAPACITY.sessions} whole PRO inspections before a photo's verdict takes more than 1 s (every write slows as collections grow); set MONGODB_URL for anything you want to keep.`,
     );
   }
-  const client = new MongoClient(connectionUrl, { serverSelectionTimeoutMS: 5_000, appName: 'capture-gateway' });
+  // Command monitoring feeds the mongodb_commands_total metric (src/observability/database-commands.ts).
+  const client = new MongoClient(connectionUrl, { serverSelectionTimeoutMS: 5_000, appName: 'capture-gateway', monitorCommands: true });
   try {
     await client.connect();
   } catch (error) {

@@ -234,12 +234,19 @@ export class DeliveryStore {
     const filter: Filter<DeliveryDocument> = { api_key: apiKey, callback_event: event };
     if (sessionKey !== null) filter.session_key = sessionKey;
     if (before) filter.$or = [{ created_at: { $lt: before.createdAt } }, { created_at: before.createdAt, _id: { $lt: before.id } }];
-    return this.deliveries.find(filter).sort({ created_at: -1, _id: -1 }).limit(limit + 1).toArray();
+    return this.deliveries
+      .find(filter)
+      .sort({ created_at: -1, _id: -1 })
+      .limit(limit + 1)
+      .toArray();
   }
 
   attemptsOf(deliveryIds: readonly string[]): Promise<DeliveryAttemptDocument[]> {
     if (deliveryIds.length === 0) return Promise.resolve([]);
-    return this.attempts.find({ delivery_id: { $in: [...deliveryIds] } }).sort({ delivery_id: 1, attempt: 1, attempted_at: 1 }).toArray();
+    return this.attempts
+      .find({ delivery_id: { $in: [...deliveryIds] } })
+      .sort({ delivery_id: 1, attempt: 1, attempted_at: 1 })
+      .toArray();
   }
 
   /**
@@ -247,7 +254,14 @@ export class DeliveryStore {
    * attempt count and last update). Returns the updated document, or null when it changed meanwhile.
    */
   async requeue(delivery: DeliveryDocument, now: Date): Promise<DeliveryDocument | null> {
-    const queued = { status: 'pending' as const, next_attempt_at: now, round_start: delivery.attempts, lease_owner: null, lease_expires_at: null, updated_at: now };
+    const queued = {
+      status: 'pending' as const,
+      next_attempt_at: now,
+      round_start: delivery.attempts,
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: now,
+    };
     const { modifiedCount } = await this.deliveries.updateOne(
       { _id: delivery._id, api_key: delivery.api_key, status: delivery.status, attempts: delivery.attempts, updated_at: delivery.updated_at },
       { $set: queued, $unset: { purge_at: '' } },
@@ -325,7 +339,13 @@ export class DeliveryStore {
         case 'retry':
           writes.push(
             this.deliveries.updateOne(mine, {
-              $set: { ...released, status: 'pending', next_attempt_at: settlement.nextAttemptAt, last_status_code: settlement.statusCode, last_error: settlement.error },
+              $set: {
+                ...released,
+                status: 'pending',
+                next_attempt_at: settlement.nextAttemptAt,
+                last_status_code: settlement.statusCode,
+                last_error: settlement.error,
+              },
               $inc: { attempts: 1 },
             }),
           );

@@ -76,7 +76,10 @@ export class EventStore {
     const stored: EventDocument[] = new Array(events.length);
     await Promise.all(
       [...byAccount].map(async ([apiKey, indexes]) => {
-        const appended = await this.appendForAccount(apiKey, indexes.map((index) => events[index] as NewEvent));
+        const appended = await this.appendForAccount(
+          apiKey,
+          indexes.map((index) => events[index] as NewEvent),
+        );
         indexes.forEach((index, position) => (stored[index] = appended[position] as EventDocument));
       }),
     );
@@ -99,7 +102,9 @@ export class EventStore {
         if (!isDuplicateKeyError(error) || attempt >= MAX_APPEND_ATTEMPTS) throw error;
         // Another writer holds one of these numbers. An ordered insert may have written a prefix first (MongoDB
         // does; the embedded server writes all or nothing): keep that, number the rest after the log's end.
-        const written = new Set((await this.collection.find({ _id: { $in: documents.map((document) => document._id) }, batch }).toArray()).map((document) => document._id));
+        const written = new Set(
+          (await this.collection.find({ _id: { $in: documents.map((document) => document._id) }, batch }).toArray()).map((document) => document._id),
+        );
         const prefix = documents.filter((document) => written.has(document._id));
         stored.push(...prefix);
         remaining = remaining.slice(prefix.length);

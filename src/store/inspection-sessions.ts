@@ -34,6 +34,8 @@ export interface InspectionSessionDocument {
   /** The latest capture of each photo code, keyed by the code as a string. */
   photos: Record<string, PhotoSlot>;
   location: SessionLocation | null;
+  /** A VIN typed on the capture page (CONTRACT §14); absent until one is typed. */
+  typed_vin?: { vin: string; typed_at: Date } | null;
   expiration_hours: number;
   /** Idle deadline: the session expires when nothing happens before it (IDLE, STARTED and PROCESS only). */
   expires_at: Date;
@@ -48,6 +50,17 @@ export interface InspectionSessionDocument {
   /** Slots taken by the session's notes and damage records (CONTRACT §16 caps); absent on older sessions. */
   notes_count?: number;
   damages_count?: number;
+  /** CONTRACT §13: true while a confirmed session waits for a person to complete its review (manual mode). */
+  review_pending?: boolean;
+  /** True once a damage detector looked at the photos. */
+  detector_ran?: boolean;
+  /** Who completed the review (a user's username, or `api`) and when; absent when nobody reviewed. */
+  reviewed_by?: string | null;
+  reviewed_at?: Date | null;
+  /** Set when report generation begins; from then on no new damage record write starts. */
+  report_started?: string;
+  /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
+  damages_version?: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -138,20 +151,29 @@ export class InspectionSessionStore {
     const filter: Filter<InspectionSessionDocument> = { api_key: apiKey };
     if (options.status) filter.status = options.status;
     if (options.after) {
-      filter.$or = [
-        { created_at: { $lt: options.after.createdAt } },
-        { created_at: options.after.createdAt, _id: { $lt: options.after.key } },
-      ];
+      filter.$or = [{ created_at: { $lt: options.after.createdAt } }, { created_at: options.after.createdAt, _id: { $lt: options.after.key } }];
     }
-    return this.collection.find(filter).sort({ created_at: -1, _id: -1 }).limit(options.first + 1).toArray();
+    return this.collection
+      .find(filter)
+      .sort({ created_at: -1, _id: -1 })
+      .limit(options.first + 1)
+      .toArray();
   }
 
   /** Sessions idle past their deadline, oldest first. */
   findExpirable(statuses: readonly SessionStatus[], now: Date, limit: number) {
-    return this.collection.find({ status: { $in: [...statuses] }, expires_at: { $lt: now } }).sort({ expires_at: 1 }).limit(limit).toArray();
+    return this.collection
+      .find({ status: { $in: [...statuses] }, expires_at: { $lt: now } })
+      .sort({ expires_at: 1 })
+      .limit(limit)
+      .toArray();
   }
 
+  /** Sessions in `status` untouched since `updatedBefore`; a CONFIRM session waiting for a person is not stuck. */
   findInStatusSince(status: SessionStatus, updatedBefore: Date, limit: number) {
-    return this.collection.find({ status, updated_at: { $lt: updatedBefore } }).limit(limit).toArray();
+    return this.collection
+      .find({ status, updated_at: { $lt: updatedBefore }, review_pending: { $ne: true } })
+      .limit(limit)
+      .toArray();
   }
 }

@@ -46,7 +46,10 @@ export class NoteStore {
   /** The newest `limit` notes (oldest first) and how many there are; `user` keeps only that author's. */
   async listNewestForSession(apiKey: string, sessionKey: string, limit: number, user?: string): Promise<{ notes: NoteDocument[]; total: number }> {
     const filter = { api_key: apiKey, session_key: sessionKey, ...(user === undefined ? {} : { user }) };
-    const [newest, total] = await Promise.all([this.collection.find(filter).sort({ created_at: -1 }).limit(limit).toArray(), this.collection.countDocuments(filter)]);
+    const [newest, total] = await Promise.all([
+      this.collection.find(filter).sort({ created_at: -1 }).limit(limit).toArray(),
+      this.collection.countDocuments(filter),
+    ]);
     return { notes: newest.reverse(), total };
   }
 }

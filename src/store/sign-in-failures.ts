@@ -27,7 +27,11 @@ export class SignInFailureStore {
 
   /** The failures since `since`, oldest first (at most `limit`). */
   async since(username: string, since: Date, limit: number): Promise<Date[]> {
-    const found = await this.collection.find({ username, at: { $gt: since } }).sort({ at: 1 }).limit(limit).toArray();
+    const found = await this.collection
+      .find({ username, at: { $gt: since } })
+      .sort({ at: 1 })
+      .limit(limit)
+      .toArray();
     return found.map((failure) => failure.at);
   }
 

@@ -4,11 +4,7 @@ import { badRequest } from '../errors.js';
 import type { AccountService, AccountWithSecret } from '../accounts/accounts.js';
 import type { UserService, UserView } from './users.js';
 
-export async function createAccountWithOwner(
-  accounts: AccountService,
-  users: UserService,
-  input: unknown,
-): Promise<AccountWithSecret & { owner?: UserView }> {
+export async function createAccountWithOwner(accounts: AccountService, users: UserService, input: unknown): Promise<AccountWithSecret & { owner?: UserView }> {
   if (typeof input !== 'object' || input === null || Array.isArray(input) || !('owner' in input)) return accounts.create(input);
   const { owner, ...settings } = input as Record<string, unknown>;
   if (typeof owner !== 'object' || owner === null || Array.isArray(owner)) throw badRequest('owner must be an object with username and password.');

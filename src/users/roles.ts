@@ -4,10 +4,6 @@
 export const ROLES = ['owner', 'inspector', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
-
 /** Each role can do everything the roles below it can. */
 const RANK: Record<Role, number> = { viewer: 0, inspector: 1, owner: 2 };
 

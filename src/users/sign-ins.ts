@@ -34,9 +34,7 @@ export interface ActiveSignIn {
 }
 
 export class SignInService {
-  constructor(
-    private readonly deps: { users: UserStore; accounts: AccountStore; signIns: SignInStore; failures: SignInFailureStore; clock?: () => Date },
-  ) {}
+  constructor(private readonly deps: { users: UserStore; accounts: AccountStore; signIns: SignInStore; failures: SignInFailureStore; clock?: () => Date }) {}
 
   private now(): Date {
     return (this.deps.clock ?? (() => new Date()))();
@@ -50,9 +48,14 @@ export class SignInService {
     const recent = await this.deps.failures.since(throttleKey, new Date(now.getTime() - FAILURE_WINDOW_MS), MAX_FAILURES);
     if (recent.length >= MAX_FAILURES) {
       const retryAfterMs = (recent[0] as Date).getTime() + FAILURE_WINDOW_MS - now.getTime();
-      throw new AppError('RATE_LIMITED', 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.', {}, {
-        'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many failed sign-ins for this username. Retry after the time given in Retry-After.',
+        {},
+        {
+          'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+        },
+      );
     }
     const user = await this.deps.users.findByUsername(username);
     // An unknown user is checked against a dummy hash: the same work, time and answer as a wrong password.

@@ -19,7 +19,9 @@ export interface UserView {
 }
 
 const newUserSchema = z.object({
-  username: z.string({ error: 'username is required.' }).regex(USERNAME_PATTERN, 'username must be 3-64 characters: a-z, 0-9, ".", "_" or "-", starting with a letter or digit.'),
+  username: z
+    .string({ error: 'username is required.' })
+    .regex(USERNAME_PATTERN, 'username must be 3-64 characters: a-z, 0-9, ".", "_" or "-", starting with a letter or digit.'),
   password: z.string({ error: 'password is required.' }).superRefine((password, context) => {
     const problem = passwordProblem(password);
     if (problem) context.addIssue({ code: 'custom', message: problem });

@@ -82,7 +82,12 @@ export class DeliveryService {
     const attempts = await this.deps.deliveries.attemptsOf(page.map((delivery) => delivery._id));
     const last = page[page.length - 1];
     return {
-      deliveries: page.map((delivery) => deliveryView(delivery, attempts.filter((attempt) => attempt.delivery_id === delivery._id))),
+      deliveries: page.map((delivery) =>
+        deliveryView(
+          delivery,
+          attempts.filter((attempt) => attempt.delivery_id === delivery._id),
+        ),
+      ),
       nextCursor: found.length > limit && last ? encodeCursor(last.created_at, last._id) : null,
     };
   }
@@ -100,7 +105,8 @@ export class DeliveryService {
     let delivery = await this.requireDelivery(apiKey, id);
     const callback = await this.deps.callbacks.find(apiKey, delivery.callback_event);
     if (!callback) throw conflict(`Delivery ${id} cannot be redelivered: the callback for ${delivery.callback_event} was removed.`);
-    if (!callback.active) throw conflict(`Delivery ${id} cannot be redelivered: the callback for ${delivery.callback_event} is disabled; update it to re-enable it.`);
+    if (!callback.active)
+      throw conflict(`Delivery ${id} cannot be redelivered: the callback for ${delivery.callback_event} is disabled; update it to re-enable it.`);
     for (let tries = 0; tries < 3 && delivery.status !== 'delivering'; tries += 1) {
       const requeued = await this.deps.deliveries.requeue(delivery, this.deps.clock());
       if (requeued) {

@@ -207,10 +207,17 @@ export class DeliveryScheduler {
         const leaseOwner = this.nextLeaseOwner();
         const claimedAt = this.clock();
         const giveBack = ({ owner, sendNow }: { owner: SlotOwner; sendNow: boolean }) => (sendNow ? this.releaseSlot(owner) : this.slots.unreserve(owner));
-        const claimed = await this.options.deliveries.claimDue(chosen.map(({ delivery }) => delivery), leaseOwner, claimedAt, leaseMs).catch((error: unknown) => {
-          chosen.forEach(giveBack);
-          throw error;
-        });
+        const claimed = await this.options.deliveries
+          .claimDue(
+            chosen.map(({ delivery }) => delivery),
+            leaseOwner,
+            claimedAt,
+            leaseMs,
+          )
+          .catch((error: unknown) => {
+            chosen.forEach(giveBack);
+            throw error;
+          });
         const won = new Map(claimed.map((delivery) => [delivery._id, delivery]));
         for (const choice of chosen) {
           const delivery = won.get(choice.delivery._id);
@@ -281,7 +288,11 @@ export class DeliveryScheduler {
 
 /** The slots a delivery's request counts against; its destination is the callback's URL when known. */
 function slotOwner(delivery: DeliveryDocument, callback: CallbackDocument | null): SlotOwner {
-  return { account: delivery.api_key, callback: callbackKey(delivery.api_key, delivery.callback_event), destination: destinationOf(callback?.url ?? delivery.url) };
+  return {
+    account: delivery.api_key,
+    callback: callbackKey(delivery.api_key, delivery.callback_event),
+    destination: destinationOf(callback?.url ?? delivery.url),
+  };
 }
 
 /** Host and port, as the HTTP agents pool connections; an unusable URL fails at once and shares one bucket. */

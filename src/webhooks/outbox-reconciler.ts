@@ -2,7 +2,6 @@
 // (or a failed delivery write) would leave the event without its webhook. This job walks the event log in
 // recording order, on one instance at a time (a lease), and writes any missing delivery. Delivery ids derive from
 // event ids, so it can never create a second delivery for an event.
-import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import { isWebhookEvent } from '../domain/events.js';
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
@@ -10,6 +9,7 @@ import type { DeliveryStore } from '../store/deliveries.js';
 import type { LeaseStore } from '../store/leases.js';
 import type { EventDocument } from '../store/events.js';
 import { eventDelivery, eventDeliveryId, type WebhookOutbox } from './outbox.js';
+import { LeasedInterval } from '../maintenance/leased-interval.js';
 
 const LEASE_NAME = 'webhook-outbox-reconciler';
 const BATCH_SIZE = 500;
@@ -20,9 +20,7 @@ export const RECONCILE_GRACE_MS = 5_000;
 const FIRST_PASS_LOOKBACK_MS = 60 * 60_000;
 
 export class OutboxReconciler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private readonly holder = randomUUID();
+  private readonly job: LeasedInterval<number>;
 
   constructor(
     private readonly deps: {
@@ -34,39 +32,34 @@ export class OutboxReconciler {
       intervalMs: number;
       clock: () => Date;
     },
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.reconcileOnce(), this.deps.intervalMs);
-    this.timer.unref();
-    void this.reconcileOnce();
+  ) {
+    this.job = new LeasedInterval({
+      name: LEASE_NAME,
+      leases: deps.leases,
+      intervalMs: deps.intervalMs,
+      logger: deps.logger,
+      clock: deps.clock,
+      work: (now) => this.reconcile(now),
+      idle: 0,
+      runOnStart: true,
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.deps.leases.release(LEASE_NAME, this.holder).catch(() => undefined);
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One pass; resolves to the number of deliveries it had to write. Overlapping calls share the pass. */
   reconcileOnce(): Promise<number> {
-    this.running ??= this.reconcile()
-      .catch((error: unknown) => {
-        this.deps.logger.error({ err: error }, 'webhook outbox reconciliation failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.job.runOnce();
   }
 
-  private async reconcile(): Promise<number> {
-    const { deliveries, leases, clock, intervalMs } = this.deps;
-    const now = clock();
-    if (!(await leases.acquire(LEASE_NAME, this.holder, now, intervalMs * 2 + 5_000))) return 0;
+  private async reconcile(now: Date): Promise<number> {
+    const { deliveries } = this.deps;
     const until = new Date(now.getTime() - RECONCILE_GRACE_MS);
     let cursor = (await deliveries.reconcileCursor()) ?? { createdAt: new Date(now.getTime() - FIRST_PASS_LOOKBACK_MS), eventId: '' };
     let written = 0;

@@ -3,7 +3,19 @@
 
 /** Delay before each attempt, measured from the previous attempt (the first goes out at once). 13 attempts. */
 export const RETRY_SCHEDULE_SECONDS: readonly number[] = Object.freeze([
-  0, 5, 30, 2 * 60, 10 * 60, 30 * 60, 60 * 60, 2 * 3600, 4 * 3600, 8 * 3600, 12 * 3600, 24 * 3600, 24 * 3600,
+  0,
+  5,
+  30,
+  2 * 60,
+  10 * 60,
+  30 * 60,
+  60 * 60,
+  2 * 3600,
+  4 * 3600,
+  8 * 3600,
+  12 * 3600,
+  24 * 3600,
+  24 * 3600,
 ]);
 
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length;

@@ -32,13 +32,16 @@ export class RetryWakeups {
     this.timer = null;
     const next = this.times[0];
     if (next === undefined || this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const now = Date.now();
-      this.times = this.times.filter((time) => time > now);
-      this.wake();
-      this.arm();
-    }, Math.max(0, next - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        const now = Date.now();
+        this.times = this.times.filter((time) => time > now);
+        this.wake();
+        this.arm();
+      },
+      Math.max(0, next - Date.now()),
+    );
     this.timer.unref();
   }
 }

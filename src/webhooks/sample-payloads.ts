@@ -1,12 +1,6 @@
 // Sample default payloads for POST /v1/callbacks/:event/test, built with the same payload builders as real events
 // so a receiver sees exactly the fields it will get, and marked `"test": true`.
-import {
-  noteInsertPayload,
-  smsProcessPayload,
-  stageChangePayload,
-  statusChangePayload,
-  type WebhookEvent,
-} from '../domain/events.js';
+import { noteInsertPayload, smsProcessPayload, stageChangePayload, statusChangePayload, type WebhookEvent } from '../domain/events.js';
 import { buildSessionResults } from '../domain/results.js';
 import { photoLabel, requiredPhotoCodes } from '../domain/themes.js';
 
@@ -25,7 +19,9 @@ function defaultSample(event: WebhookEvent, at: Date): Record<string, unknown> {
     case 'SESSION:SMS_PROCESS':
       return { ...smsProcessPayload({ sessionKey, name: 'Sample Customer', phone: '+15555550100', status: 'success', at }) };
     case 'SESSION:STAGE_CHANGE':
-      return { ...stageChangePayload({ sessionKey, photoCode: 1, photoLabel: photoLabel(1) ?? 'VIN', photoUrl: `${SAMPLE_PHOTO_BASE}1`, photoStatus: 'accepted', at }) };
+      return {
+        ...stageChangePayload({ sessionKey, photoCode: 1, photoLabel: photoLabel(1) ?? 'VIN', photoUrl: `${SAMPLE_PHOTO_BASE}1`, photoStatus: 'accepted', at }),
+      };
     case 'SESSION:STATUS_CHANGE':
       return { ...statusChangePayload({ sessionKey, status: 'STARTED', at }) };
     case 'SESSION:NOTE_INSERT':
@@ -58,6 +54,18 @@ function sampleResults(at: Date) {
       capturedAt: new Date(startedAt.getTime() + (index + 1) * 30_000),
     })),
     location: null,
-    damages: [{ item: 'front_bumper', damage: 'scratch', grade: 2, photoCode: 5, source: 'manual' }],
+    damages: [
+      {
+        damageId: 'sample-damage-1',
+        item: 'front_bumper',
+        damageType: 'scratch',
+        grade: 2,
+        photoCode: 5,
+        region: { x: 0.42, y: 0.55, width: 0.12, height: 0.08 },
+        source: 'manual',
+        status: 'accepted',
+      },
+    ],
+    review: { reviewedBy: 'api', reviewedAt: at, detectorRan: false },
   });
 }

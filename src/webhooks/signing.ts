@@ -29,9 +29,7 @@ export function signatureHeader({ msgId, timestamp, body, secrets }: SignatureIn
   if (!Number.isSafeInteger(timestamp)) throw new TypeError('timestamp must be whole Unix seconds.');
   if (secrets.length === 0) throw new TypeError('At least one signing secret is required.');
   const signedContent = `${msgId}.${timestamp}.${body}`;
-  return secrets
-    .map((secret) => `v1,${createHmac('sha256', secretKey(secret)).update(signedContent, 'utf8').digest('base64')}`)
-    .join(' ');
+  return secrets.map((secret) => `v1,${createHmac('sha256', secretKey(secret)).update(signedContent, 'utf8').digest('base64')}`).join(' ');
 }
 
 /** The headers every attempt carries; names are lower-case so callers can merge case-insensitively. */

@@ -10,10 +10,12 @@ import { apiRequest, startTestServer, type TestServer } from '../support/test-se
 import type { TestAccount } from '../support/signing.js';
 import { makeBlurred, makeScene } from '../support/images.js';
 import { createSession } from '../support/capture-flow.js';
+import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { RUN_BROWSER_TESTS, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
 
 const VIN = '1HGCM82633A004352';
-const LITE_LABELS = ['VIN', 'Interior', 'Left', 'Front', 'Right', 'Rear'];
+// The views in walk-around order (CONTRACT §14): at the driver's door, then the front, passenger side, rear, driver side.
+const LITE_LABELS = ['VIN', 'Interior', 'Front', 'Right', 'Rear', 'Left'];
 const LITE_CODES = [1, 2, 4, 5, 7, 8];
 
 describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
@@ -57,7 +59,9 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
           screen: document.body.dataset.screen,
           live: document.getElementById('live-status')?.dataset.state,
           progress: document.getElementById('progress-text')?.textContent,
-          photos: [...document.querySelectorAll<HTMLElement>('.photo')].map((item) => `${item.id} ${item.dataset.state} ${item.querySelector('.verdict')?.textContent ?? ''}`),
+          photos: [...document.querySelectorAll<HTMLElement>('.photo')].map(
+            (item) => `${item.id} ${item.dataset.state} ${item.querySelector('.verdict')?.textContent ?? ''}`,
+          ),
           confirmDisabled: (document.getElementById('confirm') as HTMLButtonElement | null)?.disabled,
           errors: [...document.querySelectorAll<HTMLElement>('.error:not([hidden])')].map((element) => element.textContent),
         }))
@@ -171,7 +175,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('photo-input-2');
-      expect(await photo(page, 2).locator('label').evaluate((label) => getComputedStyle(label).outlineStyle)).toBe('solid');
+      expect(
+        await photo(page, 2)
+          .locator('label')
+          .evaluate((label) => getComputedStyle(label).outlineStyle),
+      ).toBe('solid');
       const [keyboardChooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
       await keyboardChooser.setFiles(scenePhotos.get(2) as string);
       await photo(page, 2, 'accepted').waitFor();
@@ -219,7 +227,6 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       await page.locator('#screen-done').waitFor();
       expect(await page.locator('#done-title').innerText()).toBe('This inspection is complete');
       await page.locator('#report-actions:not([hidden])').waitFor();
-
     });
 
     // The token never travelled in a URL: headers over HTTP, connectionParams over the socket.
@@ -259,6 +266,38 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     expect(await reportTab.evaluate(() => document.adoptedStyleSheets.length)).toBeGreaterThan(0);
     expect(reportProblems).toEqual([]);
     await reportTab.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the person the photos are being reviewed while a manual review is pending, then offers the report', async () => {
+    const reviewed = await server.createAccount(undefined, { review_mode: 'manual' });
+    const { captureUrl, sessionKey, captureToken } = await vehicleSession(reviewed);
+    const capture = { captureToken };
+    await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
+    for (const code of LITE_CODES) {
+      const uploaded = await uploadPhoto(server.baseUrl, capture, sessionKey, code, readFileSync(scenePhotos.get(code) as string));
+      expect(uploaded.body.data?.capturePhoto?.approved).toBe(true);
+    }
+    const confirmed = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
+      k: sessionKey,
+    });
+    expect(confirmed.data?.confirmInspection?.status).toBe('CONFIRM');
+
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const problems = watchPageProblems(page);
+    await page.goto(captureUrl);
+    await page.locator('#screen-done').waitFor();
+    expect(await page.locator('#report-status').innerText()).toBe(
+      'Your photos were received and are being reviewed. The condition report will appear here once the review is complete.',
+    );
+    expect(await page.locator('#report-actions').isHidden()).toBe(true);
+    await saveScreenshot(page, 'capture-awaiting-review');
+
+    expect((await apiRequest(server.baseUrl, reviewed, 'POST', `/v1/sessions/${sessionKey}/review`, { no_damage_found: true })).status).toBe(200);
+    await page.locator('#report-status[data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('#report-actions:not([hidden])').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -320,7 +359,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
         const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         const assets = resources.filter((entry) => entry.initiatorType !== 'fetch' && entry.initiatorType !== 'xmlhttprequest');
         const api = resources.filter((entry) => entry.initiatorType === 'fetch');
-        const files = [navigation, ...assets].map((entry) => ({ name: new URL(entry.name).pathname, transferred: entry.transferSize, decoded: entry.decodedBodySize }));
+        const files = [navigation, ...assets].map((entry) => ({
+          name: new URL(entry.name).pathname,
+          transferred: entry.transferSize,
+          decoded: entry.decodedBodySize,
+        }));
         return {
           files,
           pageKB: files.reduce((sum, file) => sum + file.transferred, 0) / 1024,
@@ -342,7 +385,9 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     const local = await measure('loopback', null);
     // DevTools' "Slow 4G" profile: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up.
     const slow = await measure('slow 4G', { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    expect(local.files.map((file) => file.name).sort()).toEqual(['/capture/' + local.files[0]?.name.split('/')[2], '/web/app.css', '/web/capture.js', '/web/graphql-client.js', '/web/ui.js'].sort());
+    expect(local.files.map((file) => file.name).sort()).toEqual(
+      [`/capture/${local.files[0]?.name.split('/')[2]}`, '/web/app.css', '/web/capture.js', '/web/graphql-client.js', '/web/ui.js'].sort(),
+    );
     expect(local.pageKB).toBeLessThan(60);
     expect(local.interactiveMs).toBeLessThan(3_000);
     expect(slow.interactiveMs).toBeLessThan(10_000);

@@ -40,7 +40,10 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
   }
 
   it('signs in, follows sessions live, opens a session, creates one, manages callbacks', async () => {
-    const first = await createSession(server.baseUrl, account, { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } });
+    const first = await createSession(server.baseUrl, account, {
+      session: { theme: 'LITE' },
+      vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' },
+    });
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const problems = watchPageProblems(page);
@@ -58,7 +61,9 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     await page.locator('#live-status[data-state="open"]').waitFor();
 
     // Status changes and photo verdicts arrive over the subscription, without a reload.
-    expect((await graphqlRequest(server.baseUrl, { captureToken: first.captureToken }, START, { k: first.sessionKey })).data.startCapture.status).toBe('STARTED');
+    expect((await graphqlRequest(server.baseUrl, { captureToken: first.captureToken }, START, { k: first.sessionKey })).data.startCapture.status).toBe(
+      'STARTED',
+    );
     await row(page, first.sessionKey, 'STARTED').waitFor();
     const upload = await uploadPhoto(server.baseUrl, { captureToken: first.captureToken }, first.sessionKey, 1, await makeScene({ seed: 501 }));
     expect(upload.body.data.capturePhoto.approved).toBe(true);
@@ -103,7 +108,10 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     await callbackRow.waitFor();
     await callbackRow.getByRole('button', { name: 'Show' }).click();
     expect(await callbackRow.locator('.secret .mono').innerText()).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
-    expect((await apiRequest(server.baseUrl, account, 'GET', '/v1/callbacks/SESSION:STATUS_CHANGE')).body).toMatchObject({ url: 'https://example.com/webhooks/capture', payload: { source: 'dashboard' } });
+    expect((await apiRequest(server.baseUrl, account, 'GET', '/v1/callbacks/SESSION:STATUS_CHANGE')).body).toMatchObject({
+      url: 'https://example.com/webhooks/capture',
+      payload: { source: 'dashboard' },
+    });
     await page.getByLabel('Extra payload attributes').fill('[1, 2]');
     await page.getByLabel('URL').fill('https://example.com/other');
     await page.getByRole('button', { name: 'Save callback' }).click();
@@ -155,13 +163,17 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     try {
       const callback = await apiRequest(server.baseUrl, owner, 'POST', '/v1/callbacks', { event: 'SESSION:NOTE_INSERT', url: `${receiver.origin}/hooks` });
       expect(callback.status).toBe(200);
-      const newSession = async () => (await apiRequest(server.baseUrl, owner, 'POST', '/v1/sessions', { session: { theme: 'LITE' } })).body.session_key as string;
+      const newSession = async () =>
+        (await apiRequest(server.baseUrl, owner, 'POST', '/v1/sessions', { session: { theme: 'LITE' } })).body.session_key as string;
       const [session, other, quiet] = [await newSession(), await newSession(), await newSession()];
       // A note on the session and one on another session of the account: only the first belongs in its list.
       for (const key of [session, other]) {
         expect((await apiRequest(server.baseUrl, owner, 'POST', `/v1/sessions/${key}/notes`, { title: 'Desk', description: `About ${key}` })).status).toBe(200);
       }
-      const sent = await waitFor(() => receiver.requests.find((request) => JSON.parse(request.body).session_key === session), 'the note delivered to the receiver');
+      const sent = await waitFor(
+        () => receiver.requests.find((request) => JSON.parse(request.body).session_key === session),
+        'the note delivered to the receiver',
+      );
       const webhookId = sent.headers['webhook-id'] as string;
       expect(webhookId).toBeTruthy();
 

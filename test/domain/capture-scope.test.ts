@@ -37,6 +37,11 @@ describe('guest view', () => {
     expect(guestEventPayload({ event: 'SESSION:SMS_PROCESS', timestamp, payload: { phone: '+1555' } })).toBeNull();
     expect(guestEventPayload({ event: 'SESSION:SOMETHING_NEW', timestamp, payload: {} })).toBeNull();
     const complete = { event: 'SESSION:COMPLETE', session: { session_key: 'K', options: { client_id: 'c' } }, vehicle: {} };
-    expect(guestEventPayload({ event: 'SESSION:COMPLETE', timestamp, payload: complete })).toEqual({ session_key: 'K', event: 'SESSION:COMPLETE', status: 'COMPLETE', timestamp });
+    expect(guestEventPayload({ event: 'SESSION:COMPLETE', timestamp, payload: complete })).toEqual({
+      session_key: 'K',
+      event: 'SESSION:COMPLETE',
+      status: 'COMPLETE',
+      timestamp,
+    });
   });
 });

@@ -15,13 +15,7 @@ const TIMESTAMP = '2026-11-22T03:58:16.123+00:00';
 
 describe('webhook events', () => {
   it('are the five names in the order of CONTRACT §7', () => {
-    expect(WEBHOOK_EVENTS).toEqual([
-      'SESSION:SMS_PROCESS',
-      'SESSION:STAGE_CHANGE',
-      'SESSION:STATUS_CHANGE',
-      'SESSION:COMPLETE',
-      'SESSION:NOTE_INSERT',
-    ]);
+    expect(WEBHOOK_EVENTS).toEqual(['SESSION:SMS_PROCESS', 'SESSION:STAGE_CHANGE', 'SESSION:STATUS_CHANGE', 'SESSION:COMPLETE', 'SESSION:NOTE_INSERT']);
   });
 
   it('isWebhookEvent accepts exactly those names', () => {
@@ -52,9 +46,7 @@ describe('SESSION:SMS_PROCESS payload', () => {
   });
 
   it('gives a generic message for an error without one, and none on success', () => {
-    expect(smsProcessPayload({ sessionKey: 'K', phone: '+1', status: 'error', message: ' ', at }).message).toBe(
-      'The SMS message could not be delivered.',
-    );
+    expect(smsProcessPayload({ sessionKey: 'K', phone: '+1', status: 'error', message: ' ', at }).message).toBe('The SMS message could not be delivered.');
     expect(smsProcessPayload({ sessionKey: 'K', phone: '+1', status: 'success', message: 'queued', at }).message).toBe('');
   });
 });
@@ -64,9 +56,7 @@ describe('SESSION:STAGE_CHANGE payload', () => {
 
   it('has the spec fields in the spec order', () => {
     const payload = stageChangePayload({ ...base, photoStatus: 'accepted' });
-    expect(Object.keys(payload)).toEqual([
-      'session_key', 'event', 'photo_code', 'photo_label', 'photo_url', 'photo_status', 'message', 'timestamp',
-    ]);
+    expect(Object.keys(payload)).toEqual(['session_key', 'event', 'photo_code', 'photo_label', 'photo_url', 'photo_status', 'message', 'timestamp']);
     expect(payload).toEqual({
       session_key: 'ABC-1234567890',
       event: 'SESSION:STAGE_CHANGE',
@@ -80,9 +70,7 @@ describe('SESSION:STAGE_CHANGE payload', () => {
   });
 
   it('carries the rejection reason when rejected', () => {
-    expect(stageChangePayload({ ...base, photoStatus: 'rejected', message: 'The photo is too dark.' }).message).toBe(
-      'The photo is too dark.',
-    );
+    expect(stageChangePayload({ ...base, photoStatus: 'rejected', message: 'The photo is too dark.' }).message).toBe('The photo is too dark.');
     expect(stageChangePayload({ ...base, photoStatus: 'rejected' }).message).toBe('The photo did not pass quality control.');
   });
 });

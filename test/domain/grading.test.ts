@@ -3,12 +3,14 @@ import {
   gradeName,
   isGrade,
   maxGradePerItem,
-  normaliseItemName,
   overallGrade,
   parseDamage,
+  parseDamageChanges,
+  parseRegion,
   VEHICLE_ITEMS,
   type Grade,
 } from '../../src/domain/grading.js';
+import { damageCatalog, damageTypeOrOther, itemOrOther, normaliseCode } from '../../src/domain/damage-catalog.js';
 
 /** Why parseDamage refuses the record, or null when it accepts it. */
 function refusal(input: Parameters<typeof parseDamage>[0]): string | null {
@@ -74,47 +76,104 @@ describe('maxGradePerItem', () => {
 });
 
 describe('damage validation', () => {
-  it('accepts a listed item and normalises its spelling', () => {
-    expect(normaliseItemName('  Left-Front Door ')).toBe('left_front_door');
-    expect(parseDamage({ item: 'Front Bumper', damage: ' scratch ', grade: 2, photoCode: 5 })).toEqual({
+  it('accepts a listed item and type and normalises their spelling', () => {
+    expect(normaliseCode('  Left-Front Door ')).toBe('left_front_door');
+    expect(parseDamage({ item: 'Front Bumper', damageType: ' Scratch ', grade: 2, photoCode: 5 })).toEqual({
       ok: true,
-      value: { item: 'front_bumper', damage: 'scratch', grade: 2, photoCode: 5 },
+      value: { item: 'front_bumper', damageType: 'scratch', grade: 2, photoCode: 5, region: null, note: '' },
     });
-    expect(refusal({ item: 'hood', damage: 'dent', grade: 5 })).toBeNull();
-    expect(parseDamage({ item: 'hood', damage: 'dent', grade: 5 })).toMatchObject({ value: { photoCode: null } });
+    expect(refusal({ item: 'hood', damageType: 'dent', grade: 5 })).toBeNull();
+    expect(parseDamage({ item: 'hood', damageType: 'dent', grade: 5 })).toMatchObject({ value: { photoCode: null } });
+  });
+
+  it("takes the type's default grade when none is given", () => {
+    const catalog = damageCatalog();
+    for (const type of catalog.damage_types) {
+      expect(parseDamage({ item: 'hood', damageType: type.code })).toMatchObject({ ok: true, value: { grade: type.default_grade } });
+    }
   });
 
   it('lists items in snake_case, without duplicates, including the usual parts', () => {
-    for (const item of VEHICLE_ITEMS) expect(normaliseItemName(item)).toBe(item);
+    for (const item of VEHICLE_ITEMS) expect(normaliseCode(item)).toBe(item);
     expect(new Set(VEHICLE_ITEMS).size).toBe(VEHICLE_ITEMS.length);
     expect(VEHICLE_ITEMS).toEqual(expect.arrayContaining(['front_bumper', 'hood', 'windshield', 'left_front_door', 'other']));
   });
 
   it('refuses grades outside the integers 1..5', () => {
-    for (const grade of [0, 6, 2.5, '3', null, undefined]) {
-      expect(refusal({ item: 'hood', damage: 'dent', grade })).toBe('grade must be an integer from 1 (minor) to 5 (severe).');
+    for (const grade of [0, 6, 2.5, '3', false]) {
+      expect(refusal({ item: 'hood', damageType: 'dent', grade })).toBe('grade must be an integer from 1 (minor) to 5 (severe).');
     }
   });
 
   it('refuses empty, long or unknown items', () => {
-    expect(refusal({ item: ' ', damage: 'dent', grade: 1 })).toBe('item must be a non-empty string.');
-    expect(refusal({ item: 7, damage: 'dent', grade: 1 })).toBe('item must be a non-empty string.');
-    expect(refusal({ item: 'x'.repeat(101), damage: 'dent', grade: 1 })).toBe('item must be at most 100 characters.');
-    const message = refusal({ item: 'flux capacitor', damage: 'dent', grade: 1 });
+    expect(refusal({ item: ' ', damageType: 'dent', grade: 1 })).toBe('item must be a non-empty string.');
+    expect(refusal({ item: 7, damageType: 'dent', grade: 1 })).toBe('item must be a non-empty string.');
+    expect(refusal({ item: 'x'.repeat(101), damageType: 'dent', grade: 1 })).toBe('item must be at most 100 characters.');
+    const message = refusal({ item: 'flux capacitor', damageType: 'dent', grade: 1 });
     expect(message).toMatch(/^Unknown item flux capacitor\. Use one of front_bumper, /);
     expect(message).toContain('left_front_door');
   });
 
-  it('refuses empty or long damage descriptions', () => {
-    expect(refusal({ item: 'hood', damage: '', grade: 1 })).toBe('damage must be a non-empty string.');
-    expect(refusal({ item: 'hood', damage: 'd'.repeat(101), grade: 1 })).toBe('damage must be at most 100 characters.');
-    expect(refusal({ item: 'hood', damage: 'd'.repeat(100), grade: 1 })).toBeNull();
+  it('refuses empty, long or unknown damage types', () => {
+    expect(refusal({ item: 'hood', damageType: '', grade: 1 })).toBe('damage_type must be a non-empty string.');
+    expect(refusal({ item: 'hood', damageType: 'd'.repeat(101), grade: 1 })).toBe('damage_type must be at most 100 characters.');
+    expect(refusal({ item: 'hood', damageType: 'hail dents', grade: 1 })).toMatch(/^Unknown damage_type hail dents\. Use one of scratch, scuff, dent, /);
   });
 
   it('refuses an unknown photo code', () => {
-    expect(refusal({ item: 'hood', damage: 'dent', grade: 1, photoCode: 14 })).toBe(
-      'photo_code must be a photo code from 1 to 13.',
+    expect(refusal({ item: 'hood', damageType: 'dent', grade: 1, photoCode: 14 })).toBe('photo_code must be a photo code from 1 to 13.');
+    expect(refusal({ item: 'hood', damageType: 'dent', grade: 1, photoCode: null })).toBeNull();
+  });
+
+  it('accepts a region inside the photo and refuses one that leaves it or has no photo', () => {
+    const box = { x: 0.25, y: 0.5, width: 0.75, height: 0.5 };
+    expect(parseDamage({ item: 'hood', damageType: 'dent', photoCode: 5, region: box })).toMatchObject({ ok: true, value: { region: box } });
+    expect(parseRegion({ x: 0.1 + 0.2, y: 0, width: 0.7, height: 1 })).toMatchObject({ ok: true });
+    for (const bad of [
+      { x: 0.5, y: 0, width: 0.6, height: 0.1 },
+      { x: 0, y: 0.9, width: 0.1, height: 0.2 },
+      { x: -0.1, y: 0, width: 0.1, height: 0.1 },
+      { x: 0, y: 0, width: 0, height: 0.1 },
+      { x: 0, y: 0, width: 0.1, height: Number.NaN },
+      { x: 0, y: 0, width: 0.1, height: '0.1' },
+      { x: 0, y: 0, width: 0.1, height: 0.1, depth: 1 },
+      [0, 0, 0.1, 0.1],
+      'box',
+    ]) {
+      expect(parseRegion(bad)).toMatchObject({ ok: false });
+    }
+    expect(refusal({ item: 'hood', damageType: 'dent', region: box })).toBe('region needs the photo_code of the photo it is drawn on.');
+  });
+
+  it('checks only the fields a change carries, and lets a person accept or decline but not propose', () => {
+    expect(parseDamageChanges({ status: 'declined' })).toEqual({ ok: true, value: { status: 'declined' } });
+    expect(parseDamageChanges({ grade: 4, damageType: 'Rust', region: null })).toEqual({ ok: true, value: { grade: 4, damageType: 'rust', region: null } });
+    expect(parseDamageChanges({ status: 'proposed' })).toEqual({ ok: false, message: 'status must be accepted or declined.' });
+    expect(parseDamageChanges({ grade: 0 })).toMatchObject({ ok: false });
+    expect(parseDamageChanges({})).toMatchObject({ ok: false, message: 'Give at least one of status, grade, damage_type, item, region, note.' });
+  });
+});
+
+describe('damage catalog', () => {
+  it('lists every item and type once, with labels, descriptions and default grades', () => {
+    const catalog = damageCatalog();
+    expect(catalog.items.map((item) => item.code)).toEqual([...VEHICLE_ITEMS]);
+    expect(catalog.damage_types.map((type) => type.code)).toEqual(
+      expect.arrayContaining(['scratch', 'scuff', 'dent', 'crack', 'chip', 'rust', 'broken', 'missing', 'other']),
     );
-    expect(refusal({ item: 'hood', damage: 'dent', grade: 1, photoCode: null })).toBeNull();
+    for (const type of catalog.damage_types) {
+      expect(type.label).not.toBe('');
+      expect(type.description).toMatch(/1: .*5: /s);
+      expect(isGrade(type.default_grade)).toBe(true);
+    }
+    expect(catalog.items.find((item) => item.code === 'left_front_door')?.label).toBe('Left front door');
+  });
+
+  it("maps a detector's unknown item or type to other", () => {
+    expect(itemOrOther('Hood')).toBe('hood');
+    expect(itemOrOther('spoiler')).toBe('other');
+    expect(itemOrOther(undefined)).toBe('other');
+    expect(damageTypeOrOther('DENT')).toBe('dent');
+    expect(damageTypeOrOther('hail')).toBe('other');
   });
 });

@@ -26,7 +26,17 @@ describe('session keys', () => {
   it('isSessionKey checks the exact format', () => {
     expect(isSessionKey('ABC-1234567890')).toBe(true);
     expect(isSessionKey(newSessionKey())).toBe(true);
-    for (const bad of ['abc-1234567890', 'AB-1234567890', 'ABC-123456789', 'ABC-12345678901', 'ABC_1234567890', 'ABC-12345678a0', ' ABC-1234567890', 42, null]) {
+    for (const bad of [
+      'abc-1234567890',
+      'AB-1234567890',
+      'ABC-123456789',
+      'ABC-12345678901',
+      'ABC_1234567890',
+      'ABC-12345678a0',
+      ' ABC-1234567890',
+      42,
+      null,
+    ]) {
       expect(isSessionKey(bad)).toBe(false);
     }
   });

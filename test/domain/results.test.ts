@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSessionResults, type SessionResultsInput } from '../../src/domain/results.js';
+import { assessmentOf, buildSessionResults, type SessionResultsInput } from '../../src/domain/results.js';
 import { emptyVehicle } from '../../src/domain/vehicle.js';
 
 const t = (minutes: number, seconds = 0) => new Date(Date.UTC(2026, 10, 22, 10, minutes, seconds, 250));
@@ -24,6 +24,7 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
       ...overrides,
     },
     vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', odomReading: 42000, odomUnit: 'km' },
+    vinCaptured: '1HGCM82633A004352',
     photos: [
       { photoCode: 5, url: 'https://x/photos/5b', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(6) },
       { photoCode: 1, photoLabel: 'VIN', url: 'https://x/photos/1', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(2) },
@@ -32,10 +33,23 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
     ],
     location: { latitude: 52.52, longitude: 13.405, accuracy: 12, capturedAt: t(1, 30) },
     damages: [
-      { item: 'hood', damage: 'dent', grade: 2, photoCode: 5, source: 'manual' },
-      { item: 'front_bumper', damage: 'scratch', grade: 1, photoCode: null, source: 'detector' },
-      { item: 'hood', damage: 'scratch', grade: 3, photoCode: 5, source: 'manual' },
+      {
+        damageId: 'd1',
+        item: 'hood',
+        damageType: 'dent',
+        grade: 2,
+        photoCode: 5,
+        region: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 },
+        source: 'manual',
+        status: 'accepted',
+      },
+      { damageId: 'd2', item: 'front_bumper', damageType: 'scratch', grade: 1, photoCode: null, region: null, source: 'detector', status: 'accepted' },
+      { damageId: 'd3', item: 'hood', damageType: 'scratch', grade: 3, photoCode: 5, region: null, source: 'manual', status: 'accepted' },
+      // Neither a declined record nor an open proposal is part of the report.
+      { damageId: 'd4', item: 'roof', damageType: 'dent', grade: 5, photoCode: null, region: null, source: 'detector', status: 'declined' },
+      { damageId: 'd5', item: 'trunk', damageType: 'rust', grade: 5, photoCode: null, region: null, source: 'detector', status: 'proposed' },
     ],
+    review: { reviewedBy: 'inspector.ana', reviewedAt: t(30), detectorRan: true },
   };
 }
 
@@ -45,20 +59,49 @@ describe('buildSessionResults', () => {
     expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection']);
     expect(results.event).toBe('SESSION:COMPLETE');
     expect(Object.keys(results.session)).toEqual([
-      'session_key', 'theme', 'status', 'language', 'redirect_url', 'created_at', 'inspect_started_at',
-      'inspect_ended_at', 'capture_duration', 'inspect_duration', 'options',
+      'session_key',
+      'theme',
+      'status',
+      'language',
+      'redirect_url',
+      'created_at',
+      'inspect_started_at',
+      'inspect_ended_at',
+      'capture_duration',
+      'inspect_duration',
+      'options',
     ]);
     expect(Object.keys(results.session.options)).toEqual(['client_id', 'contact', 'sms', 'reference']);
     expect(Object.keys(results.vehicle)).toEqual([
-      'vin', 'year', 'make', 'model', 'body_type', 'trim', 'transmission', 'ext_col', 'int_col', 'odom_reading', 'odom_unit',
+      'vin',
+      'year',
+      'make',
+      'model',
+      'body_type',
+      'trim',
+      'transmission',
+      'ext_col',
+      'int_col',
+      'odom_reading',
+      'odom_unit',
+      'vin_captured',
+      'vin_match',
     ]);
     for (const photo of results.photos) {
       expect(Object.keys(photo)).toEqual(['photo_code', 'photo_label', 'url', 'approved', 'approved_message']);
     }
     expect(Object.keys(results.location ?? {})).toEqual(['latitude', 'longitude', 'accuracy', 'captured_at']);
-    expect(Object.keys(results.inspection ?? {})).toEqual(['total_damages', 'grade', 'max_grade_per_item', 'damages']);
+    expect(Object.keys(results.inspection ?? {})).toEqual([
+      'assessment',
+      'total_damages',
+      'grade',
+      'max_grade_per_item',
+      'reviewed_by',
+      'reviewed_at',
+      'damages',
+    ]);
     for (const damage of results.inspection?.damages ?? []) {
-      expect(Object.keys(damage)).toEqual(['item', 'damage', 'grade', 'photo_code', 'source']);
+      expect(Object.keys(damage)).toEqual(['damage_id', 'item', 'damage_type', 'damage', 'grade', 'photo_code', 'region', 'source']);
     }
   });
 
@@ -84,8 +127,19 @@ describe('buildSessionResults', () => {
         },
       },
       vehicle: {
-        vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: null, body_type: null, trim: null,
-        transmission: null, ext_col: null, int_col: null, odom_reading: 42000, odom_unit: 'km',
+        vin: '1HGCM82633A004352',
+        year: 2019,
+        make: 'Honda',
+        model: null,
+        body_type: null,
+        trim: null,
+        transmission: null,
+        ext_col: null,
+        int_col: null,
+        odom_reading: 42000,
+        odom_unit: 'km',
+        vin_captured: '1HGCM82633A004352',
+        vin_match: true,
       },
       photos: [
         { photo_code: 1, photo_label: 'VIN', url: 'https://x/photos/1', approved: true, approved_message: 'ACCEPTED' },
@@ -94,16 +148,37 @@ describe('buildSessionResults', () => {
       ],
       location: { latitude: 52.52, longitude: 13.405, accuracy: 12, captured_at: '2026-11-22T10:01:30.250+00:00' },
       inspection: {
+        assessment: 'ASSESSED',
         total_damages: 3,
         grade: 3,
         max_grade_per_item: { front_bumper: 1, hood: 3 },
+        reviewed_by: 'inspector.ana',
+        reviewed_at: '2026-11-22T10:30:00.250+00:00',
         damages: [
-          { item: 'hood', damage: 'dent', grade: 2, photo_code: 5, source: 'manual' },
-          { item: 'front_bumper', damage: 'scratch', grade: 1, photo_code: null, source: 'detector' },
-          { item: 'hood', damage: 'scratch', grade: 3, photo_code: 5, source: 'manual' },
+          {
+            damage_id: 'd1',
+            item: 'hood',
+            damage_type: 'dent',
+            damage: 'dent',
+            grade: 2,
+            photo_code: 5,
+            region: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 },
+            source: 'manual',
+          },
+          { damage_id: 'd2', item: 'front_bumper', damage_type: 'scratch', damage: 'scratch', grade: 1, photo_code: null, region: null, source: 'detector' },
+          { damage_id: 'd3', item: 'hood', damage_type: 'scratch', damage: 'scratch', grade: 3, photo_code: 5, region: null, source: 'manual' },
         ],
       },
     });
+  });
+
+  it("compares the captured VIN with the integrator's: false when they differ, null when either is missing", () => {
+    expect(buildSessionResults({ ...input(), vinCaptured: '2T1BURHE0JC014702' }).vehicle).toMatchObject({
+      vin_captured: '2T1BURHE0JC014702',
+      vin_match: false,
+    });
+    expect(buildSessionResults({ ...input(), vinCaptured: null }).vehicle).toMatchObject({ vin_captured: null, vin_match: null });
+    expect(buildSessionResults({ ...input(), vehicle: null }).vehicle).toMatchObject({ vin: null, vin_captured: '1HGCM82633A004352', vin_match: null });
   });
 
   it('has no inspection for CAPT, keeping every other group', () => {
@@ -114,21 +189,46 @@ describe('buildSessionResults', () => {
     expect(results.photos).toHaveLength(3);
   });
 
-  it('reports an undamaged PRO vehicle as grade 5 with no damages', () => {
+  it('reports a reviewed undamaged PRO vehicle as grade 5 with no damages', () => {
     const results = buildSessionResults({ ...input(), damages: [] });
-    expect(results.inspection).toEqual({ total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
+    expect(results.inspection).toMatchObject({ assessment: 'ASSESSED', total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
+  });
+
+  it('claims no condition nobody assessed: no review, no accepted damage, no detector → NOT_ASSESSED, grade null', () => {
+    const proposalsOnly = input().damages.filter((damage) => damage.status !== 'accepted');
+    const results = buildSessionResults({ ...input(), damages: proposalsOnly, review: { reviewedBy: null, reviewedAt: null, detectorRan: false } });
+    expect(results.inspection).toEqual({
+      assessment: 'NOT_ASSESSED',
+      total_damages: 0,
+      grade: null,
+      max_grade_per_item: {},
+      reviewed_by: null,
+      reviewed_at: null,
+      damages: [],
+    });
+  });
+
+  it('is ASSESSED by any one of: a completed review, an accepted damage, a detector run', () => {
+    const none = { reviewedBy: null, reviewedAt: null, detectorRan: false };
+    const assessment = (damages: SessionResultsInput['damages'], review: SessionResultsInput['review']) => assessmentOf(damages, review);
+    const accepted = input().damages.slice(0, 1);
+    expect(assessment([], none)).toBe('NOT_ASSESSED');
+    expect(assessment([], { ...none, reviewedBy: 'api', reviewedAt: t(30) })).toBe('ASSESSED');
+    expect(assessment(accepted, none)).toBe('ASSESSED');
+    expect(assessment([], { ...none, detectorRan: true })).toBe('ASSESSED');
+    const auto = buildSessionResults({ ...input(), damages: accepted, review: none });
+    expect(auto.inspection).toMatchObject({ assessment: 'ASSESSED', grade: 4, total_damages: 1, reviewed_by: null });
   });
 
   it('gives null for unknowns: vehicle fields, location, times and durations', () => {
     const results = buildSessionResults({
       ...input({ inspectStartedAt: null, inspectEndedAt: null, language: null, redirectUrl: null }),
       vehicle: null,
+      vinCaptured: null,
       location: null,
       photos: [],
     });
-    expect(results.vehicle).toEqual(
-      Object.fromEntries(Object.keys(buildSessionResults(input()).vehicle).map((key) => [key, null])),
-    );
+    expect(results.vehicle).toEqual(Object.fromEntries(Object.keys(buildSessionResults(input()).vehicle).map((key) => [key, null])));
     expect(results.location).toBeNull();
     expect(results.session).toMatchObject({
       inspect_started_at: null,
@@ -156,6 +256,7 @@ describe('buildSessionResults', () => {
       ...base,
       session: { ...base.session, options: { clientId: null, sms: null, contact: null, reference: null } },
       vehicle: emptyVehicle(),
+      vinCaptured: null,
     });
     expect(results.session.options).toEqual({ client_id: null, contact: null, sms: null, reference: null });
     expect(Object.values(results.vehicle).every((value) => value === null)).toBe(true);

@@ -103,16 +103,36 @@ describe('parseCreateSessionBody: messages name the field', () => {
     ['unknown top-level field', { foo: 1 }, 'Unknown field foo. Use session, vehicle, sms.'],
     ['unknown top-level fields', { foo: 1, bar: 2, vehicle: {} }, 'Unknown fields foo, bar. Use session, vehicle, sms.'],
     ['unknown session field', { session: { colour: 1 } }, 'Unknown field session.colour. Use theme, redirect_url, language, client_id, contact, reference.'],
-    ['unknown vehicle field', { vehicle: { color: 'red' } }, 'Unknown field vehicle.color. Use vin, year, make, model, body_type, trim, transmission, ext_col, int_col, odom_reading, odom_unit.'],
+    [
+      'unknown vehicle field',
+      { vehicle: { color: 'red' } },
+      'Unknown field vehicle.color. Use vin, year, make, model, body_type, trim, transmission, ext_col, int_col, odom_reading, odom_unit.',
+    ],
     ['unknown theme', { session: { theme: 'XYZ' } }, 'Unknown theme XYZ. Use one of PRO, LITE, CAPT.'],
     ['lower-case theme', { session: { theme: 'pro' } }, 'Unknown theme pro. Use one of PRO, LITE, CAPT.'],
     ['non-string theme', { session: { theme: 3 } }, 'session.theme must be one of PRO, LITE, CAPT.'],
     ['ftp redirect', { session: { redirect_url: 'ftp://example.com' } }, 'session.redirect_url must be an absolute http(s) URL.'],
     ['relative redirect', { session: { redirect_url: '/done' } }, 'session.redirect_url must be an absolute http(s) URL.'],
-    ['bad language', { session: { language: 'English please' } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
-    ['unsupported language', { session: { language: 'it' } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
-    ['unsupported regional language', { session: { language: 'zh-CN' } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
-    ['numeric language', { session: { language: 7 } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
+    [
+      'bad language',
+      { session: { language: 'English please' } },
+      'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).',
+    ],
+    [
+      'unsupported language',
+      { session: { language: 'it' } },
+      'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).',
+    ],
+    [
+      'unsupported regional language',
+      { session: { language: 'zh-CN' } },
+      'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).',
+    ],
+    [
+      'numeric language',
+      { session: { language: 7 } },
+      'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).',
+    ],
     ['array contact', { session: { contact: ['a'] } }, 'session.contact must be a JSON object.'],
     ['string reference', { session: { reference: 'R-1' } }, 'session.reference must be a JSON object.'],
     ['group not an object', { vehicle: 'Honda' }, 'vehicle must be a JSON object.'],
@@ -151,7 +171,18 @@ describe('parseCreateSessionBody: messages name the field', () => {
 
 describe('session language', () => {
   it('keeps the five capture languages and stores a regional or upper-case tag as its language', () => {
-    for (const [given, stored] of [['en', 'en'], ['es', 'es'], ['fr', 'fr'], ['de', 'de'], ['pt', 'pt'], ['pt-BR', 'pt'], ['EN-us', 'en'], [' de ', 'de'], ['', null], [null, null]] as const) {
+    for (const [given, stored] of [
+      ['en', 'en'],
+      ['es', 'es'],
+      ['fr', 'fr'],
+      ['de', 'de'],
+      ['pt', 'pt'],
+      ['pt-BR', 'pt'],
+      ['EN-us', 'en'],
+      [' de ', 'de'],
+      ['', null],
+      [null, null],
+    ] as const) {
       const created = create({ session: { language: given } });
       expect(created.ok && created.value.language).toBe(stored);
       const updated = update({ language: given });
@@ -183,7 +214,7 @@ describe('parseUpdateSessionBody', () => {
     });
   });
 
-  it('also takes the create body\'s session group', () => {
+  it("also takes the create body's session group", () => {
     expect(update({ session: { theme: 'LITE', language: 'de', client_id: 'c3', contact: { phone: '+49' } } })).toEqual({
       ok: true,
       value: { theme: 'LITE', language: 'de', options: { clientId: 'c3', contact: { phone: '+49' } } },
@@ -213,7 +244,11 @@ describe('parseUpdateSessionBody', () => {
     ['null theme in session', { session: { theme: null } }, 'session.theme must be one of PRO, LITE, CAPT.'],
     ['null vehicle', { vehicle: null }, 'vehicle must be a JSON object.'],
     ['unsupported language', { language: 'klingon' }, 'language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
-    ['unsupported language in session', { session: { language: 'nl' } }, 'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).'],
+    [
+      'unsupported language in session',
+      { session: { language: 'nl' } },
+      'session.language must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).',
+    ],
     ['bad year', { vehicle: { year: 3000 } }, 'vehicle.year must be an integer between 1886 and 2027.'],
     ['bad redirect', { redirect_url: 'javascript:alert(1)' }, 'redirect_url must be an absolute http(s) URL.'],
     ['field sent twice', { theme: 'PRO', session: { theme: 'PRO' } }, 'theme is given both at the top level and in session; send it once.'],
@@ -229,20 +264,37 @@ describe('parseUpdateSessionBody', () => {
 describe('vehicleApiObject', () => {
   it('always has the 11 API keys in order, null when unknown', () => {
     expect(vehicleApiObject({ vin: 'AB1', odomReading: 5 })).toEqual({
-      vin: 'AB1', year: null, make: null, model: null, body_type: null, trim: null,
-      transmission: null, ext_col: null, int_col: null, odom_reading: 5, odom_unit: null,
+      vin: 'AB1',
+      year: null,
+      make: null,
+      model: null,
+      body_type: null,
+      trim: null,
+      transmission: null,
+      ext_col: null,
+      int_col: null,
+      odom_reading: 5,
+      odom_unit: null,
     });
     expect(Object.keys(vehicleApiObject(null))).toEqual([
-      'vin', 'year', 'make', 'model', 'body_type', 'trim', 'transmission', 'ext_col', 'int_col', 'odom_reading', 'odom_unit',
+      'vin',
+      'year',
+      'make',
+      'model',
+      'body_type',
+      'trim',
+      'transmission',
+      'ext_col',
+      'int_col',
+      'odom_reading',
+      'odom_unit',
     ]);
   });
 });
 
 describe('echoed input', () => {
   it('is cut short in messages', () => {
-    expect(messageOf(create({ session: { theme: 'X'.repeat(500) } }))).toBe(
-      `Unknown theme ${'X'.repeat(40)}…. Use one of PRO, LITE, CAPT.`,
-    );
+    expect(messageOf(create({ session: { theme: 'X'.repeat(500) } }))).toBe(`Unknown theme ${'X'.repeat(40)}…. Use one of PRO, LITE, CAPT.`);
   });
 });
 
@@ -254,7 +306,7 @@ describe('free-form JSON objects', () => {
       { session: { reference: { nested: { $gt: 1 } } } },
       { session: { reference: { list: [{ $in: [1] }] } } },
       { session: { reference: { blob: 'x'.repeat(17 * 1024) } } },
-      { session: { reference: JSON.parse('{"a":'.repeat(10) + '1' + '}'.repeat(10)) } },
+      { session: { reference: JSON.parse(`${'{"a":'.repeat(10)}1${'}'.repeat(10)}`) } },
     ];
     for (const body of refused) {
       const result = parseCreateSessionBody(body);

@@ -18,8 +18,19 @@ const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
 describe('photo codes', () => {
   it('labels the 13 codes as CONTRACT §4', () => {
     expect(PHOTO_LABELS).toEqual({
-      1: 'VIN', 2: 'Interior', 3: 'Cluster', 4: 'Left', 5: 'Front', 6: 'Tires', 7: 'Right', 8: 'Rear',
-      9: 'Windshield', 10: 'Front_Left', 11: 'Front_Right', 12: 'Rear_Right', 13: 'Rear_Left',
+      1: 'VIN',
+      2: 'Interior',
+      3: 'Cluster',
+      4: 'Left',
+      5: 'Front',
+      6: 'Tires',
+      7: 'Right',
+      8: 'Rear',
+      9: 'Windshield',
+      10: 'Front_Left',
+      11: 'Front_Right',
+      12: 'Rear_Right',
+      13: 'Rear_Left',
     });
     expect(PHOTO_CODES).toEqual(ALL);
   });

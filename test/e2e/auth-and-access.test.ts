@@ -76,16 +76,24 @@ describe('403 labels', () => {
     ['future timestamp', () => signRequestHeaders(account, new Date(Date.now() + 302_000)), 'Invalid API Timestamp'],
     ['malformed timestamp', () => ({ ...signRequestHeaders(account), 'API-Timestamp': new Date().toISOString() }), 'Invalid API Timestamp'],
     ['unknown key', () => ({ ...signRequestHeaders(account), 'API-Key': 'nope' }), 'Invalid API Key'],
-    ['missing key', () => {
-      const { 'API-Key': _omitted, ...rest } = signRequestHeaders(account);
-      return rest;
-    }, 'Invalid API Key'],
+    [
+      'missing key',
+      () => {
+        const { 'API-Key': _omitted, ...rest } = signRequestHeaders(account);
+        return rest;
+      },
+      'Invalid API Key',
+    ],
     ['wrong token', () => ({ ...signRequestHeaders(account), 'API-Token': 'a'.repeat(64) }), 'Invalid API Token'],
     ['short token', () => ({ ...signRequestHeaders(account), 'API-Token': 'abc' }), 'Invalid API Token'],
-    ['token for another timestamp', () => {
-      const headers = signRequestHeaders(account);
-      return { ...headers, 'API-Token': apiToken(account, apiTimestamp(new Date(Date.now() - 5_000))) };
-    }, 'Invalid API Token'],
+    [
+      'token for another timestamp',
+      () => {
+        const headers = signRequestHeaders(account);
+        return { ...headers, 'API-Token': apiToken(account, apiTimestamp(new Date(Date.now() - 5_000))) };
+      },
+      'Invalid API Token',
+    ],
   ];
 
   it.each(cases)('%s → %s', async (_name, headers, label) => {
@@ -174,4 +182,3 @@ describe('admin API without ADMIN_TOKEN', () => {
     }
   });
 });
-

@@ -162,7 +162,13 @@ describe('GraphQL callbacks', () => {
       { input: { url: 'https://example.com/status', method: 'PATCH', headers: { 'X-A': '1' }, payload: '{"k":"v"}' } },
     );
     expect(set.errors).toBeUndefined();
-    expect(set.data.setCallback).toMatchObject({ event: 'SESSION:STATUS_CHANGE', method: 'PATCH', headers: { 'X-A': '1' }, payload: { k: 'v' }, apiKey: account.apiKey });
+    expect(set.data.setCallback).toMatchObject({
+      event: 'SESSION:STATUS_CHANGE',
+      method: 'PATCH',
+      headers: { 'X-A': '1' },
+      payload: { k: 'v' },
+      apiKey: account.apiKey,
+    });
     const rest = await api('GET', '/v1/callbacks/SESSION:STATUS_CHANGE');
     expect(rest.body.secret).toBe(set.data.setCallback.secret);
 

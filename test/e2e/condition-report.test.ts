@@ -31,10 +31,26 @@ describe('condition report', () => {
   });
 
   it('renders HTML with the vehicle, grade, damages, photos, location and escaped notes', async () => {
-    await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/damages`, { item: 'hood', damage: 'hail dents', grade: 3, photo_code: 5 });
-    await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/notes`, { title: '<script>alert(1)</script>', description: 'Keys & papers "ok"' });
-    await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: session.sessionKey });
-    await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 52.52, longitude: 13.405) { status } }', { k: session.sessionKey });
+    await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/damages`, {
+      item: 'hood',
+      damage: 'dent',
+      grade: 3,
+      photo_code: 5,
+      note: 'hail dents',
+    });
+    await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/notes`, {
+      title: '<script>alert(1)</script>',
+      description: 'Keys & papers "ok"',
+    });
+    await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+      k: session.sessionKey,
+    });
+    await graphqlRequest(
+      server.baseUrl,
+      { captureToken: session.captureToken },
+      'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 52.52, longitude: 13.405) { status } }',
+      { k: session.sessionKey },
+    );
     await completeSession(server.baseUrl, session, 'LITE', 3000);
 
     const response = await get(`/v1/sessions/${session.sessionKey}/report`, signRequestHeaders(account));
@@ -43,7 +59,7 @@ describe('condition report', () => {
     const html = await response.text();
     expect(html).toContain(VIN);
     expect(html).toContain('Condition report — 2019 Honda Accord');
-    expect(html).toContain('hail dents');
+    expect(html).toContain('<td>dent</td>');
     expect(html).toMatch(/<span class="grade">[1-4] \/ 5<\/span>/);
     expect(html).toContain('52.52');
     expect(html).not.toContain('<script>alert(1)</script>');
@@ -73,7 +89,7 @@ describe('condition report', () => {
     expect((await get(`/capture/${session.sessionKey}/report`, { 'Capture-Token': second.captureToken })).status).toBe(404);
   });
 
-  it("hides the report from another account", async () => {
+  it('hides the report from another account', async () => {
     const response = await get(`/v1/sessions/${session.sessionKey}/report.pdf`, signRequestHeaders(other));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: `Session ${session.sessionKey} cannot be found.` });

@@ -84,9 +84,15 @@ describe('errors', () => {
   });
 
   it('does not reflect an unlisted origin in CORS headers', async () => {
-    const response = await fetch(`${server.baseUrl}/v1/callbacks`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const response = await fetch(`${server.baseUrl}/v1/callbacks`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
-    const graphql = await fetch(`${server.baseUrl}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const graphql = await fetch(`${server.baseUrl}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(graphql.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
   });
 });
@@ -98,7 +104,10 @@ describe('CORS with configured origins', () => {
       const allowed = await fetch(`${cors.baseUrl}/v1/callbacks`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com' } });
       expect(allowed.status).toBe(204);
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
-      const graphql = await fetch(`${cors.baseUrl}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } });
+      const graphql = await fetch(`${cors.baseUrl}/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+      });
       expect(graphql.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
       const denied = await fetch(`${cors.baseUrl}/v1/callbacks`, { method: 'OPTIONS', headers: { origin: 'https://other.example.com' } });
       expect(denied.headers.get('access-control-allow-origin')).toBeNull();

@@ -72,7 +72,9 @@ async function sessionIn(server: TestServer, kind: Kind, photo: Buffer): Promise
   const sessionKey = created.body.session_key as string;
   const captureToken = (created.body.capture_url as string).split('#')[1] as string;
   if (kind === 'IDLE') return sessionKey;
-  const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
+  const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+    k: sessionKey,
+  });
   expect(started.data?.startCapture?.status).toBe('STARTED');
   if (kind === 'STARTED') return sessionKey;
   const uploaded = await uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, photo);
@@ -97,7 +99,10 @@ async function statusOf(server: TestServer, sessionKey: string): Promise<string>
 async function expectLoggedOnce(server: TestServer, sessions: Map<string, Kind>): Promise<void> {
   for (const [sessionKey, kind] of sessions) {
     const logged = await server.app.services.stores.events.listForSession(account.apiKey, sessionKey);
-    expect(logged.map((event) => event.event), sessionKey).toEqual(expectedEvents(kind));
+    expect(
+      logged.map((event) => event.event),
+      sessionKey,
+    ).toEqual(expectedEvents(kind));
     const expired = logged.at(-1);
     expect(expired?.payload).toMatchObject({ session_key: sessionKey, event: 'SESSION:EXPIRED', status: 'EXPIRED' });
   }
@@ -272,4 +277,3 @@ describe('expiry sweeping on two instances', () => {
     expect(expired.sort()).toEqual([...wave.keys(), ...secondWave.keys()].sort());
   }, 60_000);
 });
-

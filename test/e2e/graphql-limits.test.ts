@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const ordinary = '{ inspectionSessions(first: 5) { edges { node { sessionKey photos { photoCode approved } notes { title } location { latitude } } } pageInfo { hasNextPage } } }';
+const ordinary =
+  '{ inspectionSessions(first: 5) { edges { node { sessionKey photos { photoCode approved } notes { title } location { latitude } } } pageInfo { hasNextPage } } }';
 const aliases = `{ ${Array.from({ length: 3000 }, (_, index) => `a${index}: __typename`).join(' ')} }`;
 const manyAliases = `{ ${Array.from({ length: 20 }, (_, index) => `a${index}: callbacks { url }`).join(' ')} }`;
 const someAliases = `{ ${Array.from({ length: 10 }, (_, index) => `a${index}: callbacks { url }`).join(' ')} }`;
@@ -62,12 +63,23 @@ describe('GraphQL limits', () => {
     const run = (query: string) =>
       new Promise<{ errors?: unknown[]; data?: unknown }>((resolve) => {
         let result: { errors?: unknown[]; data?: unknown } = {};
-        client.subscribe({ query }, { next: (value) => (result = value as typeof result), error: (error) => resolve({ errors: Array.isArray(error) ? error : [error] }), complete: () => resolve(result) });
+        client.subscribe(
+          { query },
+          {
+            next: (value) => (result = value as typeof result),
+            error: (error) => resolve({ errors: Array.isArray(error) ? error : [error] }),
+            complete: () => resolve(result),
+          },
+        );
       });
     try {
       // Refused while parsing (too many tokens) and while validating (aliases, depth: graphql-armor's rules throw
       // from validate, which the server must turn into errors rather than a fatal close).
-      for (const [query, message] of [[aliases, /token/i], [manyAliases, /alias/i], [ofTypeChain(20), /depth/i]] as const) {
+      for (const [query, message] of [
+        [aliases, /token/i],
+        [manyAliases, /alias/i],
+        [ofTypeChain(20), /depth/i],
+      ] as const) {
         const refused = await run(query);
         expect(refused.errors?.length, String(message)).toBeGreaterThan(0);
         expect(JSON.stringify(refused.errors)).toMatch(message);

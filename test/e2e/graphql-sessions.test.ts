@@ -25,7 +25,8 @@ let server: TestServer;
 let account: TestAccount;
 let other: TestAccount;
 const api = (method: string, path: string, body?: unknown, who: TestAccount = account) => apiRequest(server.baseUrl, who, method, path, body);
-const gql = (query: string, variables: Record<string, unknown> = {}, who: TestAccount = account) => graphqlRequest(server.baseUrl, { account: who }, query, variables);
+const gql = (query: string, variables: Record<string, unknown> = {}, who: TestAccount = account) =>
+  graphqlRequest(server.baseUrl, { account: who }, query, variables);
 
 interface SessionNode {
   sessionKey: string;
@@ -92,11 +93,26 @@ afterAll(() => server.stop());
 describe('createInspectionSession', () => {
   it('creates a session with vehicle and theme, the same one GET /v1/sessions/:key returns', async () => {
     const node = await create({
-      session: { theme: 'LITE', language: 'fr', redirect_url: 'https://dealer.example.com/done', client_id: 'dealer-9', reference: { claim: 'G-42' }, contact: { email: 'sam@example.com' } },
+      session: {
+        theme: 'LITE',
+        language: 'fr',
+        redirect_url: 'https://dealer.example.com/done',
+        client_id: 'dealer-9',
+        reference: { claim: 'G-42' },
+        contact: { email: 'sam@example.com' },
+      },
       vehicle: { vin: '1HGCM82633A004352', year: 2018, make: 'Toyota', model: 'Corolla', ext_col: 'Red', odom_reading: 81000, odom_unit: 'mi' },
     });
     expect(node.sessionKey).toMatch(/^[A-Z]{3}-[A-Z0-9]{10}$/);
-    expect(node).toMatchObject({ theme: 'LITE', status: 'IDLE', active: true, language: 'fr', redirectUrl: 'https://dealer.example.com/done', inspectStartedAt: null, inspectEndedAt: null });
+    expect(node).toMatchObject({
+      theme: 'LITE',
+      status: 'IDLE',
+      active: true,
+      language: 'fr',
+      redirectUrl: 'https://dealer.example.com/done',
+      inspectStartedAt: null,
+      inspectEndedAt: null,
+    });
     expect(node.options).toEqual({ client_id: 'dealer-9', sms: null, contact: { email: 'sam@example.com' }, reference: { claim: 'G-42' } });
     expect(node.vehicle).toEqual({
       vin: '1HGCM82633A004352',
@@ -121,7 +137,12 @@ describe('createInspectionSession', () => {
     expect(read.data.inspectionSession).toEqual(node);
 
     // The fragment is the session's capture token: it opens this session, and only with it.
-    const asCapture = await graphqlRequest(server.baseUrl, { captureToken: match?.[1] as string }, 'query($k: String!) { inspectionSession(sessionKey: $k) { sessionKey status } }', { k: node.sessionKey });
+    const asCapture = await graphqlRequest(
+      server.baseUrl,
+      { captureToken: match?.[1] as string },
+      'query($k: String!) { inspectionSession(sessionKey: $k) { sessionKey status } }',
+      { k: node.sessionKey },
+    );
     expect(asCapture.data.inspectionSession).toEqual({ sessionKey: node.sessionKey, status: 'IDLE' });
   });
 

@@ -47,11 +47,30 @@ describe('a LITE inspection from creation to results', () => {
     expect(created.status).toBe(200);
     const body = created.body;
     expect(Object.keys(body).sort()).toEqual(
-      ['active', 'capture_url', 'created_at', 'inspect_ended_at', 'inspect_started_at', 'language', 'options', 'redirect_url', 'session_key', 'status', 'theme', 'updated_at', 'vehicle'].sort(),
+      [
+        'active',
+        'capture_url',
+        'created_at',
+        'inspect_ended_at',
+        'inspect_started_at',
+        'language',
+        'options',
+        'redirect_url',
+        'session_key',
+        'status',
+        'theme',
+        'updated_at',
+        'vehicle',
+      ].sort(),
     );
     expect(body).toMatchObject({ theme: 'LITE', status: 'IDLE', active: true, language: 'en', inspect_started_at: null });
     expect(body.session_key).toMatch(/^[A-Z]{3}-[A-Z0-9]{10}$/);
-    expect(body.options).toEqual({ client_id: 'dealer-7', sms: { to: '+15555550123', to_name: 'Pat', from: null, by: null }, contact: { email: 'pat@example.com' }, reference: { claim: 'C-1' } });
+    expect(body.options).toEqual({
+      client_id: 'dealer-7',
+      sms: { to: '+15555550123', to_name: 'Pat', from: null, by: null },
+      contact: { email: 'pat@example.com' },
+      reference: { claim: 'C-1' },
+    });
     expect(body.vehicle).toMatchObject({ vin: '1HGCM82633A004352', year: 2019, make: 'Honda', body_type: null, odom_reading: 42000 });
     const match = new RegExp(`^${server.baseUrl}/capture/${body.session_key}#([A-Za-z0-9_-]{22,})$`).exec(body.capture_url);
     expect(match).not.toBeNull();
@@ -83,7 +102,10 @@ describe('a LITE inspection from creation to results', () => {
 
   it('updates the theme while IDLE and refuses photos before start', async () => {
     expect((await api('PUT', `/v1/sessions/${sessionKey}`, { theme: 'PRO' })).body.theme).toBe('PRO');
-    expect((await api('PUT', `/v1/sessions/${sessionKey}`, { theme: 'LITE', vehicle: { ext_col: 'Blue' } })).body).toMatchObject({ theme: 'LITE', vehicle: { ext_col: 'Blue', make: 'Honda' } });
+    expect((await api('PUT', `/v1/sessions/${sessionKey}`, { theme: 'LITE', vehicle: { ext_col: 'Blue' } })).body).toMatchObject({
+      theme: 'LITE',
+      vehicle: { ext_col: 'Blue', make: 'Honda' },
+    });
     const early = await uploadPhoto(server.baseUrl, asCapture(), sessionKey, 1, await makeScene({ seed: 1 }));
     expect(early.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_REQUEST', reason: 'INVALID_STATUS' });
     expect(await api('GET', `/v1/sessions/${sessionKey}/results`)).toMatchObject({ status: 409, body: { message: 'Session is not yet completed.' } });
@@ -92,14 +114,23 @@ describe('a LITE inspection from creation to results', () => {
   it('starts the capture with the capture token', async () => {
     captureEvents = sseEventRecorder(server.baseUrl, asCapture(), { sessionKey });
     await captureEvents.ready;
-    const started = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { startCapture(sessionKey: $k) { status inspectStartedAt requiredPhotos { photoCode photoLabel hint } } }', { k: sessionKey });
+    const started = await graphqlRequest(
+      server.baseUrl,
+      asCapture(),
+      'mutation($k: String!) { startCapture(sessionKey: $k) { status inspectStartedAt requiredPhotos { photoCode photoLabel hint } } }',
+      { k: sessionKey },
+    );
     expect(started.errors).toBeUndefined();
     expect(started.data.startCapture.status).toBe('STARTED');
-    expect(started.data.startCapture.requiredPhotos.map((photo: { photoCode: number }) => photo.photoCode)).toEqual([1, 2, 4, 5, 7, 8]);
+    // Walk-around order (CONTRACT §14): VIN and inside at the driver's door, front, passenger side, rear, driver side.
+    expect(started.data.startCapture.requiredPhotos.map((photo: { photoCode: number }) => photo.photoCode)).toEqual([1, 2, 5, 7, 8, 4]);
     const again = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
     expect(again.data.startCapture.status).toBe('STARTED');
     expect((await api('PUT', `/v1/sessions/${sessionKey}`, { theme: 'PRO' })).status).toBe(400);
-    expect(await api('DELETE', `/v1/sessions/${sessionKey}`)).toMatchObject({ status: 400, body: { message: `Session ${sessionKey} has been started and cannot be deleted.` } });
+    expect(await api('DELETE', `/v1/sessions/${sessionKey}`)).toMatchObject({
+      status: 400,
+      body: { message: `Session ${sessionKey} has been started and cannot be deleted.` },
+    });
   });
 
   it('runs quality control on each photo: rejections with reasons, retakes, a duplicate', async () => {
@@ -112,7 +143,10 @@ describe('a LITE inspection from creation to results', () => {
     expect(await upload(1, await makeScene({ seed: 11 }))).toMatchObject({ approved: true, approvedMessage: 'ACCEPTED' });
     expect(await upload(2, await makeScene({ seed: 11 }))).toMatchObject({ approved: false, approvedMessage: expect.stringContaining('duplicate') });
     expect(await upload(2, await makeScene({ seed: 12, format: 'png' }))).toMatchObject({ approved: true });
-    expect(await upload(4, await makeBlurred({ seed: 13 }))).toMatchObject({ approved: false, approvedMessage: expect.stringMatching(/^REJECTED: Photo is blurry/) });
+    expect(await upload(4, await makeBlurred({ seed: 13 }))).toMatchObject({
+      approved: false,
+      approvedMessage: expect.stringMatching(/^REJECTED: Photo is blurry/),
+    });
     expect(await upload(4, await makeDark({ seed: 13 }))).toMatchObject({ approved: false, approvedMessage: expect.stringContaining('too dark') });
     expect(await upload(4, await makeNonImage())).toMatchObject({ approved: false, url: null, approvedMessage: expect.stringMatching(/^REJECTED: /) });
     expect(await upload(4, await makeScene({ seed: 14, format: 'webp' }))).toMatchObject({ approved: true });
@@ -122,7 +156,9 @@ describe('a LITE inspection from creation to results', () => {
     const unknown = await uploadPhoto(server.baseUrl, asCapture(), sessionKey, 3, await makeScene({ seed: 3 }));
     expect(unknown.body.errors?.[0]?.extensions).toMatchObject({ reason: 'UNKNOWN_PHOTO_CODE' });
 
-    const status = await graphqlRequest(server.baseUrl, asCapture(), 'query($k: String!) { inspectionSession(sessionKey: $k) { status acceptedPhotoCount } }', { k: sessionKey });
+    const status = await graphqlRequest(server.baseUrl, asCapture(), 'query($k: String!) { inspectionSession(sessionKey: $k) { status acceptedPhotoCount } }', {
+      k: sessionKey,
+    });
     expect(status.data.inspectionSession).toEqual({ status: 'PROCESS', acceptedPhotoCount: 5 });
     expect(await upload(8, await makeScene({ seed: 18 }))).toMatchObject({ approved: true });
   });
@@ -139,7 +175,17 @@ describe('a LITE inspection from creation to results', () => {
     expect(photos.status).toBe(200);
     expect(photos.body).toHaveLength(11);
     for (const photo of photos.body) {
-      expect(Object.keys(photo).sort()).toEqual(['approved', 'approved_message', 'created_at', 'photo_code', 'photo_label', 'rejection_code', 'updated_at', 'url']);
+      expect(Object.keys(photo).sort()).toEqual([
+        'approved',
+        'approved_message',
+        'created_at',
+        'decoded_vin',
+        'photo_code',
+        'photo_label',
+        'rejection_code',
+        'updated_at',
+        'url',
+      ]);
       expect(photo.approved_message).toMatch(photo.approved ? /^ACCEPTED$/ : /^REJECTED: .+/);
     }
     const accepted = photos.body.find((photo: { photo_code: number; approved: boolean }) => photo.photo_code === 2 && photo.approved);
@@ -148,17 +194,36 @@ describe('a LITE inspection from creation to results', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect((await fetch(`${server.baseUrl}/photos/${'A'.repeat(32)}`)).status).toBe(404);
   });
 
   it('records location, notes and a manual damage', async () => {
-    const located = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 48.85, longitude: 2.35, accuracy: 12) { location { latitude longitude accuracy } } }', { k: sessionKey });
+    const located = await graphqlRequest(
+      server.baseUrl,
+      asCapture(),
+      'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 48.85, longitude: 2.35, accuracy: 12) { location { latitude longitude accuracy } } }',
+      { k: sessionKey },
+    );
     expect(located.data.setLocation.location).toEqual({ latitude: 48.85, longitude: 2.35, accuracy: 12 });
-    const badLocation = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 91, longitude: 0) { status } }', { k: sessionKey });
+    const badLocation = await graphqlRequest(
+      server.baseUrl,
+      asCapture(),
+      'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 91, longitude: 0) { status } }',
+      { k: sessionKey },
+    );
     expect(badLocation.errors?.[0]?.extensions).toMatchObject({ reason: 'INVALID_LOCATION' });
 
-    const guest = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { addNote(sessionKey: $k, title: "Scratch", description: "Small scratch near the handle") { user title } }', { k: sessionKey });
+    const guest = await graphqlRequest(
+      server.baseUrl,
+      asCapture(),
+      'mutation($k: String!) { addNote(sessionKey: $k, title: "Scratch", description: "Small scratch near the handle") { user title } }',
+      { k: sessionKey },
+    );
     expect(guest.data.addNote).toEqual({ user: 'guest', title: 'Scratch' });
     const note = await api('POST', `/v1/sessions/${sessionKey}/notes`, { title: 'Checked', description: 'Reviewed by the desk' });
     expect(note.body).toMatchObject({ title: 'Checked', description: 'Reviewed by the desk', user: account.username });
@@ -168,13 +233,23 @@ describe('a LITE inspection from creation to results', () => {
 
     const damage = await api('POST', `/v1/sessions/${sessionKey}/damages`, { item: 'Left Front Door', damage: 'scratch', grade: 2, photo_code: 4 });
     expect(damage.body).toMatchObject({ item: 'left_front_door', damage: 'scratch', grade: 2, photo_code: 4, source: 'manual' });
-    const graphDamage = await graphqlRequest(server.baseUrl, { account }, 'mutation($k: String!) { addDamage(sessionKey: $k, item: "front_bumper", damage: "dent", grade: 3) { item grade source } }', { k: sessionKey });
+    const graphDamage = await graphqlRequest(
+      server.baseUrl,
+      { account },
+      'mutation($k: String!) { addDamage(sessionKey: $k, item: "front_bumper", damage: "dent", grade: 3) { item grade source } }',
+      { k: sessionKey },
+    );
     expect(graphDamage.data.addDamage).toEqual({ item: 'front_bumper', grade: 3, source: 'manual' });
     expect((await api('POST', `/v1/sessions/${sessionKey}/damages`, { item: 'front_bumper', damage: 'dent', grade: 9 })).status).toBe(400);
   });
 
   it('confirms, generates the report and completes', async () => {
-    const confirmed = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status inspectEndedAt } }', { k: sessionKey });
+    const confirmed = await graphqlRequest(
+      server.baseUrl,
+      asCapture(),
+      'mutation($k: String!) { confirmInspection(sessionKey: $k) { status inspectEndedAt } }',
+      { k: sessionKey },
+    );
     expect(confirmed.errors).toBeUndefined();
     expect(confirmed.data.confirmInspection.status).toBe('COMPLETE');
     await accountEvents.waitFor((events) => events.some((event) => event.event === 'SESSION:COMPLETE'));
@@ -193,11 +268,30 @@ describe('a LITE inspection from creation to results', () => {
     expect(Object.keys(body)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection']);
     expect(body.event).toBe('SESSION:COMPLETE');
     expect(Object.keys(body.session).sort()).toEqual(
-      ['capture_duration', 'created_at', 'inspect_duration', 'inspect_ended_at', 'inspect_started_at', 'language', 'options', 'redirect_url', 'session_key', 'status', 'theme'].sort(),
+      [
+        'capture_duration',
+        'created_at',
+        'inspect_duration',
+        'inspect_ended_at',
+        'inspect_started_at',
+        'language',
+        'options',
+        'redirect_url',
+        'session_key',
+        'status',
+        'theme',
+      ].sort(),
     );
-    expect(body.session).toMatchObject({ session_key: sessionKey, theme: 'LITE', status: 'COMPLETE', options: { client_id: 'dealer-7', reference: { claim: 'C-1' } } });
+    expect(body.session).toMatchObject({
+      session_key: sessionKey,
+      theme: 'LITE',
+      status: 'COMPLETE',
+      options: { client_id: 'dealer-7', reference: { claim: 'C-1' } },
+    });
     expect(body.session.inspect_duration).toBeGreaterThanOrEqual(0);
-    expect(Object.keys(body.vehicle)).toHaveLength(11);
+    // The 11 vehicle fields, then the VIN the inspection captured (none: photo 1 holds no barcode) and its match.
+    expect(Object.keys(body.vehicle)).toHaveLength(13);
+    expect(body.vehicle).toMatchObject({ vin_captured: null, vin_match: null });
     expect(body.photos.map((photo: { photo_code: number }) => photo.photo_code)).toEqual([1, 2, 4, 5, 7, 8]);
     expect(body.photos.every((photo: { approved: boolean }) => photo.approved)).toBe(true);
     expect(body.location).toMatchObject({ latitude: 48.85, longitude: 2.35, accuracy: 12 });
@@ -277,7 +371,9 @@ describe('isolation', () => {
     expect(await api('DELETE', `/v1/sessions/${sessionKey}`, undefined, other)).toMatchObject({ status: 404 });
     expect(await api('POST', `/v1/sessions/${sessionKey}/notes`, { title: 'x', description: 'y' }, other)).toMatchObject({ status: 404 });
     expect(await api('POST', `/v1/sessions/${sessionKey}/damages`, { item: 'hood', damage: 'dent', grade: 1 }, other)).toMatchObject({ status: 404 });
-    const graph = await graphqlRequest(server.baseUrl, { account: other }, 'query($k: String!) { inspectionSession(sessionKey: $k) { status } }', { k: sessionKey });
+    const graph = await graphqlRequest(server.baseUrl, { account: other }, 'query($k: String!) { inspectionSession(sessionKey: $k) { status } }', {
+      k: sessionKey,
+    });
     expect(graph.errors?.[0]).toMatchObject({ message: notFound.message, extensions: { code: 'NOT_FOUND' } });
     const list = await graphqlRequest(server.baseUrl, { account: other }, '{ inspectionSessions { edges { node { sessionKey } } } }');
     expect(list.data.inspectionSessions.edges).toEqual([]);
@@ -289,19 +385,31 @@ describe('isolation', () => {
   it('limits a capture token to its own session', async () => {
     const second = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } });
     const secondKey = second.body.session_key;
-    const result = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: secondKey });
+    const result = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+      k: secondKey,
+    });
     expect(result.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const listing = await graphqlRequest(server.baseUrl, { captureToken }, '{ inspectionSessions { edges { cursor } } }');
     expect(listing.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await graphqlRequest(server.baseUrl, { captureToken: 'not-a-token' }, 'query($k: String!) { inspectionSession(sessionKey: $k) { status } }', { k: secondKey })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(
+      (
+        await graphqlRequest(server.baseUrl, { captureToken: 'not-a-token' }, 'query($k: String!) { inspectionSession(sessionKey: $k) { status } }', {
+          k: secondKey,
+        })
+      ).errors?.[0]?.extensions?.code,
+    ).toBe('FORBIDDEN');
     expect((await api('GET', `/v1/sessions/${secondKey}`)).body.status).toBe('IDLE');
-    expect(await api('DELETE', `/v1/sessions/${secondKey}`)).toMatchObject({ status: 200, body: { message: `Session ${secondKey} has been successfully removed.` } });
+    expect(await api('DELETE', `/v1/sessions/${secondKey}`)).toMatchObject({
+      status: 200,
+      body: { message: `Session ${secondKey} has been successfully removed.` },
+    });
     expect((await api('GET', `/v1/sessions/${secondKey}`)).status).toBe(404);
   });
 
   it('pages through the account sessions with a cursor and a status filter', async () => {
     for (let index = 0; index < 3; index += 1) await api('POST', '/v1/sessions', { session: { theme: 'CAPT' } });
-    const query = 'query($after: String, $status: SessionStatus) { inspectionSessions(first: 2, after: $after, status: $status) { edges { node { sessionKey status } } pageInfo { hasNextPage endCursor } } }';
+    const query =
+      'query($after: String, $status: SessionStatus) { inspectionSessions(first: 2, after: $after, status: $status) { edges { node { sessionKey status } } pageInfo { hasNextPage endCursor } } }';
     const seen: string[] = [];
     let after: string | null = null;
     for (;;) {

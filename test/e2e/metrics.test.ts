@@ -37,7 +37,9 @@ describe('/metrics', () => {
     expect(await metricsText()).toMatch(/graphql_open_subscriptions 1\b/);
     expect(await metricsText()).toMatch(/graphql_ws_open_sockets 1\b/);
     const session = await createSession(server.baseUrl, account);
-    await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: session.sessionKey });
+    await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+      k: session.sessionKey,
+    });
     await uploadPhoto(server.baseUrl, { captureToken: session.captureToken }, session.sessionKey, 1, await makeScene({ seed: 1 }));
     expect(await metricsText()).toMatch(/qc_duration_seconds_count\{verdict="accepted"\} 1/);
     await watcher.close();

@@ -40,7 +40,12 @@ beforeAll(async () => {
   server = await startTestServer(localS3.environment);
   account = await server.createAccount();
   session = await createSession(server.baseUrl, account, { session: { theme: 'LITE' } });
-  const started = await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: session.sessionKey });
+  const started = await graphqlRequest(
+    server.baseUrl,
+    { captureToken: session.captureToken },
+    'mutation($k: String!) { startCapture(sessionKey: $k) { status } }',
+    { k: session.sessionKey },
+  );
   expect(started.data?.startCapture?.status).toBe('STARTED');
   // Stored landscape (1600×1200) with EXIF orientation 6: shown as a 1200×1600 portrait.
   portrait = await makeScene({ seed: 8101, orientation: 6 });
@@ -134,7 +139,9 @@ describe('the condition report with photos in the s3 store', () => {
       const result = await uploadPhoto(server.baseUrl, capture, session.sessionKey, code, await makeScene({ seed: 8200 + code }));
       expect(result.body.data?.capturePhoto?.approved).toBe(true);
     }
-    const confirmed = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', { k: session.sessionKey });
+    const confirmed = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
+      k: session.sessionKey,
+    });
     expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
     const response = await fetch(`${server.baseUrl}/v1/sessions/${session.sessionKey}/report.pdf`, { headers: signRequestHeaders(account) });
     expect(response.status).toBe(200);

@@ -30,7 +30,9 @@ async function createAndStart(theme: string): Promise<{ sessionKey: string; capt
   const created = await api('POST', '/v1/sessions', { session: { theme } });
   const sessionKey = created.body.session_key as string;
   const captureToken = (created.body.capture_url as string).split('#')[1] as string;
-  const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
+  const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+    k: sessionKey,
+  });
   expect(started.data.startCapture.status).toBe('STARTED');
   return { sessionKey, captureToken };
 }
@@ -59,16 +61,15 @@ describe('PRO capture with racing confirmations', () => {
 
     const confirm = 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }';
     const outcomes = await Promise.all(
-      Array.from({ length: 5 }, (_, index) =>
-        graphqlRequest(server.baseUrl, index % 2 ? { captureToken } : { account }, confirm, { k: sessionKey }),
-      ),
+      Array.from({ length: 5 }, (_, index) => graphqlRequest(server.baseUrl, index % 2 ? { captureToken } : { account }, confirm, { k: sessionKey })),
     );
     // Confirming is idempotent: the others get the session as it is (CONFIRM or COMPLETE) — except a capture-token
     // call arriving after completion, which finds the link read-only (CONTRACT §16). One move, one report.
     const answered = outcomes.filter((outcome) => !outcome.errors);
     expect(answered.map((outcome) => outcome.data.confirmInspection.status)).toContain('COMPLETE');
     for (const outcome of answered) expect(['CONFIRM', 'COMPLETE']).toContain(outcome.data.confirmInspection.status);
-    for (const refused of outcomes.filter((outcome) => outcome.errors)) expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'READ_ONLY' });
+    for (const refused of outcomes.filter((outcome) => outcome.errors))
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'READ_ONLY' });
 
     // A note after the confirmations marks the end: events are delivered in log order, so a duplicate caused by
     // the racing confirmations would arrive before it. The capture-token subscriber never sees integrator notes.
@@ -106,7 +107,11 @@ describe('PRO capture with racing confirmations', () => {
     // payloads — but SESSION:COMPLETE without the results, which are the integrator's (CONTRACT §16).
     const completeId = logged.at(-1)?.id;
     expect(sse.events.slice(0, -1)).toEqual(logged.slice(0, -1));
-    expect(sse.events.at(-1)).toMatchObject({ id: completeId, event: 'SESSION:COMPLETE', payload: { session_key: sessionKey, event: 'SESSION:COMPLETE', status: 'COMPLETE' } });
+    expect(sse.events.at(-1)).toMatchObject({
+      id: completeId,
+      event: 'SESSION:COMPLETE',
+      payload: { session_key: sessionKey, event: 'SESSION:COMPLETE', status: 'COMPLETE' },
+    });
 
     const results = await api('GET', `/v1/sessions/${sessionKey}/results`);
     expect(results.status).toBe(200);
@@ -115,13 +120,24 @@ describe('PRO capture with racing confirmations', () => {
     expect(results.body.session).toMatchObject({ session_key: sessionKey, theme: 'PRO', status: 'COMPLETE' });
     expect(results.body.photos).toHaveLength(13);
     expect(results.body.photos.every((photo: { approved: boolean }) => photo.approved)).toBe(true);
-    expect(results.body.inspection).toEqual({ total_damages: 0, grade: 5, max_grade_per_item: {}, damages: [] });
+    // Nobody reviewed it, nothing was accepted and no detector ran: no condition is claimed (CONTRACT §13).
+    expect(results.body.inspection).toEqual({
+      assessment: 'NOT_ASSESSED',
+      total_damages: 0,
+      grade: null,
+      max_grade_per_item: {},
+      reviewed_by: null,
+      reviewed_at: null,
+      damages: [],
+    });
   }, 120_000);
 
   it('produces no damage inspection for CAPT', async () => {
     const { sessionKey, captureToken } = await createAndStart('CAPT');
     await captureAll(sessionKey, captureToken, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], 400);
-    const confirmed = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', { k: sessionKey });
+    const confirmed = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
+      k: sessionKey,
+    });
     expect(confirmed.data.confirmInspection.status).toBe('COMPLETE');
     const results = await api('GET', `/v1/sessions/${sessionKey}/results`);
     expect(results.body.inspection).toBeNull();
@@ -185,7 +201,9 @@ describe('expiry', () => {
     const overdue = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } }, quick);
     clock.advance(2 * HOUR_MS);
     // Once the quick account's session has expired, a sweep has run with the clock 2 h ahead.
-    await expect.poll(async () => (await api('GET', `/v1/sessions/${overdue.body.session_key}`, undefined, quick)).body.status, { timeout: 15_000 }).toBe('EXPIRED');
+    await expect
+      .poll(async () => (await api('GET', `/v1/sessions/${overdue.body.session_key}`, undefined, quick)).body.status, { timeout: 15_000 })
+      .toBe('EXPIRED');
     expect((await api('GET', `/v1/sessions/${lasting.body.session_key}`)).body.status).toBe('IDLE');
   });
 });

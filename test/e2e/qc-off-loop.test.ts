@@ -30,9 +30,14 @@ beforeAll(async () => {
   server = await startTestServer();
   account = await server.createAccount();
   session = await createSession(server.baseUrl, account, { session: { theme: 'PRO' } });
-  const started = await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
-    k: session.sessionKey,
-  });
+  const started = await graphqlRequest(
+    server.baseUrl,
+    { captureToken: session.captureToken },
+    'mutation($k: String!) { startCapture(sessionKey: $k) { status } }',
+    {
+      k: session.sessionKey,
+    },
+  );
   expect(started.data?.startCapture?.status).toBe('STARTED');
   // 12-megapixel photos, different scenes (so none is a duplicate of another), generated before anything is timed.
   for (const code of PHOTO_CODES) photos.set(code, await makeScene({ width: 4000, height: 3000, seed: 8800 + code }));

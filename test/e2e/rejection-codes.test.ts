@@ -39,7 +39,9 @@ async function upload(photoCode: number, bytes: Buffer) {
 async function listed(photoCode: number) {
   const photos = await api('GET', `/v1/sessions/${session.sessionKey}/photos`);
   expect(photos.status).toBe(200);
-  return (photos.body as { photo_code: number; approved_message: string; rejection_code: string | null }[]).filter((photo) => photo.photo_code === photoCode).at(-1);
+  return (photos.body as { photo_code: number; approved_message: string; rejection_code: string | null }[])
+    .filter((photo) => photo.photo_code === photoCode)
+    .at(-1);
 }
 
 describe('rejection codes through the real server', () => {
@@ -52,7 +54,13 @@ describe('rejection codes through the real server', () => {
     ['a PDF', 7, () => makeNonImage({ kind: 'pdf' }), 'UNSUPPORTED_TYPE', /^REJECTED: Unsupported file type/],
     ['a 120-megapixel PNG bomb', 8, () => makePngBomb(), 'TOO_MANY_PIXELS', /^REJECTED: Photo is too large: 12000×10000/],
     ['a truncated JPEG', 9, () => makeTruncatedJpeg({ seed: 19 }), 'UNREADABLE', /^REJECTED: Photo could not be read/],
-    ['a PNG over the configured byte limit', 10, async () => makeScene({ seed: 20, format: 'png', grain: 40 }), 'TOO_LARGE', /^REJECTED: Photo file is too large/],
+    [
+      'a PNG over the configured byte limit',
+      10,
+      async () => makeScene({ seed: 20, format: 'png', grain: 40 }),
+      'TOO_LARGE',
+      /^REJECTED: Photo file is too large/,
+    ],
   ];
 
   for (const [name, photoCode, make, code, englishReason] of cases) {

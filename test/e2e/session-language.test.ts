@@ -22,7 +22,15 @@ afterAll(async () => {
 
 describe('session language', () => {
   it('takes each of the five languages, a regional tag as its language, and null when absent', async () => {
-    for (const [given, stored] of [['en', 'en'], ['es', 'es'], ['fr', 'fr'], ['de', 'de'], ['pt', 'pt'], ['pt-BR', 'pt'], ['es-MX', 'es']]) {
+    for (const [given, stored] of [
+      ['en', 'en'],
+      ['es', 'es'],
+      ['fr', 'fr'],
+      ['de', 'de'],
+      ['pt', 'pt'],
+      ['pt-BR', 'pt'],
+      ['es-MX', 'es'],
+    ]) {
       const created = await api('POST', '/v1/sessions', { session: { theme: 'LITE', language: given } });
       expect(created.status, given).toBe(200);
       expect(created.body.language, given).toBe(stored);

@@ -111,7 +111,7 @@ describe('sign-in', () => {
     expect(logout.status).toBe(204);
     expect((await signInRecords()).map((record) => record._id)).not.toContain(hashed);
     expect((await me(server.baseUrl, attempt.cookie as string)).status).toBe(401);
-    expect((await me(server.baseUrl, 'cg_session=' + 'x'.repeat(43))).status).toBe(401);
+    expect((await me(server.baseUrl, `cg_session=${'x'.repeat(43)}`)).status).toBe(401);
   });
 
   it('gives a wrong password and an unknown username the same answer in similar time', async () => {
@@ -120,7 +120,10 @@ describe('sign-in', () => {
     // A fresh username per attempt keeps the throttle out of the measurement.
     for (let round = 0; round < 7; round += 1) {
       const username = await createUser('viewer');
-      for (const [kind, name] of [['wrong', username], ['unknown', uniqueName('nobody')]] as const) {
+      for (const [kind, name] of [
+        ['wrong', username],
+        ['unknown', uniqueName('nobody')],
+      ] as const) {
         const started = performance.now();
         const attempt = await signIn(server.baseUrl, name, 'not the password at all');
         timings[kind].push(performance.now() - started);
@@ -174,7 +177,7 @@ describe('sign-in', () => {
     expect((await api('DELETE', `/v1/users/${username}`)).status).toBe(404);
   });
 
-  it('does not let an account delete another account\'s user', async () => {
+  it("does not let an account delete another account's user", async () => {
     const username = await createUser('viewer');
     const other = await server.createAccount();
     expect((await api('DELETE', `/v1/users/${username}`, undefined, other)).status).toBe(404);
@@ -220,11 +223,13 @@ describe('sign-in', () => {
 describe('GraphQL with the cookie', () => {
   const ADD_NOTE = 'mutation($k: String!) { addNote(sessionKey: $k, title: "t", description: "d") { title } }';
 
-  it('runs a viewer\'s queries and refuses its mutations with FORBIDDEN, changing nothing', async () => {
+  it("runs a viewer's queries and refuses its mutations with FORBIDDEN, changing nothing", async () => {
     const session = await createSession(server.baseUrl, account);
     const viewer = await signedInAs(server.baseUrl, await createUser('viewer'), PASSWORD);
 
-    const read = await cookieGraphql(server.baseUrl, viewer, 'query($k: String!) { inspectionSession(sessionKey: $k) { sessionKey } me { role account } }', { k: session.sessionKey });
+    const read = await cookieGraphql(server.baseUrl, viewer, 'query($k: String!) { inspectionSession(sessionKey: $k) { sessionKey } me { role account } }', {
+      k: session.sessionKey,
+    });
     expect(read.errors).toBeUndefined();
     expect(read.data).toEqual({ inspectionSession: { sessionKey: session.sessionKey }, me: { role: 'VIEWER', account: account.username } });
 

@@ -95,7 +95,13 @@ describe.each([
     const apiKey = `key-${Math.random()}`;
     const other = new EventStore(db);
     const append = (store: EventStore, index: number) =>
-      store.append({ api_key: apiKey, session_key: 'S1', event: 'SESSION:NOTE_INSERT', payload: { event: 'SESSION:NOTE_INSERT', title: `t${index}` }, created_at: new Date() });
+      store.append({
+        api_key: apiKey,
+        session_key: 'S1',
+        event: 'SESSION:NOTE_INSERT',
+        payload: { event: 'SESSION:NOTE_INSERT', title: `t${index}` },
+        created_at: new Date(),
+      });
     // Both stores learn a head first, so the next round races on the same numbers.
     await Promise.all([append(store, -1), append(other, -2)]);
     const appended = await Promise.all(Array.from({ length: 40 }, (_, index) => append(index % 2 ? store : other, index)));

@@ -27,7 +27,9 @@ const documents = scripts.flatMap((script) =>
 describe('GraphQL documents of the browser assets', () => {
   it('finds every operation the scripts spell out', () => {
     // Each `query Name` / `mutation Name` / `subscription Name` opening a string must have been extracted.
-    const spelled = scripts.flatMap((script) => [...readFileSync(new URL(script, ASSETS), 'utf8').matchAll(/[`'"](query|mutation|subscription) ([A-Za-z]+)/g)].map((match) => match[2]));
+    const spelled = scripts.flatMap((script) =>
+      [...readFileSync(new URL(script, ASSETS), 'utf8').matchAll(/[`'"](query|mutation|subscription) ([A-Za-z]+)/g)].map((match) => match[2]),
+    );
     expect(spelled.length).toBeGreaterThan(10);
     expect(documents.map(({ text }) => /^\s*\w+ ([A-Za-z]+)/.exec(text)?.[1]).sort()).toEqual(spelled.sort());
   });

@@ -21,7 +21,9 @@ describe('the catalogs on disk', () => {
   const en = readJson('en');
 
   it('has a catalog per capture language and no other', () => {
-    const files = readdirSync(CATALOG_DIRECTORY).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, ''));
+    const files = readdirSync(CATALOG_DIRECTORY)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...CAPTURE_LANGUAGES].sort());
   });
 
@@ -69,7 +71,7 @@ describe('the catalogs on disk', () => {
     try {
       for (const language of CAPTURE_LANGUAGES) writeFileSync(join(directory, `${language}.json`), JSON.stringify(readJson(language)));
       expect(() => loadCatalogs(directory)).not.toThrow();
-      const { ['rejection.BLURRY.action']: _dropped, ...fr } = readJson('fr');
+      const { 'rejection.BLURRY.action': _dropped, ...fr } = readJson('fr');
       writeFileSync(join(directory, 'fr.json'), JSON.stringify({ ...fr, 'progress.count': '{accepted} acceptées' }));
       expect(() => loadCatalogs(directory)).toThrow(/fr: progress\.count lacks \{total\}[\s\S]*fr: missing rejection\.BLURRY\.action/);
     } finally {

@@ -233,9 +233,7 @@ describe('analyzePhoto', () => {
   describe('thresholds', () => {
     it('are configurable per call', async () => {
       expectRejected(await analyzePhoto(scene, { thresholds: { minSharpness: 1e6 } }), 'Photo is blurry');
-      expect((await analyzePhoto(scene, { thresholds: { minWidth: 2000 } })).reason).toBe(
-        'Photo is too small: 1600×1200, at least 2000×768 required',
-      );
+      expect((await analyzePhoto(scene, { thresholds: { minWidth: 2000 } })).reason).toBe('Photo is too small: 1600×1200, at least 2000×768 required');
       expect((await analyzePhoto(await makeTiny(), { thresholds: { minWidth: 640, minHeight: 480 } })).accepted).toBe(true);
     });
 

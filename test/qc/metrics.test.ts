@@ -1,12 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { GrayImage } from '../../src/qc/metrics.js';
-import {
-  exposureStats,
-  hammingDistance,
-  isPerceptualHash,
-  laplacianVariance,
-  perceptualHash,
-} from '../../src/qc/metrics.js';
+import { exposureStats, hammingDistance, isPerceptualHash, laplacianVariance, perceptualHash } from '../../src/qc/metrics.js';
 
 function grayImage(width: number, height: number, value: (x: number, y: number) => number): GrayImage {
   const pixels = new Uint8Array(width * height);

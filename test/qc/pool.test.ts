@@ -93,14 +93,7 @@ describe('createQcRunner', () => {
     observedActive.push(runner.active);
 
     const reasons = (await Promise.all(verdicts)).map((verdict) => verdict.reason?.split(':')[0] ?? 'accepted');
-    expect(reasons).toEqual([
-      'accepted',
-      'Photo is too dark',
-      'Photo is too small',
-      'accepted',
-      'accepted',
-      'accepted',
-    ]);
+    expect(reasons).toEqual(['accepted', 'Photo is too dark', 'Photo is too small', 'accepted', 'accepted', 'accepted']);
     expect(Math.max(...observedActive)).toBeLessThanOrEqual(2);
     expect(runner.pending).toBe(0);
     expect(runner.active).toBe(0);

@@ -11,7 +11,10 @@ describe('renderThumbnails', () => {
     // 1600×1200 pixels tagged with EXIF orientation 8: shown as a 1200×1600 portrait.
     const source = await makeScene({ seed: 41, orientation: 8 });
     const { medium, thumb } = await renderThumbnails(source, { sizes: ['medium', 'thumb'], maxPixels: MAX_PIXELS });
-    for (const [bytes, longEdge] of [[medium!, 1280], [thumb!, 400]] as const) {
+    for (const [bytes, longEdge] of [
+      [medium!, 1280],
+      [thumb!, 400],
+    ] as const) {
       const metadata = await sharp(bytes).metadata();
       expect(metadata.format).toBe('jpeg');
       expect([metadata.width, metadata.height]).toEqual([(longEdge * 3) / 4, longEdge]);
@@ -21,7 +24,9 @@ describe('renderThumbnails', () => {
   });
 
   it('never enlarges a small image and puts transparency on white', async () => {
-    const transparent = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const transparent = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const { thumb, medium } = await renderThumbnails(transparent, { sizes: ['thumb'], maxPixels: MAX_PIXELS });
     expect(medium).toBeUndefined();
     const { data, info } = await sharp(thumb!).raw().toBuffer({ resolveWithObject: true });
@@ -30,7 +35,9 @@ describe('renderThumbnails', () => {
   });
 
   it('refuses an image over the pixel limit before decoding it, and an undecodable one', async () => {
-    await expect(renderThumbnails(await makePngBomb({ width: 50_000, height: 50_000 }), { sizes: ['thumb'], maxPixels: MAX_PIXELS })).rejects.toThrow(/pixel limit/);
+    await expect(renderThumbnails(await makePngBomb({ width: 50_000, height: 50_000 }), { sizes: ['thumb'], maxPixels: MAX_PIXELS })).rejects.toThrow(
+      /pixel limit/,
+    );
     await expect(renderThumbnails(await makeTruncatedJpeg(), { sizes: ['thumb'], maxPixels: MAX_PIXELS })).rejects.toThrow();
   });
 

@@ -74,8 +74,18 @@ describe('the condition report model', () => {
   });
 
   it('caps damages and photos, counting what it leaves out', () => {
-    const damages = Array.from({ length: REPORT_LIMITS.damages + 5 }, () => ({ item: 'hood', damage: 'd'.repeat(500), grade: 2, photo_code: null, source: 'manual' }));
-    const report = buildConditionReport(results({ inspection: { total_damages: damages.length, grade: 2, max_grade_per_item: { hood: 2 }, damages } } as never), { newest: [], total: 0 }, GENERATED);
+    const damages = Array.from({ length: REPORT_LIMITS.damages + 5 }, () => ({
+      item: 'hood',
+      damage: 'd'.repeat(500),
+      grade: 2,
+      photo_code: null,
+      source: 'manual',
+    }));
+    const report = buildConditionReport(
+      results({ inspection: { total_damages: damages.length, grade: 2, max_grade_per_item: { hood: 2 }, damages } } as never),
+      { newest: [], total: 0 },
+      GENERATED,
+    );
     expect(report.damages).toHaveLength(REPORT_LIMITS.damages);
     expect(report.omittedDamages).toBe(5);
     expect(report.damages[0]?.damage.length).toBe(REPORT_LIMITS.damageTextChars);

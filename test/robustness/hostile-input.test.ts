@@ -19,6 +19,11 @@ const ROUTES: [string, string][] = [
   ['GET', '/v1/sessions/:key/notes'],
   ['POST', '/v1/sessions/:key/notes'],
   ['POST', '/v1/sessions/:key/damages'],
+  ['GET', '/v1/sessions/:key/damages'],
+  ['PATCH', '/v1/sessions/:key/damages/:damage'],
+  ['DELETE', '/v1/sessions/:key/damages/:damage'],
+  ['POST', '/v1/sessions/:key/review'],
+  ['GET', '/v1/damage-catalog'],
   ['GET', '/v1/sessions/:key/results'],
   ['GET', '/v1/sessions/:key/report'],
   ['GET', '/v1/callbacks'],
@@ -44,11 +49,23 @@ async function snapshot(): Promise<string> {
 }
 
 const printable = fc.string({ unit: fc.constantFrom(...' !"#$%&\'()*+,-./0123456789:;<=>?@ABCZ[\\]^_`abcz{|}~'.split('')), maxLength: 80 });
-const segment = fc.oneof(printable.map((text) => encodeURIComponent(text) || 'x'), fc.constantFrom('SESSION:COMPLETE', 'SESSION%3ACOMPLETE', '..', '%00', '%E0%A4%A', 'ABC-1234567890'));
+const segment = fc.oneof(
+  printable.map((text) => encodeURIComponent(text) || 'x'),
+  fc.constantFrom('SESSION:COMPLETE', 'SESSION%3ACOMPLETE', '..', '%00', '%E0%A4%A', 'ABC-1234567890'),
+);
 const jsonBody = fc.oneof(
   fc.json({ maxDepth: 4 }),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom('{', '[', '{"event": ', 'null', '"string"', '{"__proto__": {"polluted": true}}', '{"constructor": {"prototype": {"x": 1}}}', '{"event": "SESSION:COMPLETE", "url": "https://example.com", "payload": {"$where": "1"}}'),
+  fc.constantFrom(
+    '{',
+    '[',
+    '{"event": ',
+    'null',
+    '"string"',
+    '{"__proto__": {"polluted": true}}',
+    '{"constructor": {"prototype": {"x": 1}}}',
+    '{"event": "SESSION:COMPLETE", "url": "https://example.com", "payload": {"$where": "1"}}',
+  ),
 );
 
 beforeAll(async () => {
@@ -73,7 +90,11 @@ describe('hostile input', () => {
     let before = await snapshot();
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ROUTES), segment, jsonBody, fc.boolean(), async ([method, pattern], param, body, useRealKey) => {
-        const path = pattern.replace(':key', useRealKey ? sessionKey : param).replace(':event', param).replace(':token', param);
+        const path = pattern
+          .replace(':key', useRealKey ? sessionKey : param)
+          .replace(':event', param)
+          .replace(':token', param)
+          .replace(':damage', param);
         const response = await fetch(`${server.baseUrl}${path}`, {
           method,
           headers: { ...signRequestHeaders(account), 'content-type': 'application/json' },
@@ -93,7 +114,7 @@ describe('hostile input', () => {
   it('never answers 5xx to random credentials', async () => {
     await fc.assert(
       fc.asyncProperty(printable, printable, printable, fc.constantFrom(...ROUTES), async (apiKey, apiToken, apiTimestamp, [method, pattern]) => {
-        const response = await fetch(`${server.baseUrl}${pattern.replace(/:\w+/, 'x')}`, {
+        const response = await fetch(`${server.baseUrl}${pattern.replace(/:\w+/g, 'x')}`, {
           method,
           headers: { 'API-Key': apiKey, 'API-Token': apiToken, 'API-Timestamp': apiTimestamp, 'Capture-Token': apiToken },
           body: method === 'GET' ? undefined : '{}',
@@ -135,8 +156,16 @@ describe('hostile input', () => {
 
   it('never answers 5xx to malformed multipart uploads', async () => {
     const parts = fc.record({
-      operations: fc.oneof(fc.string({ maxLength: 100 }), fc.constant(JSON.stringify({ query: 'mutation($f: File!) { capturePhoto(sessionKey: "x", photoCode: 1, file: $f) { url } }', variables: { f: null } }))),
-      map: fc.oneof(fc.string({ maxLength: 50 }), fc.constant('{"0": ["variables.f"]}'), fc.constant('{"0": ["variables.nope.deep"]}'), fc.constant('{"9": ["variables.f"]}')),
+      operations: fc.oneof(
+        fc.string({ maxLength: 100 }),
+        fc.constant(JSON.stringify({ query: 'mutation($f: File!) { capturePhoto(sessionKey: "x", photoCode: 1, file: $f) { url } }', variables: { f: null } })),
+      ),
+      map: fc.oneof(
+        fc.string({ maxLength: 50 }),
+        fc.constant('{"0": ["variables.f"]}'),
+        fc.constant('{"0": ["variables.nope.deep"]}'),
+        fc.constant('{"9": ["variables.f"]}'),
+      ),
       file: fc.uint8Array({ maxLength: 2048 }),
     });
     await fc.assert(

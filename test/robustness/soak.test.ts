@@ -69,68 +69,75 @@ describe('soak', () => {
     await new Promise((resolve) => receiver.close(resolve));
   });
 
-  it(`runs ${SOAK_SECONDS} s of mixed load without errors or memory growth`, async () => {
-    const subscribers: EventRecorder[] = Array.from({ length: 20 }, () => wsEventRecorder(baseUrl, signRequestHeaders(account)));
-    await Promise.all(subscribers.map((subscriber) => subscriber.ready));
-    const failures: string[] = [];
-    const rss: number[] = [];
-    const settled: number[] = [];
-    let sampling = true;
-    const sampler = (async () => {
-      for (let second = 1; sampling; second += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        if (second % COLLECT_EVERY_SECONDS === 0) {
-          await collectGarbage(inspectorUrl);
-          settled.push(residentMegabytes(service.child.pid as number));
+  it(
+    `runs ${SOAK_SECONDS} s of mixed load without errors or memory growth`,
+    async () => {
+      const subscribers: EventRecorder[] = Array.from({ length: 20 }, () => wsEventRecorder(baseUrl, signRequestHeaders(account)));
+      await Promise.all(subscribers.map((subscriber) => subscriber.ready));
+      const failures: string[] = [];
+      const rss: number[] = [];
+      const settled: number[] = [];
+      let sampling = true;
+      const sampler = (async () => {
+        for (let second = 1; sampling; second += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          if (second % COLLECT_EVERY_SECONDS === 0) {
+            await collectGarbage(inspectorUrl);
+            settled.push(residentMegabytes(service.child.pid as number));
+          }
+          rss.push(residentMegabytes(service.child.pid as number));
         }
-        rss.push(residentMegabytes(service.child.pid as number));
-      }
-    })();
-    const noteSession = await createSession(baseUrl, account);
-    let notes = 0;
-    let captures = 0;
-    const started = Date.now();
-    try {
-      while (Date.now() - started < SOAK_SECONDS * 1000) {
-        const second = Date.now();
-        const reads = await Promise.all([
-          apiRequest(baseUrl, account, 'GET', '/v1/callbacks'),
-          apiRequest(baseUrl, account, 'GET', `/v1/sessions/${noteSession.sessionKey}`),
-          apiRequest(baseUrl, account, 'POST', `/v1/sessions/${noteSession.sessionKey}/notes`, { title: `soak ${notes}`, description: 'mixed load' }),
-          graphqlRequest(baseUrl, { account }, '{ inspectionSessions(first: 5) { edges { node { sessionKey status } } } }').then((result) => ({ status: result.errors ? 500 : 200, body: result })),
-        ]);
-        notes += 1;
-        for (const read of reads) if (read.status !== 200) failures.push(`${read.status} ${JSON.stringify(read.body).slice(0, 200)}`);
-        if (notes % 30 === 1) {
-          const session = await createSession(baseUrl, account);
-          await completeSession(baseUrl, session, 'LITE', 20_000 + captures * 20);
-          captures += 1;
+      })();
+      const noteSession = await createSession(baseUrl, account);
+      let notes = 0;
+      let captures = 0;
+      const started = Date.now();
+      try {
+        while (Date.now() - started < SOAK_SECONDS * 1000) {
+          const second = Date.now();
+          const reads = await Promise.all([
+            apiRequest(baseUrl, account, 'GET', '/v1/callbacks'),
+            apiRequest(baseUrl, account, 'GET', `/v1/sessions/${noteSession.sessionKey}`),
+            apiRequest(baseUrl, account, 'POST', `/v1/sessions/${noteSession.sessionKey}/notes`, { title: `soak ${notes}`, description: 'mixed load' }),
+            graphqlRequest(baseUrl, { account }, '{ inspectionSessions(first: 5) { edges { node { sessionKey status } } } }').then((result) => ({
+              status: result.errors ? 500 : 200,
+              body: result,
+            })),
+          ]);
+          notes += 1;
+          for (const read of reads) if (read.status !== 200) failures.push(`${read.status} ${JSON.stringify(read.body).slice(0, 200)}`);
+          if (notes % 30 === 1) {
+            const session = await createSession(baseUrl, account);
+            await completeSession(baseUrl, session, 'LITE', 20_000 + captures * 20);
+            captures += 1;
+          }
+          const wait = 1_000 - (Date.now() - second);
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         }
-        const wait = 1_000 - (Date.now() - second);
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        await subscribers[0]?.waitFor((events) => events.filter((event) => event.event === 'SESSION:NOTE_INSERT').length >= notes, 30_000);
+      } finally {
+        sampling = false;
+        await sampler;
+        await Promise.all(subscribers.map((subscriber) => subscriber.close()));
       }
-      await subscribers[0]?.waitFor((events) => events.filter((event) => event.event === 'SESSION:NOTE_INSERT').length >= notes, 30_000);
-    } finally {
-      sampling = false;
-      await sampler;
-      await Promise.all(subscribers.map((subscriber) => subscriber.close()));
-    }
 
-    expect(failures).toEqual([]);
-    expect(captures).toBeGreaterThan(0);
-    for (const subscriber of subscribers) expect(subscriber.errors).toEqual([]);
-    const expectedDeliveries = notes + captures * (6 + 4 + 1);
-    await vi.waitFor(() => expect(received.size).toBeGreaterThanOrEqual(expectedDeliveries), { timeout: 30_000, interval: 200 });
+      expect(failures).toEqual([]);
+      expect(captures).toBeGreaterThan(0);
+      for (const subscriber of subscribers) expect(subscriber.errors).toEqual([]);
+      const expectedDeliveries = notes + captures * (6 + 4 + 1);
+      await vi.waitFor(() => expect(received.size).toBeGreaterThanOrEqual(expectedDeliveries), { timeout: 30_000, interval: 200 });
 
-    // After a warm-up third, resident memory must not trend upward: the fitted growth over the rest of the run
-    // stays under 15 % of the average.
-    const steady = settled.slice(Math.floor(settled.length / 3));
-    const average = steady.reduce((sum, value) => sum + value, 0) / steady.length;
-    const growth = slope(steady) * steady.length;
-    console.info(
-      `[soak] ${SOAK_SECONDS} s, ${notes} notes, ${captures} captures, ${received.size} deliveries; RSS ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB ` +
-        `(after collections ${Math.min(...settled).toFixed(0)}–${Math.max(...settled).toFixed(0)} MB), fitted growth over the steady part ${growth.toFixed(1)} MB`,
-    );
-    expect(growth).toBeLessThan(average * 0.15);
-  }, (SOAK_SECONDS + 180) * 1000);
+      // After a warm-up third, resident memory must not trend upward: the fitted growth over the rest of the run
+      // stays under 15 % of the average.
+      const steady = settled.slice(Math.floor(settled.length / 3));
+      const average = steady.reduce((sum, value) => sum + value, 0) / steady.length;
+      const growth = slope(steady) * steady.length;
+      console.info(
+        `[soak] ${SOAK_SECONDS} s, ${notes} notes, ${captures} captures, ${received.size} deliveries; RSS ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB ` +
+          `(after collections ${Math.min(...settled).toFixed(0)}–${Math.max(...settled).toFixed(0)} MB), fitted growth over the steady part ${growth.toFixed(1)} MB`,
+      );
+      expect(growth).toBeLessThan(average * 0.15);
+    },
+    (SOAK_SECONDS + 180) * 1000,
+  );
 });

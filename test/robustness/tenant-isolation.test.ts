@@ -15,11 +15,20 @@ let intruder: TestAccount;
 let completed: CreatedSession;
 let idle: CreatedSession;
 let deliveryId: string;
+let damageId: string;
+let username: string;
 
 /** Routes whose parameter is not an account-owned key: a capability token, or an admin-only name. */
-const NOT_TENANT_SCOPED = new Set(['/photos/:token', '/admin/accounts/:username/rotate-secret', '/capture/:sessionKey', '/capture/:sessionKey/report', '/capture/:sessionKey/report.pdf']);
+const NOT_TENANT_SCOPED = new Set([
+  '/photos/:token',
+  '/admin/accounts/:username',
+  '/admin/accounts/:username/rotate-secret',
+  '/capture/:sessionKey',
+  '/capture/:sessionKey/report',
+  '/capture/:sessionKey/report.pdf',
+]);
 
-type Keys = { session: string; idle: string; delivery: string };
+type Keys = { session: string; idle: string; delivery: string; damage: string; user: string };
 type Probe = { method: string; path: (keys: Keys) => string; body?: unknown };
 
 const REST_MATRIX: Record<string, Probe[]> = {
@@ -29,7 +38,13 @@ const REST_MATRIX: Record<string, Probe[]> = {
   'GET /v1/sessions/:sessionKey/photos': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/photos` }],
   'GET /v1/sessions/:sessionKey/notes': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/notes` }],
   'POST /v1/sessions/:sessionKey/notes': [{ method: 'POST', path: (k) => `/v1/sessions/${k.session}/notes`, body: { title: 'x', description: 'y' } }],
-  'POST /v1/sessions/:sessionKey/damages': [{ method: 'POST', path: (k) => `/v1/sessions/${k.idle}/damages`, body: { item: 'hood', damage: 'dent', grade: 2 } }],
+  'POST /v1/sessions/:sessionKey/damages': [
+    { method: 'POST', path: (k) => `/v1/sessions/${k.idle}/damages`, body: { item: 'hood', damage: 'dent', grade: 2 } },
+  ],
+  'GET /v1/sessions/:sessionKey/damages': [{ method: 'GET', path: (k) => `/v1/sessions/${k.idle}/damages` }],
+  'PATCH /v1/sessions/:sessionKey/damages/:damageId': [{ method: 'PATCH', path: (k) => `/v1/sessions/${k.idle}/damages/${k.damage}`, body: { grade: 5 } }],
+  'DELETE /v1/sessions/:sessionKey/damages/:damageId': [{ method: 'DELETE', path: (k) => `/v1/sessions/${k.idle}/damages/${k.damage}` }],
+  'POST /v1/sessions/:sessionKey/review': [{ method: 'POST', path: (k) => `/v1/sessions/${k.session}/review`, body: { no_damage_found: true } }],
   'GET /v1/sessions/:sessionKey/results': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/results` }],
   'GET /v1/sessions/:sessionKey/report': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/report` }],
   'GET /v1/sessions/:sessionKey/report.pdf': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/report.pdf` }],
@@ -40,6 +55,7 @@ const REST_MATRIX: Record<string, Probe[]> = {
   'GET /v1/callbacks/:event/deliveries': [{ method: 'GET', path: () => '/v1/callbacks/SESSION:COMPLETE/deliveries' }],
   'POST /v1/callbacks/:event/test': [{ method: 'POST', path: () => '/v1/callbacks/SESSION:COMPLETE/test' }],
   'POST /v1/deliveries/:id/redeliver': [{ method: 'POST', path: (k) => `/v1/deliveries/${k.delivery}/redeliver` }],
+  'DELETE /v1/users/:username': [{ method: 'DELETE', path: (k) => `/v1/users/${k.user}` }],
 };
 
 const GRAPHQL_MATRIX: Record<string, string> = {
@@ -48,9 +64,13 @@ const GRAPHQL_MATRIX: Record<string, string> = {
   updateInspectionSession: 'mutation($i: String!) { updateInspectionSession(sessionKey: $i, input: { language: "fr" }) { status } }',
   deleteInspectionSession: 'mutation($i: String!) { deleteInspectionSession(sessionKey: $i) }',
   addDamage: 'mutation($i: String!) { addDamage(sessionKey: $i, item: "hood", damage: "dent", grade: 2) { item } }',
+  updateDamage: 'mutation($i: String!, $m: String!) { updateDamage(sessionKey: $i, damageId: $m, grade: 5) { grade } }',
+  deleteDamage: 'mutation($i: String!, $m: String!) { deleteDamage(sessionKey: $i, damageId: $m) }',
+  completeReview: 'mutation($k: String!) { completeReview(sessionKey: $k, noDamageFound: true) { status } }',
   startCapture: 'mutation($i: String!) { startCapture(sessionKey: $i) { status } }',
   setLocation: 'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 1, longitude: 1) { status } }',
   addNote: 'mutation($k: String!) { addNote(sessionKey: $k, title: "x", description: "y") { user } }',
+  setVin: 'mutation($i: String!) { setVin(sessionKey: $i, vin: "1HGCM82633A004352") { status } }',
   confirmInspection: 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }',
   callback: '{ callback(event: SESSION_COMPLETE) { url } }',
   updateCallback: 'mutation { updateCallback(event: SESSION_COMPLETE, input: { url: "https://evil.example" }) { url } }',
@@ -63,7 +83,16 @@ const GRAPHQL_MATRIX: Record<string, string> = {
 };
 
 async function ownerState(): Promise<string> {
-  const paths = ['/v1/callbacks', '/v1/callbacks/SESSION:COMPLETE/deliveries', `/v1/sessions/${completed.sessionKey}`, `/v1/sessions/${completed.sessionKey}/notes`, `/v1/sessions/${idle.sessionKey}`, `/v1/sessions/${completed.sessionKey}/results`];
+  const paths = [
+    '/v1/callbacks',
+    '/v1/callbacks/SESSION:COMPLETE/deliveries',
+    `/v1/sessions/${completed.sessionKey}`,
+    `/v1/sessions/${completed.sessionKey}/notes`,
+    `/v1/sessions/${idle.sessionKey}`,
+    `/v1/sessions/${idle.sessionKey}/damages`,
+    `/v1/sessions/${completed.sessionKey}/results`,
+    '/v1/users',
+  ];
   const parts = [];
   for (const path of paths) parts.push(JSON.stringify((await apiRequest(server.baseUrl, owner, 'GET', path)).body));
   return parts.join('\n');
@@ -77,6 +106,10 @@ beforeAll(async () => {
   completed = await createSession(server.baseUrl, owner);
   await completeSession(server.baseUrl, completed, 'LITE', 7000);
   idle = await createSession(server.baseUrl, owner);
+  damageId = (await apiRequest(server.baseUrl, owner, 'POST', `/v1/sessions/${idle.sessionKey}/damages`, { item: 'hood', damage_type: 'dent' })).body.damage_id;
+  username = `inspector-${owner.username}`;
+  const user = await apiRequest(server.baseUrl, owner, 'POST', '/v1/users', { username, password: 'correct horse battery', role: 'inspector' });
+  expect(user.status).toBe(201);
   const deliveries = await apiRequest(server.baseUrl, owner, 'GET', '/v1/callbacks/SESSION:COMPLETE/deliveries');
   deliveryId = deliveries.body.data[0].id;
 }, 90_000);
@@ -95,7 +128,13 @@ describe('tenant isolation', () => {
     const before = await ownerState();
     for (const [route, probes] of Object.entries(REST_MATRIX)) {
       for (const probe of probes) {
-        const result = await apiRequest(server.baseUrl, intruder, probe.method, probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId }), probe.body);
+        const result = await apiRequest(
+          server.baseUrl,
+          intruder,
+          probe.method,
+          probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId, damage: damageId, user: username }),
+          probe.body,
+        );
         expect(result.status, route).toBe(404);
       }
     }
@@ -116,7 +155,15 @@ describe('tenant isolation', () => {
   it('answers NOT_FOUND to another account on every GraphQL field and changes nothing', async () => {
     const before = await ownerState();
     for (const [field, query] of Object.entries(GRAPHQL_MATRIX)) {
-      const variables = query.includes('$i') ? { i: idle.sessionKey } : query.includes('$k') ? { k: completed.sessionKey } : query.includes('$d') ? { d: deliveryId } : {};
+      const variables = query.includes('$m')
+        ? { i: idle.sessionKey, m: damageId }
+        : query.includes('$i')
+          ? { i: idle.sessionKey }
+          : query.includes('$k')
+            ? { k: completed.sessionKey }
+            : query.includes('$d')
+              ? { d: deliveryId }
+              : {};
       const result = await graphqlRequest(server.baseUrl, { account: intruder }, query, variables);
       expect(result.errors?.[0]?.extensions?.code, field).toBe('NOT_FOUND');
     }

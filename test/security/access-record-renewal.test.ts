@@ -61,9 +61,7 @@ describe('records made under a rotated secret', () => {
 
     expect((await call('/v1/callbacks', withRecordToken(account, token))).status).toBe(200);
     // The record outlives the overlap by minutes (it expires 270 s from now), so only the rotation can end it.
-    await expect
-      .poll(async () => (await call('/v1/callbacks', withRecordToken(account, token))).status, { timeout: 20_000, interval: 250 })
-      .toBe(403);
+    await expect.poll(async () => (await call('/v1/callbacks', withRecordToken(account, token))).status, { timeout: 20_000, interval: 250 }).toBe(403);
     expect((await call('/v1/callbacks', signRequestHeaders(account))).status).toBe(403);
     expect((await call('/v1/callbacks', signRequestHeaders(rotated))).status).toBe(200);
   }, 30_000);

@@ -72,7 +72,10 @@ describe('a capture token after COMPLETE', () => {
     expect(await report.text()).not.toContain('Late guest note');
 
     // The integrator may still annotate a completed session with the API headers.
-    const integratorNote = await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/notes`, { title: 'Follow-up', description: 'called the seller' });
+    const integratorNote = await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/notes`, {
+      title: 'Follow-up',
+      description: 'called the seller',
+    });
     expect(integratorNote.status).toBe(200);
   });
 

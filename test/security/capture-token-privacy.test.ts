@@ -41,7 +41,10 @@ beforeAll(async () => {
     vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord', ext_col: 'Blue', odom_reading: SECRETS.odometer, odom_unit: 'km' },
     sms: { to: SECRETS.phone, to_name: 'Pat Seller' },
   });
-  const note = await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/notes`, { title: 'Pricing', description: SECRETS.integratorNote });
+  const note = await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/notes`, {
+    title: 'Pricing',
+    description: SECRETS.integratorNote,
+  });
   expect(note.status).toBe(200);
 });
 
@@ -70,7 +73,9 @@ describe('inspectionSession with a capture token', () => {
     expect(view.vehicle).toMatchObject({ year: 2019, make: 'Honda', model: 'Accord', ext_col: 'Blue' });
     expect(view.vehicle).not.toHaveProperty('odom_reading');
     expect(view.options).toBeNull();
-    expect(result.errors).toEqual([expect.objectContaining({ path: ['inspectionSession', 'options'], extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({ path: ['inspectionSession', 'options'], extensions: expect.objectContaining({ code: 'FORBIDDEN' }) }),
+    ]);
     expect(view.notes).toEqual([{ title: 'Dent', description: 'small dent near the fuel cap', user: 'guest' }]);
     expectNoPrivateData(result);
 
@@ -108,7 +113,12 @@ describe('sessionEvents with a capture token', () => {
         expect(notes).toEqual(['Dent', 'Tyres']);
         expect(guest.events.filter((event) => event.event === 'SESSION:STAGE_CHANGE')).toHaveLength(6);
         const completion = guest.events.find((event) => event.event === 'SESSION:COMPLETE');
-        expect(completion?.payload).toEqual({ session_key: session.sessionKey, event: 'SESSION:COMPLETE', status: 'COMPLETE', timestamp: completion?.timestamp });
+        expect(completion?.payload).toEqual({
+          session_key: session.sessionKey,
+          event: 'SESSION:COMPLETE',
+          status: 'COMPLETE',
+          timestamp: completion?.timestamp,
+        });
         expectNoPrivateData(guest.events);
       }
     } finally {

@@ -47,9 +47,15 @@ async function sessionWithMistakes(session: Awaited<ReturnType<typeof createSess
   const capture = { captureToken: session.captureToken };
   const unknown = await graphqlRequest(server.baseUrl, { account }, 'query { inspectionSession(sessionKey: "nope-nope-nope") { status } }');
   expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-  const early = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', { k: session.sessionKey });
+  const early = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
+    k: session.sessionKey,
+  });
   expect(early.errors).toBeDefined();
-  const malformed = await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...signRequestHeaders(account) }, body: '{"query": ' });
+  const malformed = await fetch(`${server.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...signRequestHeaders(account) },
+    body: '{"query": ',
+  });
   expect(malformed.status).toBe(400);
   expect((await graphqlRequest(server.baseUrl, { account }, '{ nope }')).errors).toBeDefined();
   expect((await apiRequest(server.baseUrl, account, 'GET', '/v1/sessions/nope-nope-nope')).status).toBe(404);

@@ -73,7 +73,9 @@ describe('JSON nested 10,000 deep over graphql-ws', () => {
     socket.send(JSON.stringify({ type: 'connection_init', payload: signRequestHeaders(account) }));
     await expect.poll(() => messages.some((message) => message.type === 'connection_ack')).toBe(true);
     const mutation = 'mutation($i: JSON) { createInspectionSession(input: $i) { sessionKey } }';
-    socket.send(`{"id": "deep", "type": "subscribe", "payload": {"query": "${mutation}", "variables": {"i": {"session": {"contact": ${nestedObjectText(10_000)}}}}}}`);
+    socket.send(
+      `{"id": "deep", "type": "subscribe", "payload": {"query": "${mutation}", "variables": {"i": {"session": {"contact": ${nestedObjectText(10_000)}}}}}}`,
+    );
     socket.send(JSON.stringify({ id: 'plain', type: 'subscribe', payload: { query: mutation, variables: { i: { session: { contact: { name: 'Ada' } } } } } }));
     try {
       await expect.poll(() => messages.filter((message) => message.type === 'complete').length).toBe(2);
@@ -91,7 +93,9 @@ describe('JSON nested 10,000 deep over graphql-ws', () => {
 
 describe('JSON within the allowed depth', () => {
   it('is still accepted: a 30-deep body passes the body check and meets the field rules', async () => {
-    const response = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', { session: { contact: { name: 'Ada' }, reference: { a: { b: { c: 1 } } } } });
+    const response = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
+      session: { contact: { name: 'Ada' }, reference: { a: { b: { c: 1 } } } },
+    });
     expect(response.status).toBe(200);
     const deepButAllowed = await apiRequest(server.baseUrl, account, 'POST', '/v1/callbacks', `{"event": "SESSION:COMPLETE", "url": ${nestedArrayText(30)}}`);
     expect(deepButAllowed.status).toBe(400);

@@ -25,7 +25,11 @@ interface Outcome {
 }
 
 /** Node's fetch in another process POSTs a JSON body of `megabytes` (streamed without Content-Length if asked). */
-function postFromOutside(path: string, megabytes: number, options: { headers?: Record<string, string>; streamed?: boolean; times?: number } = {}): Promise<Outcome[]> {
+function postFromOutside(
+  path: string,
+  megabytes: number,
+  options: { headers?: Record<string, string>; streamed?: boolean; times?: number } = {},
+): Promise<Outcome[]> {
   const script = `
     const [url, headers, megabytes, streamed, times] = [process.argv[1], JSON.parse(process.argv[2]), Number(process.argv[3]), process.argv[4] === 'true', Number(process.argv[5])];
     const text = JSON.stringify({ query: '{ __typename }', event: 'SESSION:COMPLETE', url: 'https://example.com', payload: { blob: 'x'.repeat(megabytes * 1024 * 1024) } });
@@ -37,22 +41,41 @@ function postFromOutside(path: string, megabytes: number, options: { headers?: R
         .then(async (response) => ({ status: response.status, body: await response.text() }), (error) => ({ error: String(error.cause?.code ?? error.message) })));
     }
     process.stdout.write(JSON.stringify(outcomes));`;
-  const args = ['--input-type=module', '-e', script, `${server.baseUrl}${path}`, JSON.stringify(options.headers ?? signRequestHeaders(account)), String(megabytes), String(options.streamed ?? false), String(options.times ?? 3)];
+  const args = [
+    '--input-type=module',
+    '-e',
+    script,
+    `${server.baseUrl}${path}`,
+    JSON.stringify(options.headers ?? signRequestHeaders(account)),
+    String(megabytes),
+    String(options.streamed ?? false),
+    String(options.times ?? 3),
+  ];
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, args, { maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout) as Outcome[]))),
+    execFile(process.execPath, args, { maxBuffer: 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout) as Outcome[]),
+    ),
   );
 }
 
 const readable413 = { status: 413, body: JSON.stringify({ message: `Request body exceeds the limit of ${MB} bytes.` }) };
 
 describe('a JSON body over the limit, sent by fetch from another process', () => {
-  it.each([3, 10])('of %i MB to a REST route is answered with a readable 413, every time', async (megabytes) => {
-    expect(await postFromOutside('/v1/callbacks', megabytes)).toEqual([readable413, readable413, readable413]);
-  }, 60_000);
+  it.each([3, 10])(
+    'of %i MB to a REST route is answered with a readable 413, every time',
+    async (megabytes) => {
+      expect(await postFromOutside('/v1/callbacks', megabytes)).toEqual([readable413, readable413, readable413]);
+    },
+    60_000,
+  );
 
-  it.each([3, 10])('of %i MB to /graphql is answered with a readable 413, every time', async (megabytes) => {
-    expect(await postFromOutside('/graphql', megabytes)).toEqual([readable413, readable413, readable413]);
-  }, 60_000);
+  it.each([3, 10])(
+    'of %i MB to /graphql is answered with a readable 413, every time',
+    async (megabytes) => {
+      expect(await postFromOutside('/graphql', megabytes)).toEqual([readable413, readable413, readable413]);
+    },
+    60_000,
+  );
 
   it('of 10 MB streamed without Content-Length is answered with a readable 413', async () => {
     expect(await postFromOutside('/v1/callbacks', 10, { streamed: true })).toEqual([readable413, readable413, readable413]);

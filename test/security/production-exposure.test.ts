@@ -62,7 +62,10 @@ describe('outside production', () => {
   let development: TestServer;
 
   beforeAll(async () => {
-    development = await startTestServer({ NODE_ENV: 'development', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'info' }, { logDestination: logs.destination });
+    development = await startTestServer(
+      { NODE_ENV: 'development', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'info' },
+      { logDestination: logs.destination },
+    );
   });
   afterAll(() => development.stop());
 

@@ -34,9 +34,14 @@ afterAll(async () => {
 
 async function startedSession(): Promise<CreatedSession> {
   const session = await createSession(server.baseUrl, account, { session: { theme: 'LITE' } });
-  const started = await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
-    k: session.sessionKey,
-  });
+  const started = await graphqlRequest(
+    server.baseUrl,
+    { captureToken: session.captureToken },
+    'mutation($k: String!) { startCapture(sessionKey: $k) { status } }',
+    {
+      k: session.sessionKey,
+    },
+  );
   expect(started.data?.startCapture?.status).toBe('STARTED');
   return session;
 }
@@ -57,7 +62,9 @@ async function largeDarkJpeg(): Promise<Buffer> {
   const random = seededRandom(1605);
   const pixels = Buffer.alloc(width * height * 3);
   for (let index = 0; index < pixels.length; index += 1) pixels[index] = Math.floor(random() * 40);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 }
 
 const codeAt = (index: number) => THEME_PHOTOS.LITE![index % THEME_PHOTOS.LITE!.length]!;

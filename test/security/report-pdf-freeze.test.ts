@@ -32,7 +32,10 @@ let pollerWorker: Worker | null = null;
 beforeAll(async () => {
   server = await startTestServer();
   account = await server.createAccount();
-  session = await createSession(server.baseUrl, account, { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } });
+  session = await createSession(server.baseUrl, account, {
+    session: { theme: 'LITE' },
+    vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' },
+  });
   // Notes are written before the inspection is confirmed (a completed session takes no more), each one unbroken word.
   for (let index = 0; index < MAX_NOTES; index += 1) {
     const letter = String.fromCharCode(97 + (index % 26));
@@ -120,7 +123,7 @@ async function metric(name: string): Promise<number> {
 const renderCount = () => metric('report_renders_total');
 
 async function downloadPdf(): Promise<Buffer> {
-  const response = await fetch(`${server.baseUrl}/capture/${session.sessionKey}/report.pdf`, { headers: { 'Capture-Token': session.captureToken } });
+  const response = await fetch(`${server.baseUrl}/v1/sessions/${session.sessionKey}/report.pdf`, { headers: signRequestHeaders(account) });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/pdf');
   return Buffer.from(await response.arrayBuffer());
@@ -160,9 +163,14 @@ describe('the condition report PDF with every note at its longest', () => {
     await capturePhotos();
     const poller = await startHealthPoller();
     // Completion starts the render in the background; the first download waits for it (or renders, if it came first).
-    const confirmed = await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
-      k: session.sessionKey,
-    });
+    const confirmed = await graphqlRequest(
+      server.baseUrl,
+      { captureToken: session.captureToken },
+      'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }',
+      {
+        k: session.sessionKey,
+      },
+    );
     expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
     // From here on the service's work is the report: what /health meets until the PDF arrives is the render's doing.
     const start = epochNow();
@@ -189,10 +197,18 @@ describe('the condition report PDF with every note at its longest', () => {
     stored?.body.destroy();
     const second = await downloadPdf();
     expect(second.equals(first)).toBe(true);
-    const viaApi = await fetch(`${server.baseUrl}/v1/sessions/${session.sessionKey}/report.pdf`, { headers: signRequestHeaders(account) });
-    expect(viaApi.status).toBe(200);
-    expect(Buffer.from(await viaApi.arrayBuffer()).equals(first)).toBe(true);
     expect(await renderCount()).toBe(1);
+    // The capture link's copy leaves out the integrator's notes: a file of its own, rendered once too.
+    const guestCopy = async () => {
+      const response = await fetch(`${server.baseUrl}/capture/${session.sessionKey}/report.pdf`, { headers: { 'Capture-Token': session.captureToken } });
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const guestFirst = await guestCopy();
+    expect(guestFirst.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(guestFirst.equals(first)).toBe(false);
+    expect((await guestCopy()).equals(guestFirst)).toBe(true);
+    expect(await renderCount()).toBe(2);
 
     // Bounded: a report holds the newest notes and says how many more there are, so pages and bytes stay small.
     const pages = first.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;

@@ -41,9 +41,14 @@ describe('session caps', () => {
       expect(post.body).toEqual({ message: `Session ${session.sessionKey} already has the maximum of 200 notes.` });
     }
 
-    const note = await graphqlRequest(server.baseUrl, guest, 'mutation($k: String!) { addNote(sessionKey: $k, title: "One more", description: "from the phone") { user } }', {
-      k: session.sessionKey,
-    });
+    const note = await graphqlRequest(
+      server.baseUrl,
+      guest,
+      'mutation($k: String!) { addNote(sessionKey: $k, title: "One more", description: "from the phone") { user } }',
+      {
+        k: session.sessionKey,
+      },
+    );
     expect(note.data?.addNote ?? null).toBeNull();
     expect(note.errors?.[0]?.extensions?.code).toBe('LIMIT_REACHED');
 
@@ -53,7 +58,10 @@ describe('session caps', () => {
 
     // A session stored before the counter existed gets it from its notes on the first note: still capped.
     await server.app.services.stores.sessions.collection.updateOne({ _id: session.sessionKey }, { $unset: { notes_count: '' } });
-    const late = await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/notes`, { title: 'Late', description: 'after migration' });
+    const late = await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${session.sessionKey}/notes`, {
+      title: 'Late',
+      description: 'after migration',
+    });
     expect(late.status).toBe(400);
     expect((await server.app.services.stores.sessions.findByKey(session.sessionKey))?.notes_count).toBe(MAX_NOTES_PER_SESSION);
   });
@@ -72,9 +80,14 @@ describe('session caps', () => {
       Array.from({ length: 5 }, () => [400, { message: `Session ${session.sessionKey} already has the maximum of 100 damage records.` }]),
     );
 
-    const damage = await graphqlRequest(server.baseUrl, { account }, 'mutation($k: String!) { addDamage(sessionKey: $k, item: "Hood", damage: "Dent", grade: 3) { item } }', {
-      k: session.sessionKey,
-    });
+    const damage = await graphqlRequest(
+      server.baseUrl,
+      { account },
+      'mutation($k: String!) { addDamage(sessionKey: $k, item: "Hood", damage: "Dent", grade: 3) { item } }',
+      {
+        k: session.sessionKey,
+      },
+    );
     expect(damage.data?.addDamage ?? null).toBeNull();
     expect(damage.errors?.[0]?.extensions?.code).toBe('LIMIT_REACHED');
 

@@ -69,7 +69,10 @@ describe('cookie-only GraphQL over HTTP', () => {
   it('keeps the API headers working beside a cookie, also on a GET without the preflight header', async () => {
     const result = await apiRequest(server.baseUrl, account, 'POST', '/graphql', { query: '{ me { username } }' }, { cookie });
     expect(result.body).toEqual({ data: { me: null } });
-    const get = await apiRequest(server.baseUrl, account, 'GET', `/graphql?query=${encodeURIComponent('{ me { username } }')}`, undefined, { cookie, accept: 'application/json' });
+    const get = await apiRequest(server.baseUrl, account, 'GET', `/graphql?query=${encodeURIComponent('{ me { username } }')}`, undefined, {
+      cookie,
+      accept: 'application/json',
+    });
     expect(get.status).toBe(200);
     expect(get.body).toEqual({ data: { me: null } });
   });
@@ -99,7 +102,12 @@ describe('cookie-only GraphQL over WebSocket', () => {
         super(url, protocols, { headers });
       }
     };
-    const created = createClient({ url: `${server.baseUrl.replace(/^http/, 'ws')}/graphql`, webSocketImpl: SocketWithHeaders, retryAttempts: 0, lazyCloseTimeout: 60_000 });
+    const created = createClient({
+      url: `${server.baseUrl.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: SocketWithHeaders,
+      retryAttempts: 0,
+      lazyCloseTimeout: 60_000,
+    });
     clients.push(created);
     return created;
   }

@@ -187,12 +187,16 @@ describe('operations on a socket spend the rate-limit budget', () => {
     const account = await server.createAccount();
     const session = await createSession(server.baseUrl, account);
     // Guest notes are taken while capturing; the integrator opens the capture so the guest budget stays untouched.
-    const started = await graphqlRequest(server.baseUrl, { account }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: session.sessionKey });
+    const started = await graphqlRequest(server.baseUrl, { account }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+      k: session.sessionKey,
+    });
     expect(started.data).toEqual({ startCapture: { status: 'STARTED' } });
     const socket = openSocket(server.baseUrl, { 'Capture-Token': session.captureToken });
     await socket.connected;
     const addNote = 'mutation($k: String!, $t: String!) { addNote(sessionKey: $k, title: $t, description: "flood") { title } }';
-    const outcomes = await Promise.all(Array.from({ length: 5 * GUEST_POINTS }, (_, index) => run(socket.client, addNote, { k: session.sessionKey, t: `n${index}` })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 * GUEST_POINTS }, (_, index) => run(socket.client, addNote, { k: session.sessionKey, t: `n${index}` })),
+    );
     const results = codes(outcomes);
     expect({ ok: count(results, 'OK'), limited: count(results, 'RATE_LIMITED') }).toEqual({ ok: GUEST_POINTS, limited: 4 * GUEST_POINTS });
     const notes = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${session.sessionKey}/notes`);

@@ -29,7 +29,9 @@ beforeAll(async () => {
     const form = new URLSearchParams(await readBody(request));
     received.push({ path: request.url ?? '', authorization: request.headers.authorization, form });
     if (form.get('To') === '+15550000000') {
-      response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number." }));
+      response
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number." }));
       return;
     }
     response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${received.length}`, status: 'queued' }));

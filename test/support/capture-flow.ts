@@ -17,7 +17,11 @@ export interface CreatedSession {
   captureUrl: string;
 }
 
-export async function createSession(baseUrl: string, account: TestAccount, body: Record<string, unknown> = { session: { theme: 'LITE' } }): Promise<CreatedSession> {
+export async function createSession(
+  baseUrl: string,
+  account: TestAccount,
+  body: Record<string, unknown> = { session: { theme: 'LITE' } },
+): Promise<CreatedSession> {
   const created = await apiRequest(baseUrl, account, 'POST', '/v1/sessions', body);
   expect(created.status).toBe(200);
   const captureUrl = created.body.capture_url as string;

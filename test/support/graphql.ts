@@ -16,7 +16,12 @@ function credentialHeaders(credentials: Credentials): Record<string, string> {
   return 'account' in credentials ? signRequestHeaders(credentials.account) : { 'Capture-Token': credentials.captureToken };
 }
 
-export async function graphqlRequest(baseUrl: string, credentials: Credentials, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResult> {
+export async function graphqlRequest(
+  baseUrl: string,
+  credentials: Credentials,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphQLResult> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...credentialHeaders(credentials) },
@@ -125,11 +130,7 @@ export function wsEventRecorder(
   };
 }
 
-export function sseEventRecorder(
-  baseUrl: string,
-  credentials: Credentials,
-  variables: { sessionKey?: string; after?: string } = {},
-): EventRecorder {
+export function sseEventRecorder(baseUrl: string, credentials: Credentials, variables: { sessionKey?: string; after?: string } = {}): EventRecorder {
   const events: RecordedEvent[] = [];
   const errors: unknown[] = [];
   const abort = new AbortController();
@@ -153,7 +154,11 @@ export function sseEventRecorder(
         while ((boundary = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, boundary);
           buffer = buffer.slice(boundary + 2);
-          const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).trim())
+            .join('\n');
           if (!data) continue;
           const value = JSON.parse(data) as { data?: { sessionEvents: RecordedEvent }; errors?: unknown };
           if (value.errors) errors.push(value.errors);

@@ -136,9 +136,7 @@ export async function makeTiny(options: SceneOptions = {}): Promise<Buffer> {
 }
 
 /** One flat grey level, no detail at all. */
-export async function makeUniform(
-  options: { width?: number; height?: number; level?: number; format?: SceneFormat } = {},
-): Promise<Buffer> {
+export async function makeUniform(options: { width?: number; height?: number; level?: number; format?: SceneFormat } = {}): Promise<Buffer> {
   const level = options.level ?? 128;
   const pipeline = sharp({
     create: { width: options.width ?? 1600, height: options.height ?? 1200, channels: 3, background: { r: level, g: level, b: level } },

@@ -40,7 +40,12 @@ export async function me(baseUrl: string, cookie: string): Promise<{ status: num
 }
 
 /** A GraphQL POST with content-type application/json whose only credential is the cookie. */
-export async function cookieGraphql(baseUrl: string, cookie: string, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResult & { status: number }> {
+export async function cookieGraphql(
+  baseUrl: string,
+  cookie: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphQLResult & { status: number }> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },

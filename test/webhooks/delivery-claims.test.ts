@@ -88,7 +88,12 @@ describe('fairDueCandidates', () => {
     try {
       await other.collection<DeliveryDocument>('deliveries').insertMany([...floods, due('victim', 300)]);
       const batch = await new DeliveryStore(other, { retentionDays: 1 }).fairDueCandidates(now, { limit: 64, perAccount: 8 });
-      expect(batch.map((delivery) => delivery.api_key).slice(0, 25)).toEqual([...Array(8).fill('f1'), ...Array(8).fill('f2'), ...Array(8).fill('f3'), 'victim']);
+      expect(batch.map((delivery) => delivery.api_key).slice(0, 25)).toEqual([
+        ...Array(8).fill('f1'),
+        ...Array(8).fill('f2'),
+        ...Array(8).fill('f3'),
+        'victim',
+      ]);
     } finally {
       await other.dropDatabase().catch(() => undefined);
     }

@@ -38,7 +38,10 @@ afterAll(async () => {
     service.child.kill('SIGKILL');
     await service.exited;
   }
-  await mongo.db(database).dropDatabase().catch(() => undefined);
+  await mongo
+    .db(database)
+    .dropDatabase()
+    .catch(() => undefined);
   await mongo.close();
   await receiver.close();
 });
@@ -47,9 +50,15 @@ describe('a crash in the middle of a burst', () => {
   it('loses no delivery: every recorded event arrives at least once after a restart', async () => {
     const first = await startService();
     const account = await createAccountAt(first.baseUrl, 'crashtest');
-    const session = await apiRequest(first.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
-    expect(session.status).toBe(200);
-    const sessionKey = session.body.session_key as string;
+    // A session holds at most 200 notes (CONTRACT §16): the burst is spread over three.
+    const sessionKeys: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const session = await apiRequest(first.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
+      expect(session.status).toBe(200);
+      sessionKeys.push(session.body.session_key as string);
+    }
+    const sessionKey = sessionKeys[0] as string;
+    const notesOf = (title: string) => `/v1/sessions/${sessionKeys[Number(title.slice('note-'.length)) % sessionKeys.length]}/notes`;
     expect((await apiRequest(first.baseUrl, account, 'POST', '/v1/callbacks', { event: EVENT, url: `${receiver.origin}/hook` })).status).toBe(200);
 
     // The burst: CONCURRENCY clients adding notes; SIGKILL once KILL_AFTER have been answered.
@@ -65,7 +74,7 @@ describe('a crash in the middle of a burst', () => {
         const title = titles[next++] as string;
         attempted.add(title);
         try {
-          const result = await apiRequest(target.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title, description: 'burst' });
+          const result = await apiRequest(target.baseUrl, account, 'POST', notesOf(title), { title, description: 'burst' });
           if (result.status === 200) acknowledged.add(title);
           else refused.push(`${title}: ${result.status} ${JSON.stringify(result.body)}`);
         } catch {
@@ -89,15 +98,25 @@ describe('a crash in the middle of a burst', () => {
 
     // The narrowest crash window, made certain: an event persisted whose delivery was never written.
     const orphanSeq = 1_000_000_000;
-    await mongo.db(database).collection<{ _id: string } & Record<string, unknown>>('events').insertOne({
-      _id: `${account.apiKey}:${orphanSeq}`,
-      api_key: account.apiKey,
-      seq: orphanSeq,
-      session_key: sessionKey,
-      event: EVENT,
-      payload: { session_key: sessionKey, event: EVENT, timestamp: new Date().toISOString().replace('Z', '+00:00'), title: 'orphan', description: 'burst', user: account.username },
-      created_at: new Date(),
-    });
+    await mongo
+      .db(database)
+      .collection<{ _id: string } & Record<string, unknown>>('events')
+      .insertOne({
+        _id: `${account.apiKey}:${orphanSeq}`,
+        api_key: account.apiKey,
+        seq: orphanSeq,
+        session_key: sessionKey,
+        event: EVENT,
+        payload: {
+          session_key: sessionKey,
+          event: EVENT,
+          timestamp: new Date().toISOString().replace('Z', '+00:00'),
+          title: 'orphan',
+          description: 'burst',
+          user: account.username,
+        },
+        created_at: new Date(),
+      });
 
     // Restarted on the same database; the rest of the burst goes to the new process.
     const second = await startService();
@@ -105,7 +124,7 @@ describe('a crash in the middle of a burst', () => {
     const rest = titles.filter((title) => !attempted.has(title));
     expect(attempted.size + rest.length).toBe(BURST);
     for (const title of rest) {
-      const result = await apiRequest(second.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title, description: 'burst' });
+      const result = await apiRequest(second.baseUrl, account, 'POST', notesOf(title), { title, description: 'burst' });
       expect(result.status).toBe(200);
       acknowledged.add(title);
     }

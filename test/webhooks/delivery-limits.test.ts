@@ -262,7 +262,9 @@ describe('secret rotation', () => {
 
     // A redelivery of the overlap-era delivery (claimed from the database, reading the callback at send time):
     // the same webhook-id, now signed by the new secret alone.
-    const [duringDelivery] = (await listDeliveries(server, account, EVENT, '?limit=100')).filter((delivery) => delivery.id === headerText(during, 'webhook-id'));
+    const [duringDelivery] = (await listDeliveries(server, account, EVENT, '?limit=100')).filter(
+      (delivery) => delivery.id === headerText(during, 'webhook-id'),
+    );
     expect(duringDelivery).toBeDefined();
     expect((await apiRequest(server.baseUrl, account, 'POST', `/v1/deliveries/${duringDelivery.id}/redeliver`)).status).toBe(200);
     const again = await waitFor(() => received('during overlap')[1], 'the redelivery after the overlap');

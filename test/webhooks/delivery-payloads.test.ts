@@ -175,7 +175,7 @@ describe('secret rotation', () => {
     expect(headerText(request, 'webhook-signature').split(' ')).toHaveLength(2);
     expect(verify(request, newSecret)).toMatchObject({ title: 'After rotation' });
     expect(verify(request, oldSecret)).toMatchObject({ title: 'After rotation' });
-    expect(() => verify(request, 'whsec_' + Buffer.alloc(32, 7).toString('base64'))).toThrow();
+    expect(() => verify(request, `whsec_${Buffer.alloc(32, 7).toString('base64')}`)).toThrow();
     secrets[event] = newSecret;
   });
 });
@@ -245,7 +245,9 @@ describe('redelivery', () => {
   it('redelivers through GraphQL too', async () => {
     const delivery = (await listDeliveries(server, account, 'SESSION:COMPLETE')).find((item) => !item.test);
     const before = received('SESSION:COMPLETE').length;
-    const result = await graphqlRequest(server.baseUrl, { account }, 'mutation($id: ID!) { redeliver(id: $id) { id status attemptCount } }', { id: delivery.id });
+    const result = await graphqlRequest(server.baseUrl, { account }, 'mutation($id: ID!) { redeliver(id: $id) { id status attemptCount } }', {
+      id: delivery.id,
+    });
     expect(result.errors).toBeUndefined();
     expect(result.data.redeliver.id).toBe(delivery.id);
     const request = await waitFor(() => received('SESSION:COMPLETE')[before], 'the GraphQL redelivery');
@@ -255,7 +257,10 @@ describe('redelivery', () => {
   it('is tenant-scoped: another account gets 404 and nothing is sent', async () => {
     const [delivery] = await listDeliveries(server, account, 'SESSION:NOTE_INSERT');
     const before = receiver.requests.length;
-    expect(await api('POST', `/v1/deliveries/${delivery.id}/redeliver`, undefined, other)).toMatchObject({ status: 404, body: { message: `Delivery ${delivery.id} cannot be found.` } });
+    expect(await api('POST', `/v1/deliveries/${delivery.id}/redeliver`, undefined, other)).toMatchObject({
+      status: 404,
+      body: { message: `Delivery ${delivery.id} cannot be found.` },
+    });
     expect((await api('POST', '/v1/deliveries/msg_doesnotexist/redeliver')).status).toBe(404);
     const graph = await graphqlRequest(server.baseUrl, { account: other }, 'mutation($id: ID!) { redeliver(id: $id) { id } }', { id: delivery.id });
     expect(graph.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -278,7 +283,8 @@ describe('the delivery listing', () => {
   });
 
   it('pages through GraphQL with the same order', async () => {
-    const query = 'query($after: String) { deliveries(event: SESSION_STAGE_CHANGE, first: 4, after: $after) { edges { cursor node { id event test status attemptCount attempts { attempt statusCode durationMs errorKind responseBody } } } pageInfo { hasNextPage endCursor } } }';
+    const query =
+      'query($after: String) { deliveries(event: SESSION_STAGE_CHANGE, first: 4, after: $after) { edges { cursor node { id event test status attemptCount attempts { attempt statusCode durationMs errorKind responseBody } } } pageInfo { hasNextPage endCursor } } }';
     const first = await graphqlRequest(server.baseUrl, { account }, query);
     expect(first.errors).toBeUndefined();
     expect(first.data.deliveries.edges).toHaveLength(4);
@@ -304,7 +310,12 @@ describe('the delivery listing', () => {
     expect(mine.length).toBeLessThan(all.length);
     const rest = await listDeliveries(server, account, 'SESSION:NOTE_INSERT', `?limit=100&session_key=${sessionKey}`);
     expect(rest.map((delivery: { id: string }) => delivery.id)).toEqual(mine);
-    const graph = await graphqlRequest(server.baseUrl, { account }, 'query($k: String) { deliveries(event: SESSION_NOTE_INSERT, sessionKey: $k, first: 100) { edges { node { id sessionKey } } } }', { k: sessionKey });
+    const graph = await graphqlRequest(
+      server.baseUrl,
+      { account },
+      'query($k: String) { deliveries(event: SESSION_NOTE_INSERT, sessionKey: $k, first: 100) { edges { node { id sessionKey } } } }',
+      { k: sessionKey },
+    );
     expect(graph.errors).toBeUndefined();
     expect(graph.data.deliveries.edges.map((edge: { node: { id: string } }) => edge.node.id)).toEqual(mine);
   });

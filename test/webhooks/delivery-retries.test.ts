@@ -178,7 +178,9 @@ describe('a receiver down during a burst', () => {
     await Promise.all(titles.map((title) => addNote(server, account, sessionKey, title)));
     await waitFor(async () => {
       const deliveries = await listDeliveries(server, account, EVENT, '?limit=100');
-      return deliveries.length === titles.length && deliveries.every((delivery) => delivery.attempts.length >= 1 && delivery.attempts[0].error_kind === 'connection');
+      return (
+        deliveries.length === titles.length && deliveries.every((delivery) => delivery.attempts.length >= 1 && delivery.attempts[0].error_kind === 'connection')
+      );
     }, 'every delivery to fail while the receiver is down');
 
     const seen = new Map<string, number>();

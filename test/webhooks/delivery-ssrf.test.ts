@@ -29,7 +29,13 @@ afterAll(async () => {
 });
 
 async function storeCallbackUrl(url: string): Promise<void> {
-  await server.app.services.stores.callbacks.upsert(account.apiKey, EVENT, { url, method: 'POST', headers: {}, payload: {} }, generateWebhookSecret(), new Date(Date.now() - 1_000));
+  await server.app.services.stores.callbacks.upsert(
+    account.apiKey,
+    EVENT,
+    { url, method: 'POST', headers: {}, payload: {} },
+    generateWebhookSecret(),
+    new Date(Date.now() - 1_000),
+  );
 }
 
 describe('SSRF guard', () => {

@@ -41,7 +41,11 @@ export async function addNote(server: TestServer, account: TestAccount, sessionK
   expect(note.status).toBe(200);
 }
 
-export async function setCallback(server: TestServer, account: TestAccount, body: Record<string, unknown>): Promise<{ secret: string } & Record<string, unknown>> {
+export async function setCallback(
+  server: TestServer,
+  account: TestAccount,
+  body: Record<string, unknown>,
+): Promise<{ secret: string } & Record<string, unknown>> {
   const result = await apiRequest(server.baseUrl, account, 'POST', '/v1/callbacks', body);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body;

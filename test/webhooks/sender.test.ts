@@ -119,9 +119,7 @@ describe('sendWebhook with private targets allowed', () => {
     const inSeconds = await receiver((_request, response) => response.writeHead(503, { 'retry-after': '120' }).end());
     expect(await send({ url: inSeconds.origin })).toMatchObject({ statusCode: 503, retryAfterSeconds: 120, errorKind: 'http_status' });
 
-    const asDate = await receiver((_request, response) =>
-      response.writeHead(429, { 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() }).end(),
-    );
+    const asDate = await receiver((_request, response) => response.writeHead(429, { 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() }).end());
     const outcome = await send({ url: asDate.origin });
     expect(outcome.statusCode).toBe(429);
     // One hour ahead, give or take the seconds this test itself takes.

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CALLBACK_DISABLED_ERROR,
-  CALLBACK_REMOVED_ERROR,
-  outcomeLabel,
-  refusalToSend,
-  settleAttempt,
-} from '../../src/webhooks/settlement-policy.js';
+import { CALLBACK_DISABLED_ERROR, CALLBACK_REMOVED_ERROR, outcomeLabel, refusalToSend, settleAttempt } from '../../src/webhooks/settlement-policy.js';
 import { MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from '../../src/webhooks/retry-schedule.js';
 
 const now = new Date('2026-11-23T08:00:00.000Z');
@@ -69,7 +63,12 @@ describe('settleAttempt', () => {
   });
 
   it('a test send gets one attempt, never a retry', () => {
-    expect(settleAttempt({ ...fresh, test: true }, failure, context)).toEqual({ kind: 'failed', statusCode: 503, error: 'HTTP 503 Service Unavailable', attempted: true });
+    expect(settleAttempt({ ...fresh, test: true }, failure, context)).toEqual({
+      kind: 'failed',
+      statusCode: 503,
+      error: 'HTTP 503 Service Unavailable',
+      attempted: true,
+    });
   });
 
   it('a failure without a response keeps a readable error', () => {

@@ -43,7 +43,9 @@ function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode, 
     else if (selection.kind === Kind.INLINE_FRAGMENT) names.push(...rootFieldNames(document, selection.selectionSet, seen));
     else if (!seen.has(selection.name.value)) {
       seen.add(selection.name.value);
-      const fragment = document.definitions.find((definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === selection.name.value);
+      const fragment = document.definitions.find(
+        (definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === selection.name.value,
+      );
       if (fragment?.kind === Kind.FRAGMENT_DEFINITION) names.push(...rootFieldNames(document, fragment.selectionSet, seen));
     }
   }

@@ -53,8 +53,7 @@ builder.mutationFields((t) => ({
       event: t.arg({ type: WebhookEventEnum, required: true }),
       input: t.arg({ type: CallbackSettingInput, required: true }),
     },
-    resolve: async (_root, { event, input }, context) =>
-      context.services.callbacks.set((await requireAccount(context)).api_key, { event, ...input }),
+    resolve: async (_root, { event, input }, context) => context.services.callbacks.set((await requireAccount(context)).api_key, { event, ...input }),
   }),
   updateCallback: t.field({
     type: Callback,
@@ -62,21 +61,18 @@ builder.mutationFields((t) => ({
       event: t.arg({ type: WebhookEventEnum, required: true }),
       input: t.arg({ type: CallbackSettingInput, required: true }),
     },
-    resolve: async (_root, { event, input }, context) =>
-      context.services.callbacks.update((await requireAccount(context)).api_key, event, input),
+    resolve: async (_root, { event, input }, context) => context.services.callbacks.update((await requireAccount(context)).api_key, event, input),
   }),
   deleteCallback: t.field({
     type: 'String',
     description: 'Removes the callback; returns the confirmation message.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true }) },
-    resolve: async (_root, { event }, context) =>
-      (await context.services.callbacks.delete((await requireAccount(context)).api_key, event)).message,
+    resolve: async (_root, { event }, context) => (await context.services.callbacks.delete((await requireAccount(context)).api_key, event)).message,
   }),
   rotateCallbackSecret: t.field({
     type: Callback,
     description: 'Issues a new signing secret; the previous one keeps signing for 24 hours.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true }) },
-    resolve: async (_root, { event }, context) =>
-      context.services.callbacks.rotateSecret((await requireAccount(context)).api_key, event),
+    resolve: async (_root, { event }, context) => context.services.callbacks.rotateSecret((await requireAccount(context)).api_key, event),
   }),
 }));

@@ -38,8 +38,15 @@ builder.mutationFields((t) => ({
       longitude: t.arg.float({ required: true }),
       accuracy: t.arg.float(),
     },
-    resolve: async (_root, { sessionKey, ...location }, context) =>
-      context.services.capture.setLocation(await requireSession(context, sessionKey), location),
+    resolve: async (_root, { sessionKey, ...location }, context) => context.services.capture.setLocation(await requireSession(context, sessionKey), location),
+  }),
+  setVin: t.field({
+    type: InspectionSession,
+    description:
+      'Stores the VIN typed on the capture page (17 characters, no I/O/Q, the North American check digit) while capturing. ' +
+      'The VIN given last, typed or read from the VIN photo, is the vin_captured of the results.',
+    args: { sessionKey: t.arg.string({ required: true }), vin: t.arg.string({ required: true }) },
+    resolve: async (_root, { sessionKey, vin }, context) => context.services.capture.setVin(await requireSession(context, sessionKey), vin),
   }),
   addNote: t.field({
     type: Note,

@@ -12,10 +12,15 @@ export function csrfPlugin(): Plugin {
     onRequest({ request, url, endResponse, fetchAPI }) {
       if (!isForgeable(request, url)) return;
       endResponse(
-        new fetchAPI.Response(JSON.stringify({ message: 'A request signed in with the cookie must be a POST with content-type application/json, or carry the graphql-require-preflight header.' }), {
-          status: 403,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-        }),
+        new fetchAPI.Response(
+          JSON.stringify({
+            message: 'A request signed in with the cookie must be a POST with content-type application/json, or carry the graphql-require-preflight header.',
+          }),
+          {
+            status: 403,
+            headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+          },
+        ),
       );
     },
   };

@@ -30,7 +30,11 @@ export async function findRevoked<T extends { credentials: SocketCredentials }>(
   for (const socket of sockets) {
     const { credentials } = socket;
     const owner =
-      credentials.kind === 'account' ? `account:${credentials.apiKey}` : credentials.kind === 'user' ? `user:${credentials.signInToken}` : `capture:${credentials.captureToken}`;
+      credentials.kind === 'account'
+        ? `account:${credentials.apiKey}`
+        : credentials.kind === 'user'
+          ? `user:${credentials.signInToken}`
+          : `capture:${credentials.captureToken}`;
     const group = byOwner.get(owner);
     if (group) group.push(socket);
     else byOwner.set(owner, [socket]);
@@ -51,26 +55,33 @@ async function revokedInGroup<T extends { credentials: SocketCredentials }>(serv
   const first = group[0]?.credentials;
   if (!first) return [];
   if (first.kind === 'capture') {
-    const principal = await resolvePrincipal(services, { apiKey: undefined, apiToken: undefined, apiTimestamp: undefined, captureToken: first.captureToken }).catch(
-      (error: unknown) => {
-        if (error instanceof AppError) return null;
-        throw error;
-      },
-    );
+    const principal = await resolvePrincipal(services, {
+      apiKey: undefined,
+      apiToken: undefined,
+      apiTimestamp: undefined,
+      captureToken: first.captureToken,
+    }).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
     const stillValid = principal?.kind === 'capture' && principal.sessionKey === first.sessionKey;
     return stillValid ? [] : group;
   }
   if (first.kind === 'user') {
     // A signed-in browser's socket lasts as long as its sign-in: logout, user deletion and expiry end both.
-    const principal = await resolvePrincipal(services, { apiKey: undefined, apiToken: undefined, apiTimestamp: undefined, captureToken: undefined, signInToken: first.signInToken }).catch(
-      (error: unknown) => {
-        if (error instanceof AppError) return null;
-        throw error;
-      },
-    );
+    const principal = await resolvePrincipal(services, {
+      apiKey: undefined,
+      apiToken: undefined,
+      apiTimestamp: undefined,
+      captureToken: undefined,
+      signInToken: first.signInToken,
+    }).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
     return principal?.kind === 'user' ? [] : group;
   }
-  const account = await services.stores.accounts.findByApiKey(first.apiKey);
+  const account = await services.authenticator.currentAccount(first.apiKey);
   if (!account) return group;
   const revoked: T[] = [];
   for (const socket of group) {

@@ -79,7 +79,10 @@ export class SocketSupervisor {
     const { idleTimeoutMs, credentialCheckIntervalMs } = this.options.limits;
     // A quarter of the timeout between sweeps: an idle socket is closed at most 25% late.
     const idleSweepMs = Math.min(10_000, Math.max(25, Math.floor(idleTimeoutMs / 4)));
-    this.timers.push(setInterval(() => this.closeIdle(), idleSweepMs), setInterval(() => void this.checkCredentials(), credentialCheckIntervalMs));
+    this.timers.push(
+      setInterval(() => this.closeIdle(), idleSweepMs),
+      setInterval(() => void this.checkCredentials(), credentialCheckIntervalMs),
+    );
     for (const timer of this.timers) timer.unref();
   }
 

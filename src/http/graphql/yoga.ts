@@ -43,11 +43,22 @@ export function createYogaServer(config: Config, services: Services, logger: Log
     multipart: true,
     // Uploads are limited while they are read, not after: one photo of at most 15 MB per request.
     fetchAPI: createFetch({ formDataLimits: { fileSize: MAX_PHOTO_BYTES, files: 1, fieldSize: 1024 * 1024, fields: 16, parts: 20 } }),
-    cors: config.corsOrigins.length > 0
-      ? { origin: config.corsOrigins, credentials: false, allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token', PREFLIGHT_HEADER] }
-      : () => false,
+    cors:
+      config.corsOrigins.length > 0
+        ? {
+            origin: config.corsOrigins,
+            credentials: false,
+            allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token', PREFLIGHT_HEADER],
+          }
+        : () => false,
     maskedErrors: { maskError: createErrorMasker(logger, { isProduction: config.isProduction }) },
-    plugins: [csrfPlugin(), jsonDepthPlugin, graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin, roleAuthorizationPlugin()],
+    plugins: [
+      csrfPlugin(),
+      jsonDepthPlugin,
+      graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }),
+      graphiqlPage.plugin,
+      roleAuthorizationPlugin(),
+    ],
     logging: {
       debug: (...args) => logger.debug({ args }, 'yoga'),
       info: (...args) => logger.info({ args }, 'yoga'),
@@ -69,7 +80,6 @@ export function createYogaServer(config: Config, services: Services, logger: Log
     },
   });
 }
-
 
 /**
  * Variables and extensions nested deeper than the JSON limit are refused (400) before anything recursive reads

@@ -24,6 +24,11 @@ export function registerAdminRoutes(router: Router, services: Services, adminTok
     sendJson(response, 200, { data: await services.accounts.list() });
   });
 
+  router.on('PATCH', '/admin/accounts/:username', async ({ request, response, params }) => {
+    requireAdmin(request);
+    sendJson(response, 200, await services.accounts.update(params.username ?? '', await readJsonBody(request)));
+  });
+
   router.on('POST', '/admin/accounts/:username/rotate-secret', async ({ request, response, params }) => {
     requireAdmin(request);
     sendJson(response, 200, await services.accounts.rotateSecret(params.username ?? ''));

@@ -6,6 +6,7 @@ import { TIMESTAMP_TOLERANCE_SECONDS } from '../../auth/api-timestamp.js';
 import { AUTH_FAILURE_MESSAGE, type AuthFailureLabel } from '../../auth/authenticator.js';
 import { WEBHOOK_EVENTS } from '../../domain/events.js';
 import { VEHICLE_ITEMS } from '../../domain/grading.js';
+import { DAMAGE_TYPES, damageCatalog } from '../../domain/damage-catalog.js';
 import { SESSION_STATUSES, STATUS_CHANGE_STATUSES } from '../../domain/statuses.js';
 import { PHOTO_LABELS, THEME_NAMES } from '../../domain/themes.js';
 import { FIRST_VEHICLE_YEAR } from '../../domain/vehicle.js';
@@ -81,7 +82,14 @@ const CALLBACK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 const API_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$';
 const SESSION_KEY_PATTERN = '^[A-Z]{3}-[A-Z0-9]{10}$';
 const DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const satisfies readonly DeliveryStatus[];
-const DELIVERY_ERROR_KINDS = ['timeout', 'connection', 'blocked_target', 'redirect', 'http_status', 'invalid_url'] as const satisfies readonly DeliveryErrorKind[];
+const DELIVERY_ERROR_KINDS = [
+  'timeout',
+  'connection',
+  'blocked_target',
+  'redirect',
+  'http_status',
+  'invalid_url',
+] as const satisfies readonly DeliveryErrorKind[];
 const CAPTURE_TOKEN_REQUIRED_MESSAGE = 'A Capture-Token header is required.';
 
 const API_TOKEN_DESCRIPTION = [
@@ -90,7 +98,7 @@ const API_TOKEN_DESCRIPTION = [
   'the comparison is constant-time. The token is valid only with its own timestamp, which must lie within',
   `±${TIMESTAMP_TOLERANCE_SECONDS} seconds of the server clock, so a token lives ${TIMESTAMP_TOLERANCE_SECONDS / 60} minutes.`,
   'Alternatively, the `api_token` of a session access record issued to this API-Key (`GET /v1/sessions`) is accepted',
-  'until that record\'s `expiration`.',
+  "until that record's `expiration`.",
   '',
   `Example: username \`${EXAMPLE.username}\`, api_key \`${EXAMPLE.apiKey}\`, api_secret \`${EXAMPLE.apiSecret}\`,`,
   `API-Timestamp \`${EXAMPLE.timestamp}\` → API-Token \`${EXAMPLE.apiToken}\`.`,
@@ -232,6 +240,7 @@ const examplePhotos = [
     approved: true,
     approved_message: 'ACCEPTED',
     rejection_code: null,
+    decoded_vin: '1HGCM82633A004352',
     created_at: '2026-03-14T09:41:02.514Z',
     updated_at: '2026-03-14T09:41:03.002Z',
   },
@@ -242,6 +251,7 @@ const examplePhotos = [
     approved: false,
     approved_message: 'REJECTED: Photo is too dark: average brightness 21 of 255, at least 35 required',
     rejection_code: 'TOO_DARK',
+    decoded_vin: null,
     created_at: '2026-03-14T09:41:40.877Z',
     updated_at: '2026-03-14T09:41:41.301Z',
   },
@@ -249,7 +259,21 @@ const examplePhotos = [
 
 const exampleNote = { title: 'Scratch', description: 'Light scratch on the rear bumper.', user: EXAMPLE.username, created_at: '2026-03-14T09:50:11.045Z' };
 
-const exampleDamage = { item: 'rear_bumper', damage: 'scratch', grade: 2, photo_code: 8, source: 'manual', created_at: '2026-03-14T09:51:30.610Z' };
+const exampleDamage = {
+  damage_id: 'c2Vzc2lvbmRhbWFn',
+  item: 'rear_bumper',
+  damage_type: 'scratch',
+  damage: 'scratch',
+  grade: 2,
+  photo_code: 8,
+  region: { x: 0.42, y: 0.55, width: 0.12, height: 0.08 },
+  source: 'manual',
+  status: 'accepted',
+  score: null,
+  note: 'Along the top edge.',
+  created_by: 'api',
+  created_at: '2026-03-14T09:51:30.610Z',
+};
 
 const exampleResults = {
   event: 'SESSION:COMPLETE',
@@ -264,16 +288,35 @@ const exampleResults = {
     inspect_ended_at: '2026-03-14T09:58:16.123+00:00',
     capture_duration: 902,
     inspect_duration: 1084,
-    options: { client_id: 'lot-42', contact: null, sms: { to: '+14155550123', to_name: 'Jane Doe', from: null, by: null }, reference: { stock_number: 'A1234' } },
+    options: {
+      client_id: 'lot-42',
+      contact: null,
+      sms: { to: '+14155550123', to_name: 'Jane Doe', from: null, by: null },
+      reference: { stock_number: 'A1234' },
+    },
   },
-  vehicle: exampleVehicle,
+  vehicle: { ...exampleVehicle, vin_captured: '1HGCM82633A004352', vin_match: true },
   photos: [{ photo_code: 1, photo_label: 'VIN', url: examplePhotoUrl, approved: true, approved_message: 'ACCEPTED' }],
   location: { latitude: 37.7749, longitude: -122.4194, accuracy: 12.5, captured_at: '2026-03-14T09:40:15.000+00:00' },
   inspection: {
+    assessment: 'ASSESSED',
     total_damages: 1,
     grade: 4,
     max_grade_per_item: { rear_bumper: 2 },
-    damages: [{ item: 'rear_bumper', damage: 'scratch', grade: 2, photo_code: 8, source: 'manual' }],
+    reviewed_by: 'api',
+    reviewed_at: '2026-03-14T10:05:00.000+00:00',
+    damages: [
+      {
+        damage_id: 'c2Vzc2lvbmRhbWFn',
+        item: 'rear_bumper',
+        damage_type: 'scratch',
+        damage: 'scratch',
+        grade: 2,
+        photo_code: 8,
+        region: { x: 0.42, y: 0.55, width: 0.12, height: 0.08 },
+        source: 'manual',
+      },
+    ],
   },
 };
 
@@ -302,6 +345,9 @@ const exampleAccount = {
   expiration_hours: 72,
   default_theme: 'PRO',
   redirect_url: null,
+  review_mode: 'manual',
+  display_name: 'Acme Motors',
+  brand_color: '#0b5fff',
   created_at: '2026-03-01T12:00:00.000Z',
 };
 
@@ -363,7 +409,14 @@ const exampleTestDelivery = {
   status: 'delivering',
   url: exampleCallback.url,
   method: 'POST',
-  payload: { session_key: SAMPLE_SESSION_KEY, event: 'SESSION:STATUS_CHANGE', status: 'STARTED', timestamp: '2026-03-15T08:01:40.512+00:00', test: true, dealer_id: 'D-17' },
+  payload: {
+    session_key: SAMPLE_SESSION_KEY,
+    event: 'SESSION:STATUS_CHANGE',
+    status: 'STARTED',
+    timestamp: '2026-03-15T08:01:40.512+00:00',
+    test: true,
+    dealer_id: 'D-17',
+  },
   attempt_count: 0,
   next_attempt_at: null,
   last_status_code: null,
@@ -405,7 +458,9 @@ function schemas(): Record<string, JsonObject> {
 }
 
 function accountAndSessionSchemas(): Record<string, JsonObject> {
-  const photoCodeList = Object.entries(PHOTO_LABELS).map(([code, label]) => `${code} ${label}`).join(', ');
+  const photoCodeList = Object.entries(PHOTO_LABELS)
+    .map(([code, label]) => `${code} ${label}`)
+    .join(', ');
   const vehicleOutput: Record<string, JsonObject> = {
     vin: nullable('string'),
     year: nullable('integer'),
@@ -445,7 +500,11 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
     WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },
     SessionStatus: { type: 'string', enum: [...SESSION_STATUSES] },
     RejectionCode: { type: 'string', enum: [...REJECTION_CODES], description: 'Why quality control rejected a photo.' },
-    Theme: { type: 'string', enum: [...THEME_NAMES], description: 'PRO: photos 1-13 and a damage inspection; LITE: photos 1, 2, 4, 5, 7, 8; CAPT: photos 1-13, no damage inspection.' },
+    Theme: {
+      type: 'string',
+      enum: [...THEME_NAMES],
+      description: 'PRO: photos 1-13 and a damage inspection; LITE: photos 1, 2, 4, 5, 7, 8; CAPT: photos 1-13, no damage inspection.',
+    },
     PhotoCode: { type: 'integer', minimum: 1, maximum: 13, description: `Photo codes and labels: ${photoCodeList}.` },
     Grade: { type: 'integer', minimum: 1, maximum: 5 },
     VehicleItem: { type: 'string', enum: [...VEHICLE_ITEMS] },
@@ -488,13 +547,20 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
         sms: anyOfNull(
           object(
             {
-              to: { type: 'string', description: 'Phone number in international format (E.164); spaces, dots, dashes and parentheses are removed.', examples: ['+14155550123'] },
+              to: {
+                type: 'string',
+                description: 'Phone number in international format (E.164); spaces, dots, dashes and parentheses are removed.',
+                examples: ['+14155550123'],
+              },
               to_name: freeText(100),
               from: freeText(32),
               by: freeText(100),
             },
             ['to'],
-            { additionalProperties: false, description: 'When given, an SMS invitation with the capture link is sent and its outcome emitted as SESSION:SMS_PROCESS.' },
+            {
+              additionalProperties: false,
+              description: 'When given, an SMS invitation with the capture link is sent and its outcome emitted as SESSION:SMS_PROCESS.',
+            },
           ),
         ),
       },
@@ -508,7 +574,10 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
         language: sessionGroup.language,
         vehicle: schema('VehicleInput'),
         options: object({ client_id: freeText(200), contact: jsonObjectOrNull, reference: jsonObjectOrNull }, [], { additionalProperties: false }),
-        session: { ...schema('SessionGroupInput'), description: 'The create body\'s group is also accepted; a field sent both here and at the top level (or in options) is refused.' },
+        session: {
+          ...schema('SessionGroupInput'),
+          description: "The create body's group is also accepted; a field sent both here and at the top level (or in options) is refused.",
+        },
       },
       [],
       {
@@ -523,7 +592,11 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       status: schema('SessionStatus'),
       redirect_url: nullable('string'),
       language: nullable('string'),
-      capture_url: { type: 'string', format: 'uri', description: '`<PUBLIC_URL>/capture/<session_key>#<capture_token>`: the capture app\'s only credential, for this one session.' },
+      capture_url: {
+        type: 'string',
+        format: 'uri',
+        description: "`<PUBLIC_URL>/capture/<session_key>#<capture_token>`: the capture app's only credential, for this one session.",
+      },
       inspect_started_at: nullable('string', { format: 'date-time' }),
       inspect_ended_at: nullable('string', { format: 'date-time' }),
       created_at: isoTimestamp,
@@ -539,28 +612,88 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       approved: { type: 'boolean' },
       approved_message: { type: 'string', pattern: '^(ACCEPTED|REJECTED: .+)$' },
       rejection_code: { ...anyOfNull(schema('RejectionCode')), description: 'Why the photo was rejected; null when accepted.' },
+      decoded_vin: nullable('string', {
+        pattern: '^[A-HJ-NPR-Z0-9]{17}$',
+        description:
+          'The VIN read from the barcode (Code 39, Code 128, DataMatrix, QR) of an accepted VIN photo (photo code 1), validated; null when none was readable and for other photos.',
+      }),
       created_at: isoTimestamp,
       updated_at: isoTimestamp,
     }),
-    Note: object({ title: { type: 'string' }, description: { type: 'string' }, user: { type: 'string', description: 'The account username, or guest for a note from the capture app.' }, created_at: isoTimestamp }),
-    NoteInput: object({ title: { type: 'string', minLength: 1, maxLength: 200 }, description: { type: 'string', minLength: 1, maxLength: 5000 } }),
-    DamageInput: object(
-      {
-        item: { type: 'string', maxLength: 100, description: 'A vehicle item (see VehicleItem); case, spaces and dashes are normalised, e.g. "Rear Bumper" → rear_bumper.' },
-        damage: { type: 'string', minLength: 1, maxLength: 100 },
-        grade: { ...schema('Grade'), description: 'Severity: 1 minor … 5 severe.' },
-        photo_code: { anyOf: [schema('PhotoCode'), { type: 'null' }], description: 'A photo of the session\'s theme.' },
-      },
-      ['item', 'damage', 'grade'],
-    ),
-    Damage: object({
-      item: schema('VehicleItem'),
-      damage: { type: 'string' },
-      grade: schema('Grade'),
-      photo_code: anyOfNull(schema('PhotoCode')),
-      source: { enum: ['manual', 'detector'] },
+    Note: object({
+      title: { type: 'string' },
+      description: { type: 'string' },
+      user: { type: 'string', description: 'The account username, or guest for a note from the capture app.' },
       created_at: isoTimestamp,
     }),
+    NoteInput: object({ title: { type: 'string', minLength: 1, maxLength: 200 }, description: { type: 'string', minLength: 1, maxLength: 5000 } }),
+    DamageType: { type: 'string', enum: [...DAMAGE_TYPES], description: 'See GET /v1/damage-catalog for labels and what each grade means.' },
+    DamageRegion: object(
+      {
+        x: { type: 'number', minimum: 0, maximum: 1 },
+        y: { type: 'number', minimum: 0, maximum: 1 },
+        width: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+        height: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+      },
+      undefined,
+      { description: 'A box on the photo in fractions of its width and height; x + width <= 1, y + height <= 1.', additionalProperties: false },
+    ),
+    DamageInput: object(
+      {
+        item: {
+          type: 'string',
+          maxLength: 100,
+          description: 'A vehicle item (see VehicleItem); case, spaces and dashes are normalised, e.g. "Rear Bumper" → rear_bumper.',
+        },
+        damage_type: { type: 'string', maxLength: 100, description: 'A DamageType, normalised like item. Required unless `damage` is given.' },
+        damage: { type: 'string', maxLength: 100, description: "The first release's name for damage_type.", deprecated: true },
+        grade: { ...schema('Grade'), description: "Severity: 1 minor … 5 severe. Default: the type's default_grade." },
+        photo_code: { anyOf: [schema('PhotoCode'), { type: 'null' }], description: "A photo of the session's theme." },
+        region: { anyOf: [schema('DamageRegion'), { type: 'null' }], description: 'Needs photo_code.' },
+        note: { type: 'string', maxLength: 1000 },
+      },
+      ['item'],
+    ),
+    DamageChange: object(
+      {
+        status: { enum: ['accepted', 'declined'] },
+        item: { type: 'string', maxLength: 100 },
+        damage_type: { type: 'string', maxLength: 100 },
+        grade: schema('Grade'),
+        region: { anyOf: [schema('DamageRegion'), { type: 'null' }] },
+        note: { type: 'string', maxLength: 1000 },
+      },
+      [],
+      { description: 'At least one field.', minProperties: 1 },
+    ),
+    Damage: object({
+      damage_id: nullable('string', { description: 'Null only on records stored before damage ids existed.' }),
+      item: schema('VehicleItem'),
+      damage_type: { type: 'string' },
+      damage: { type: 'string', description: 'Same as damage_type, for integrators of the first release.' },
+      grade: schema('Grade'),
+      photo_code: anyOfNull(schema('PhotoCode')),
+      region: anyOfNull(schema('DamageRegion')),
+      source: { enum: ['manual', 'detector'] },
+      status: { enum: ['accepted', 'declined', 'proposed'] },
+      score: nullable('number', { minimum: 0, maximum: 1 }),
+      note: { type: 'string' },
+      created_by: nullable('string', { description: "A user's username, `api`, or the detector's name." }),
+      created_at: isoTimestamp,
+    }),
+    DamageList: { type: 'array', items: schema('Damage') },
+    DamageCatalog: object({
+      items: { type: 'array', items: object({ code: schema('VehicleItem'), label: { type: 'string' } }) },
+      damage_types: {
+        type: 'array',
+        items: object({ code: schema('DamageType'), label: { type: 'string' }, description: { type: 'string' }, default_grade: schema('Grade') }),
+      },
+    }),
+    ReviewInput: object(
+      { no_damage_found: { type: 'boolean', default: false, description: 'Required true when no damage is accepted; refused when some are.' } },
+      [],
+      { additionalProperties: false },
+    ),
     SessionResults: object(
       {
         event: { const: 'SESSION:COMPLETE' },
@@ -577,21 +710,63 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
           inspect_duration: nullable('integer', { minimum: 0, description: 'Seconds from inspect_started_at to inspect_ended_at.' }),
           options: schema('SessionOptions'),
         }),
-        vehicle: schema('Vehicle'),
+        vehicle: object(
+          {
+            ...vehicleOutput,
+            vin_captured: nullable('string', {
+              pattern: '^[A-HJ-NPR-Z0-9]{17}$',
+              description: "The VIN read from the VIN photo's barcode or typed on the capture page (whichever was given last); null when neither.",
+            }),
+            vin_match: nullable('boolean', { description: 'Whether vin_captured equals `vin`; null when either is missing.' }),
+          },
+          undefined,
+          { description: 'The vehicle as the integrator described it, with the VIN the inspection captured.' },
+        ),
         photos: {
           type: 'array',
           description: 'The latest capture of each photo code, in photo-code order.',
-          items: object({ photo_code: schema('PhotoCode'), photo_label: { type: 'string' }, url: { type: 'string' }, approved: { type: 'boolean' }, approved_message: { type: 'string' } }),
+          items: object({
+            photo_code: schema('PhotoCode'),
+            photo_label: { type: 'string' },
+            url: { type: 'string' },
+            approved: { type: 'boolean' },
+            approved_message: { type: 'string' },
+          }),
         },
-        location: anyOfNull(object({ latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: nullable('number'), captured_at: isoTimestampWithOffset })),
+        location: anyOfNull(
+          object({ latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: nullable('number'), captured_at: isoTimestampWithOffset }),
+        ),
         inspection: anyOfNull(
           object({
-            total_damages: { type: 'integer', minimum: 0 },
-            grade: { ...schema('Grade'), description: 'Overall condition: 5 EXCELLENT, 4 GOOD, 3 FAIR, 2 ROUGH, 1 POOR.' },
-            max_grade_per_item: { type: 'object', additionalProperties: schema('Grade'), description: 'Per item, the highest damage severity.' },
+            assessment: {
+              enum: ['ASSESSED', 'NOT_ASSESSED'],
+              description: 'ASSESSED when a person completed a review, any damage was accepted, or a detector ran.',
+            },
+            total_damages: { type: 'integer', minimum: 0, description: 'Accepted damages.' },
+            grade: {
+              anyOf: [schema('Grade'), { type: 'null' }],
+              description: 'Overall condition: 5 EXCELLENT, 4 GOOD, 3 FAIR, 2 ROUGH, 1 POOR; null when NOT_ASSESSED.',
+            },
+            max_grade_per_item: {
+              type: 'object',
+              additionalProperties: schema('Grade'),
+              description: 'Per item, the highest accepted damage severity; {} when NOT_ASSESSED.',
+            },
+            reviewed_by: nullable('string', { description: 'The user, or `api`, who completed the review.' }),
+            reviewed_at: nullable('string', { format: 'date-time' }),
             damages: {
               type: 'array',
-              items: object({ item: schema('VehicleItem'), damage: { type: 'string' }, grade: schema('Grade'), photo_code: anyOfNull(schema('PhotoCode')), source: { enum: ['manual', 'detector'] } }),
+              description: 'Accepted damages only.',
+              items: object({
+                damage_id: nullable('string'),
+                item: schema('VehicleItem'),
+                damage_type: { type: 'string' },
+                damage: { type: 'string' },
+                grade: schema('Grade'),
+                photo_code: anyOfNull(schema('PhotoCode')),
+                region: anyOfNull(schema('DamageRegion')),
+                source: { enum: ['manual', 'detector'] },
+              }),
             },
           }),
         ),
@@ -610,14 +785,18 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       ],
     },
     CallbackPayloadInput: {
-      description: 'Extra attributes added to each event\'s default payload (the default field wins a clash): a JSON object, or a string holding one.',
+      description: "Extra attributes added to each event's default payload (the default field wins a clash): a JSON object, or a string holding one.",
       anyOf: [{ type: 'object' }, { type: 'string', description: 'A JSON object, as text.' }, { type: 'null' }],
     },
     CallbackMethod: { type: 'string', enum: [...CALLBACK_METHODS], default: 'POST', description: 'Case-insensitive on input.' },
     CreateCallbackRequest: object(
       {
         event: schema('WebhookEvent'),
-        url: { type: 'string', format: 'uri', description: 'Absolute http(s) URL; non-public addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.' },
+        url: {
+          type: 'string',
+          format: 'uri',
+          description: 'Absolute http(s) URL; non-public addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.',
+        },
         method: schema('CallbackMethod'),
         headers: schema('CallbackHeadersInput'),
         payload: schema('CallbackPayloadInput'),
@@ -625,7 +804,12 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       ['event', 'url'],
     ),
     UpdateCallbackRequest: object(
-      { url: { type: 'string', format: 'uri' }, method: schema('CallbackMethod'), headers: schema('CallbackHeadersInput'), payload: schema('CallbackPayloadInput') },
+      {
+        url: { type: 'string', format: 'uri' },
+        method: schema('CallbackMethod'),
+        headers: schema('CallbackHeadersInput'),
+        payload: schema('CallbackPayloadInput'),
+      },
       ['url'],
     ),
     Callback: object({
@@ -643,12 +827,13 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
     DeliveryStatus: {
       type: 'string',
       enum: [...DELIVERY_STATUSES],
-      description: 'pending: waiting for its next attempt; delivering: an attempt is being made; succeeded: a 2xx arrived; failed: the schedule ran out, the receiver answered 410 Gone, the callback was removed or disabled, or a test send was not answered with a 2xx.',
+      description:
+        'pending: waiting for its next attempt; delivering: an attempt is being made; succeeded: a 2xx arrived; failed: the schedule ran out, the receiver answered 410 Gone, the callback was removed or disabled, or a test send was not answered with a 2xx.',
     },
     DeliveryAttempt: object({
-      attempt: { type: 'integer', minimum: 1, description: 'Numbered over the delivery\'s whole life, redeliveries included.' },
+      attempt: { type: 'integer', minimum: 1, description: "Numbered over the delivery's whole life, redeliveries included." },
       attempted_at: isoTimestamp,
-      url: { type: 'string', description: 'The target this attempt really used (the callback\'s url at the time).' },
+      url: { type: 'string', description: "The target this attempt really used (the callback's url at the time)." },
       method: schema('CallbackMethod'),
       status_code: nullable('integer', { description: 'Null when no response arrived.' }),
       duration_ms: { type: 'integer', minimum: 0 },
@@ -660,10 +845,10 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       id: { type: 'string', description: 'Also the `webhook-id` header; stable across every attempt and redelivery.' },
       event: schema('WebhookEvent'),
       session_key: { type: 'string', description: `The session the event belongs to; ${SAMPLE_SESSION_KEY} for a test send.` },
-      event_seq: nullable('integer', { description: 'The event\'s per-account sequence number; null for a test send.' }),
+      event_seq: nullable('integer', { description: "The event's per-account sequence number; null for a test send." }),
       test: { type: 'boolean', description: 'True for a test send (POST /v1/callbacks/{event}/test).' },
       status: schema('DeliveryStatus'),
-      url: { type: 'string', description: 'The callback\'s url when the delivery was queued.' },
+      url: { type: 'string', description: "The callback's url when the delivery was queued." },
       method: schema('CallbackMethod'),
       payload: { description: 'The JSON body every attempt sends and signs, parsed.' },
       attempt_count: { type: 'integer', minimum: 0 },
@@ -688,9 +873,28 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
         default_theme: { ...schema('Theme'), default: 'PRO' },
         redirect_url: nullable('string', { format: 'uri' }),
         owner: schema('NewOwnerRequest'),
+        review_mode: {
+          enum: ['manual', 'auto'],
+          default: 'manual',
+          description: 'manual: a person completes each review; auto: the report is generated on confirmation.',
+        },
+        display_name: { type: 'string', minLength: 1, maxLength: 100, description: 'Shown on the capture page and the report; default the username.' },
+        brand_color: nullable('string', { pattern: '^#[0-9a-fA-F]{6}$' }),
       },
       ['username'],
       { additionalProperties: false },
+    ),
+    AccountSettings: object(
+      {
+        expiration_hours: { type: 'number', exclusiveMinimum: 0, maximum: 24 * 365 },
+        default_theme: schema('Theme'),
+        redirect_url: nullable('string', { format: 'uri' }),
+        review_mode: { enum: ['manual', 'auto'] },
+        display_name: { type: 'string', minLength: 1, maxLength: 100 },
+        brand_color: nullable('string', { pattern: '^#[0-9a-fA-F]{6}$' }),
+      },
+      [],
+      { additionalProperties: false, minProperties: 1 },
     ),
     Account: object({
       username: { type: 'string' },
@@ -698,6 +902,9 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
       expiration_hours: { type: 'number' },
       default_theme: schema('Theme'),
       redirect_url: nullable('string'),
+      review_mode: { enum: ['manual', 'auto'] },
+      display_name: { type: 'string' },
+      brand_color: nullable('string'),
       created_at: isoTimestamp,
     }),
     AccountWithSecret: {
@@ -791,7 +998,9 @@ function responses(): Record<string, JsonObject> {
         concurrentMove: { message: `Session ${EXAMPLE.sessionKey} changed status during the update; read it and try again.` },
         usernameTaken: { message: 'Username acme is already taken.' },
         callbackRemoved: { message: `Delivery ${EXAMPLE.deliveryId} cannot be redelivered: the callback for SESSION:COMPLETE was removed.` },
-        callbackDisabled: { message: `Delivery ${EXAMPLE.deliveryId} cannot be redelivered: the callback for SESSION:COMPLETE is disabled; update it to re-enable it.` },
+        callbackDisabled: {
+          message: `Delivery ${EXAMPLE.deliveryId} cannot be redelivered: the callback for SESSION:COMPLETE is disabled; update it to re-enable it.`,
+        },
         testCallbackDisabled: { message: 'The callback for SESSION:COMPLETE is disabled; update it to re-enable it.' },
       }),
     },
@@ -880,6 +1089,13 @@ function parameters(): Record<string, JsonObject> {
       schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,64}$' },
       example: EXAMPLE.photoToken,
     },
+    DamageId: {
+      name: 'damageId',
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+      example: 'c2Vzc2lvbmRhbWFn',
+    },
     Username: {
       name: 'username',
       in: 'path',
@@ -928,8 +1144,14 @@ function paths(): Record<string, OpenApiPathItem> {
 function userPaths(): Record<string, OpenApiPathItem> {
   const exampleUser = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', created_at: '2026-03-14T09:30:00.000Z' };
   const exampleSignedIn = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', account: EXAMPLE.username };
-  const invalidSignIn = { description: 'Wrong username or password (the same answer for both).', content: json(schema('Error'), { invalid: { message: 'Invalid username or password.' } }) };
-  const notSignedIn = { description: 'No live sign-in: no cookie, or it was ended by logout, user deletion or expiry.', content: json(schema('Error'), { signedOut: { message: 'Not signed in.' } }) };
+  const invalidSignIn = {
+    description: 'Wrong username or password (the same answer for both).',
+    content: json(schema('Error'), { invalid: { message: 'Invalid username or password.' } }),
+  };
+  const notSignedIn = {
+    description: 'No live sign-in: no cookie, or it was ended by logout, user deletion or expiry.',
+    content: json(schema('Error'), { signedOut: { message: 'Not signed in.' } }),
+  };
   return {
     '/v1/users': {
       get: {
@@ -943,7 +1165,9 @@ function userPaths(): Record<string, OpenApiPathItem> {
         summary: 'Create a user',
         description: 'The password (at least 12 characters) is stored only as an argon2id hash. A 400 message names the field.',
         operationId: 'createUser',
-        requestBody: jsonBody(schema('NewUserRequest'), { user: { username: 'jane.doe', password: 'correct horse battery', role: 'inspector', name: 'Jane Doe' } }),
+        requestBody: jsonBody(schema('NewUserRequest'), {
+          user: { username: 'jane.doe', password: 'correct horse battery', role: 'inspector', name: 'Jane Doe' },
+        }),
         responses: { '201': v1Ok('The user.', schema('User'), exampleUser), ...v1Errors('BadRequest', 'Conflict', 'PayloadTooLarge') },
       },
     },
@@ -981,7 +1205,9 @@ function userPaths(): Record<string, OpenApiPathItem> {
           '429': {
             description: 'Too many failed sign-ins for this username.',
             headers: { 'Retry-After': ref('headers', 'Retry-After') },
-            content: json(schema('Error'), { throttled: { message: 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.' } }),
+            content: json(schema('Error'), {
+              throttled: { message: 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.' },
+            }),
           },
           '500': errorResponse('InternalError'),
         },
@@ -1003,7 +1229,11 @@ function userPaths(): Record<string, OpenApiPathItem> {
         summary: 'The signed-in user',
         operationId: 'getSignedInUser',
         security: [{ SignInCookie: [] }],
-        responses: { '200': { description: 'The user.', content: json(schema('SignedInUser'), { signedIn: exampleSignedIn }) }, '401': notSignedIn, '500': errorResponse('InternalError') },
+        responses: {
+          '200': { description: 'The user.', content: json(schema('SignedInUser'), { signedIn: exampleSignedIn }) },
+          '401': notSignedIn,
+          '500': errorResponse('InternalError'),
+        },
       },
     },
   };
@@ -1024,13 +1254,18 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         summary: 'Issue an access record (no body) or create an inspection session (non-empty body)',
         description:
           'With no body, a blank body or `{}`: the same as `GET /v1/sessions`. With a non-empty JSON object: creates an inspection ' +
-          'session in status IDLE and answers with its representation. The theme defaults to the account\'s default_theme.',
+          "session in status IDLE and answers with its representation. The theme defaults to the account's default_theme.",
         operationId: 'createSession',
         requestBody: jsonBody(schema('CreateSessionRequest'), { createSession: exampleCreateSession, accessRecord: {} }, false),
         responses: {
-          '200': v1Ok('The access record (empty body) or the new session (non-empty body).', { oneOf: [schema('AccessRecord'), schema('Session')] }, exampleSession, {
-            accessRecord: exampleAccessRecord,
-          }),
+          '200': v1Ok(
+            'The access record (empty body) or the new session (non-empty body).',
+            { oneOf: [schema('AccessRecord'), schema('Session')] },
+            exampleSession,
+            {
+              accessRecord: exampleAccessRecord,
+            },
+          ),
           ...v1Errors('BadRequest', 'PayloadTooLarge'),
         },
       },
@@ -1051,7 +1286,11 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         parameters: [sessionKeyParam],
         requestBody: jsonBody(schema('UpdateSessionRequest'), { update: { language: 'es', vehicle: { odom_reading: 42250 } } }, false),
         responses: {
-          '200': v1Ok('The updated session.', schema('Session'), { ...exampleSession, language: 'es', vehicle: { ...exampleSession.vehicle, odom_reading: 42250 } }),
+          '200': v1Ok('The updated session.', schema('Session'), {
+            ...exampleSession,
+            language: 'es',
+            vehicle: { ...exampleSession.vehicle, odom_reading: 42250 },
+          }),
           ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge'),
         },
       },
@@ -1087,22 +1326,80 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
       post: {
         tags: ['Sessions'],
         summary: 'Add a note to a session',
-        description: 'The note\'s user is the account username. Emits SESSION:NOTE_INSERT. Refused (400) once the session is EXPIRED.',
+        description: "The note's user is the account username. Emits SESSION:NOTE_INSERT. Refused (400) once the session is EXPIRED.",
         operationId: 'addSessionNote',
         parameters: [sessionKeyParam],
         requestBody: jsonBody(schema('NoteInput'), { note: { title: exampleNote.title, description: exampleNote.description } }),
         responses: { '200': v1Ok('The note.', schema('Note'), exampleNote), ...v1Errors('BadRequest', 'NotFound', 'PayloadTooLarge') },
       },
     },
+    '/v1/damage-catalog': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'Read the damage catalog',
+        description: 'The closed lists of vehicle items and damage types a damage record names, with what each grade means.',
+        operationId: 'getDamageCatalog',
+        responses: { '200': v1Ok('The catalog.', schema('DamageCatalog'), damageCatalog()), ...v1Errors() },
+      },
+    },
     '/v1/sessions/{sessionKey}/damages': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'List the damage records',
+        description: 'Every record, oldest first: accepted, declined and proposed.',
+        operationId: 'listSessionDamages',
+        parameters: [sessionKeyParam],
+        responses: { '200': v1Ok('The damage records.', schema('DamageList'), [exampleDamage]), ...v1Errors('NotFound') },
+      },
       post: {
         tags: ['Sessions'],
-        summary: 'Record a damage (manual source)',
-        description: 'Accepted until the inspection is confirmed (IDLE, STARTED, PROCESS, QC_PASSED). Damages feed the results\' inspection object.',
+        summary: 'Record a damage (manual source, accepted)',
+        description: 'Allowed in every status before COMPLETE (409 after; 400 once EXPIRED). At most 100 manual records a session.',
         operationId: 'addSessionDamage',
         parameters: [sessionKeyParam],
-        requestBody: jsonBody(schema('DamageInput'), { damage: { item: 'Rear Bumper', damage: 'scratch', grade: 2, photo_code: 8 } }),
-        responses: { '200': v1Ok('The damage record.', schema('Damage'), exampleDamage), ...v1Errors('BadRequest', 'NotFound', 'PayloadTooLarge') },
+        requestBody: jsonBody(schema('DamageInput'), {
+          damage: { item: 'Rear Bumper', damage_type: 'scratch', grade: 2, photo_code: 8, region: { x: 0.42, y: 0.55, width: 0.12, height: 0.08 } },
+        }),
+        responses: { '200': v1Ok('The damage record.', schema('Damage'), exampleDamage), ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge') },
+      },
+    },
+    '/v1/sessions/{sessionKey}/damages/{damageId}': {
+      patch: {
+        tags: ['Sessions'],
+        summary: 'Change a damage record',
+        description: 'Accept or decline a proposal, or change grade, type, item, region or note. Before COMPLETE only (409 after).',
+        operationId: 'updateSessionDamage',
+        parameters: [sessionKeyParam, ref('parameters', 'DamageId')],
+        requestBody: jsonBody(schema('DamageChange'), { accept: { status: 'accepted' }, regrade: { grade: 3, note: 'Deeper than it looked.' } }),
+        responses: { '200': v1Ok('The damage record.', schema('Damage'), exampleDamage), ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge') },
+      },
+      delete: {
+        tags: ['Sessions'],
+        summary: 'Remove a manual damage record',
+        description: "Before COMPLETE only (409 after). A detector's proposal cannot be removed: decline it.",
+        operationId: 'deleteSessionDamage',
+        parameters: [sessionKeyParam, ref('parameters', 'DamageId')],
+        responses: {
+          '200': v1Ok('Confirmation.', object({ message: { type: 'string' } }), { message: 'Damage c2Vzc2lvbmRhbWFn has been removed.' }),
+          ...v1Errors('BadRequest', 'NotFound', 'Conflict'),
+        },
+      },
+    },
+    '/v1/sessions/{sessionKey}/review': {
+      post: {
+        tags: ['Sessions'],
+        summary: 'Complete the review',
+        description:
+          'For a CONFIRM session: generates the report and moves the session to COMPLETE (SESSION:COMPLETE), reviewed_by `api`. ' +
+          'With no accepted damage, no_damage_found must be true; with accepted damages it must not be. Idempotent: a COMPLETE session answers its results. ' +
+          'Any other status: 409.',
+        operationId: 'completeSessionReview',
+        parameters: [sessionKeyParam],
+        requestBody: jsonBody(schema('ReviewInput'), { clean: { no_damage_found: true }, damaged: { no_damage_found: false } }),
+        responses: {
+          '200': v1Ok('The results object.', schema('SessionResults'), exampleResults),
+          ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge'),
+        },
       },
     },
     '/v1/sessions/{sessionKey}/results': {
@@ -1145,7 +1442,8 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
       post: {
         tags: ['Callbacks'],
         summary: 'Create (or replace) the callback of an event',
-        description: 'One callback per event: a POST for an event that already has one replaces its setting and keeps its secret. Missing event or url: 400 `Missing required fields.`',
+        description:
+          'One callback per event: a POST for an event that already has one replaces its setting and keeps its secret. Missing event or url: 400 `Missing required fields.`',
         operationId: 'createCallback',
         requestBody: jsonBody(schema('CreateCallbackRequest'), { callback: exampleCallbackRequest }),
         responses: { '200': v1Ok('The callback.', schema('Callback'), exampleCallback), ...v1Errors('BadRequest', 'PayloadTooLarge') },
@@ -1167,7 +1465,13 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         parameters: [eventParam],
         requestBody: jsonBody(schema('UpdateCallbackRequest'), { update: { url: 'https://hooks.example.com/v2/inspections', method: 'PUT' } }),
         responses: {
-          '200': v1Ok('The callback.', schema('Callback'), { ...exampleCallback, url: 'https://hooks.example.com/v2/inspections', method: 'PUT', headers: {}, payload: {} }),
+          '200': v1Ok('The callback.', schema('Callback'), {
+            ...exampleCallback,
+            url: 'https://hooks.example.com/v2/inspections',
+            method: 'PUT',
+            headers: {},
+            payload: {},
+          }),
           ...v1Errors('BadRequest', 'CallbackNotFound', 'PayloadTooLarge'),
         },
       },
@@ -1177,7 +1481,10 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         operationId: 'deleteCallback',
         parameters: [eventParam],
         responses: {
-          '200': v1Ok('The callback was removed.', schema('CallbackDeleted'), { api_key: EXAMPLE.apiKey, message: 'Callback setting SESSION:COMPLETE has been successfully removed.' }),
+          '200': v1Ok('The callback was removed.', schema('CallbackDeleted'), {
+            api_key: EXAMPLE.apiKey,
+            message: 'Callback setting SESSION:COMPLETE has been successfully removed.',
+          }),
           ...v1Errors('BadRequest', 'CallbackNotFound'),
         },
       },
@@ -1190,7 +1497,10 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         operationId: 'rotateCallbackSecret',
         parameters: [eventParam],
         responses: {
-          '200': v1Ok('The callback with its new secret.', schema('Callback'), { ...exampleCallback, secret: 'whsec_0JbXx3Qq8wMZ4mQ2m2b0b8c1y5Y3n9a8JtL3d7V2Yyk=' }),
+          '200': v1Ok('The callback with its new secret.', schema('Callback'), {
+            ...exampleCallback,
+            secret: 'whsec_0JbXx3Qq8wMZ4mQ2m2b0b8c1y5Y3n9a8JtL3d7V2Yyk=',
+          }),
           ...v1Errors('BadRequest', 'CallbackNotFound'),
         },
       },
@@ -1225,7 +1535,10 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
           '(usually `delivering` with no attempt yet): read the delivery list for its outcome. A disabled callback answers 409.',
         operationId: 'sendTestDelivery',
         parameters: [eventParam],
-        responses: { '200': v1Ok('The queued test delivery.', schema('Delivery'), exampleTestDelivery), ...v1Errors('BadRequest', 'CallbackNotFound', 'Conflict') },
+        responses: {
+          '200': v1Ok('The queued test delivery.', schema('Delivery'), exampleTestDelivery),
+          ...v1Errors('BadRequest', 'CallbackNotFound', 'Conflict'),
+        },
       },
     },
     '/v1/deliveries/{id}/redeliver': {
@@ -1245,11 +1558,15 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
       get: {
         tags: ['Documentation'],
         summary: 'This OpenAPI document',
-        description: 'Public: no API headers needed. Counts against the client address\'s rate limit like any /v1 request.',
+        description: "Public: no API headers needed. Counts against the client address's rate limit like any /v1 request.",
         operationId: 'getOpenApiDocument',
         security: [],
         responses: {
-          '200': { description: 'The OpenAPI 3.1 document.', headers: RATE_LIMIT_HEADERS, content: json({ type: 'object', required: ['openapi', 'info', 'paths'] }) },
+          '200': {
+            description: 'The OpenAPI 3.1 document.',
+            headers: RATE_LIMIT_HEADERS,
+            content: json({ type: 'object', required: ['openapi', 'info', 'paths'] }),
+          },
           '429': errorResponse('TooManyRequests'),
           '500': errorResponse('InternalError'),
         },
@@ -1276,7 +1593,9 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         responses: {
           '200': {
             description: 'The image: the original in the format it was uploaded in, a thumbnail as JPEG.',
-            content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+            content: Object.fromEntries(
+              ['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+            ),
           },
           '400': errorResponse('BadRequest'),
           '404': errorResponse('NotFound'),
@@ -1324,12 +1643,36 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         operationId: 'createAccount',
         security: [{ AdminBearer: [] }],
         description: 'With `owner`, the account is created together with its first owner user (returned as `owner`).',
-        requestBody: jsonBody(schema('NewAccountRequest'), { account: { username: EXAMPLE.username }, withOwner: { username: EXAMPLE.username, owner: { username: 'jane.doe', password: 'correct horse battery', name: 'Jane Doe' } } }),
+        requestBody: jsonBody(schema('NewAccountRequest'), {
+          account: { username: EXAMPLE.username },
+          withOwner: { username: EXAMPLE.username, owner: { username: 'jane.doe', password: 'correct horse battery', name: 'Jane Doe' } },
+        }),
         responses: {
-          '201': { description: 'The account with its credentials.', content: json(schema('AccountWithSecret'), { account: { ...exampleAccount, api_secret: EXAMPLE.apiSecret } }) },
+          '201': {
+            description: 'The account with its credentials.',
+            content: json(schema('AccountWithSecret'), { account: { ...exampleAccount, api_secret: EXAMPLE.apiSecret } }),
+          },
           '400': errorResponse('BadRequest'),
           '401': errorResponse('Unauthorized'),
           '409': errorResponse('Conflict'),
+          '413': errorResponse('PayloadTooLarge'),
+          '500': errorResponse('InternalError'),
+        },
+      },
+    },
+    '/admin/accounts/{username}': {
+      patch: {
+        tags: ['Admin'],
+        summary: 'Change the settings of an account',
+        operationId: 'updateAccount',
+        security: [{ AdminBearer: [] }],
+        parameters: [ref('parameters', 'Username')],
+        requestBody: jsonBody(schema('AccountSettings'), { review: { review_mode: 'auto' }, brand: { display_name: 'Acme Motors', brand_color: '#0b5fff' } }),
+        responses: {
+          '200': { description: 'The account, without secrets.', content: json(schema('Account'), { account: exampleAccount }) },
+          '400': errorResponse('BadRequest'),
+          '401': errorResponse('Unauthorized'),
+          '404': errorResponse('NotFound'),
           '413': errorResponse('PayloadTooLarge'),
           '500': errorResponse('InternalError'),
         },
@@ -1344,7 +1687,10 @@ function accountAndSessionPaths(): Record<string, OpenApiPathItem> {
         security: [{ AdminBearer: [] }],
         parameters: [ref('parameters', 'Username')],
         responses: {
-          '200': { description: 'The account with its new secret.', content: json(schema('AccountWithSecret'), { account: { ...exampleAccount, api_secret: 'Xr1d2KqJb7mN0pL5sT8vW3yZ6aC9eF4hI1jM0nQ3uV0' } }) },
+          '200': {
+            description: 'The account with its new secret.',
+            content: json(schema('AccountWithSecret'), { account: { ...exampleAccount, api_secret: 'Xr1d2KqJb7mN0pL5sT8vW3yZ6aC9eF4hI1jM0nQ3uV0' } }),
+          },
           '401': errorResponse('Unauthorized'),
           '404': errorResponse('NotFound'),
           '500': errorResponse('InternalError'),
@@ -1372,8 +1718,11 @@ function webhooks(): Record<string, OpenApiPathItem> {
       summary: `${event} delivery`,
       description:
         'Sent to the callback url with its method (POST unless configured as PUT or PATCH) and headers. The body is the default ' +
-        'payload plus the callback\'s payload attributes. Any 2xx within 15 s is success; 410 Gone disables the callback; other answers are retried.',
-      operationId: `deliver${event.replace('SESSION:', '').toLowerCase().replace(/(^|_)([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase())}`,
+        "payload plus the callback's payload attributes. Any 2xx within 15 s is success; 410 Gone disables the callback; other answers are retried.",
+      operationId: `deliver${event
+        .replace('SESSION:', '')
+        .toLowerCase()
+        .replace(/(^|_)([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase())}`,
       security: [],
       parameters: deliveryHeaders,
       requestBody: { required: true, content: json(schema(payload)) },
@@ -1404,7 +1753,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         'The /v1 compatibility API: HMAC-authenticated access records, inspection sessions and webhook callbacks. Bodies are JSON in snake_case.',
         '',
         'Every /v1 operation except this document requires the three headers API-Key, API-Token and API-Timestamp (see the security schemes).',
-        'The capture app\'s report routes under /capture use the Capture-Token header instead; /photos URLs need no credentials.',
+        "The capture app's report routes under /capture use the Capture-Token header instead; /photos URLs need no credentials.",
         `API-Timestamp is the current UTC time as YYYY-MM-DDTHH:MM:SSZ, within ±${TIMESTAMP_TOLERANCE_SECONDS} s of the server clock.`,
         'A failed check answers 403 with the label Invalid API Key, Invalid API Token or Invalid API Timestamp.',
         '',
@@ -1420,12 +1769,18 @@ export function openApiDocument(options: { serverUrl: string; version: string })
       { name: 'Access', description: 'Session access records: validate credentials and obtain a reusable token.' },
       { name: 'Sessions', description: 'Inspection sessions, their photos, notes, damages and results.' },
       { name: 'Callbacks', description: 'Webhook settings, one per event per API key, and the deliveries they receive.' },
-      { name: 'Reports', description: 'Condition reports of completed sessions, as HTML or PDF: under /v1 with the API headers, under /capture with the Capture-Token header.' },
+      {
+        name: 'Reports',
+        description: 'Condition reports of completed sessions, as HTML or PDF: under /v1 with the API headers, under /capture with the Capture-Token header.',
+      },
       { name: 'Photos', description: 'Stored photos at unguessable URLs.' },
       { name: 'Documentation', description: 'This document.' },
       { name: 'Users', description: 'The people of an account, who sign in to the dashboard with a role: owner, inspector or viewer.' },
       { name: 'Sign-in', description: 'Browser sign-in with a username and password; the cg_session cookie then authenticates GraphQL.' },
-      { name: 'Admin', description: 'Account administration. Present only when ADMIN_TOKEN is set (404 otherwise); authenticated with `Authorization: Bearer <ADMIN_TOKEN>`.' },
+      {
+        name: 'Admin',
+        description: 'Account administration. Present only when ADMIN_TOKEN is set (404 otherwise); authenticated with `Authorization: Bearer <ADMIN_TOKEN>`.',
+      },
     ],
     paths: paths(),
     webhooks: webhooks(),

@@ -4,6 +4,10 @@ import type { Services } from '../../services.js';
 import { authenticateRequest } from '../request-authentication.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
+import { damageCatalog } from '../../domain/damage-catalog.js';
+
+/** Who a request with API headers acts as, in damage records and reviews (CONTRACT §13). */
+const API_ACTOR = 'api';
 
 export function registerV1Routes(router: Router, services: Services): void {
   const issueAccessRecord = async (request: IncomingMessage) => services.accessRecords.issue(await authenticateRequest(services, request));
@@ -92,9 +96,35 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     sendJson(response, 200, await services.sessions.addNote(account, params.sessionKey ?? '', asObject(await readJsonBody(request))));
   });
 
+  router.on('GET', '/v1/damage-catalog', async ({ request, response }) => {
+    await withAccount(request);
+    sendJson(response, 200, damageCatalog());
+  });
+
+  router.on('GET', '/v1/sessions/:sessionKey/damages', async ({ request, response, params }) => {
+    sendJson(response, 200, await services.sessions.damages(await withAccount(request), params.sessionKey ?? ''));
+  });
+
   router.on('POST', '/v1/sessions/:sessionKey/damages', async ({ request, response, params }) => {
     const account = await withAccount(request);
-    sendJson(response, 200, await services.sessions.addDamage(account, params.sessionKey ?? '', asObject(await readJsonBody(request))));
+    sendJson(response, 200, await services.sessions.addDamage(account, params.sessionKey ?? '', asObject(await readJsonBody(request)), API_ACTOR));
+  });
+
+  router.on('PATCH', '/v1/sessions/:sessionKey/damages/:damageId', async ({ request, response, params }) => {
+    const account = await withAccount(request);
+    const body = asObject(await readJsonBody(request));
+    sendJson(response, 200, await services.sessions.updateDamage(account, params.sessionKey ?? '', params.damageId ?? '', body));
+  });
+
+  router.on('DELETE', '/v1/sessions/:sessionKey/damages/:damageId', async ({ request, response, params }) => {
+    sendJson(response, 200, await services.sessions.deleteDamage(await withAccount(request), params.sessionKey ?? '', params.damageId ?? ''));
+  });
+
+  router.on('POST', '/v1/sessions/:sessionKey/review', async ({ request, response, params }) => {
+    const account = await withAccount(request);
+    const sessionKey = params.sessionKey ?? '';
+    await services.reviews.completeReview(account, sessionKey, asObject(await readJsonBody(request)), API_ACTOR);
+    sendJson(response, 200, await services.sessions.results(account, sessionKey));
   });
 
   router.on('GET', '/v1/sessions/:sessionKey/results', async ({ request, response, params }) => {

@@ -95,7 +95,10 @@ function showLoadError(error) {
 }
 
 const PROBLEMS = {
-  unknown: ['This link is not valid', 'We could not find this inspection. Check that you opened the whole link from your message, or ask the sender for a new one.'],
+  unknown: [
+    'This link is not valid',
+    'We could not find this inspection. Check that you opened the whole link from your message, or ask the sender for a new one.',
+  ],
   incomplete: ['This link is incomplete', 'The link is missing its last part. Open the whole link from your message again, or ask the sender for a new one.'],
   expired: ['This inspection link has expired', 'It was not used in time. Ask the sender for a new link if the vehicle still needs to be inspected.'],
   offline: ['We cannot reach the server', 'Check your internet connection, then try again.'],
@@ -200,7 +203,9 @@ function applyVerdict(code, verdict) {
   slot.url = verdict.url || null;
   if (awaited) {
     const label = labelOf(code);
-    announce(verdict.approved ? `${label} photo accepted. ${acceptedCount()} of ${state.required.length} accepted.` : `${label} photo rejected: ${slot.message}`);
+    announce(
+      verdict.approved ? `${label} photo accepted. ${acceptedCount()} of ${state.required.length} accepted.` : `${label} photo rejected: ${slot.message}`,
+    );
   }
 }
 
@@ -336,7 +341,13 @@ function renderVehicle(container) {
   fill(
     container,
     title ? h('p', { class: 'vehicle-title' }, title) : null,
-    facts.length ? h('dl', { class: 'facts' }, facts.map(([label, value]) => [h('dt', {}, label), h('dd', {}, value)])) : null,
+    facts.length
+      ? h(
+          'dl',
+          { class: 'facts' },
+          facts.map(([label, value]) => [h('dt', {}, label), h('dd', {}, value)]),
+        )
+      : null,
   );
 }
 
@@ -372,7 +383,10 @@ async function startCapture() {
 function renderCapture() {
   const list = byId('photo-list');
   if (list.childElementCount !== state.required.length) {
-    fill(list, state.required.map((photo, index) => photoItem(photo, index)));
+    fill(
+      list,
+      state.required.map((photo, index) => photoItem(photo, index)),
+    );
   }
   for (const photo of state.required) renderPhoto(photo.photoCode);
   const accepted = acceptedCount();
@@ -424,10 +438,19 @@ function photoItem(photo, index) {
       h(
         'div',
         { class: 'photo-status' },
-        h('div', { class: 'upload', 'data-role': 'upload', hidden: true }, h('progress', { max: '1', value: '0', 'aria-label': `Upload of the ${label} photo` })),
+        h(
+          'div',
+          { class: 'upload', 'data-role': 'upload', hidden: true },
+          h('progress', { max: '1', value: '0', 'aria-label': `Upload of the ${label} photo` }),
+        ),
         h('p', { class: 'verdict', id: `photo-${code}-verdict`, 'data-role': 'verdict' }),
         input,
-        h('label', { for: inputId, class: 'button capture-button', 'data-role': 'action' }, h('span', { 'data-role': 'action-text' }, 'Take photo'), h('span', { class: 'visually-hidden' }, ` (${label})`)),
+        h(
+          'label',
+          { for: inputId, class: 'button capture-button', 'data-role': 'action' },
+          h('span', { 'data-role': 'action-text' }, 'Take photo'),
+          h('span', { class: 'visually-hidden' }, ` (${label})`),
+        ),
       ),
     ),
   );
@@ -444,7 +467,7 @@ function renderPhoto(code) {
   item.dataset.state = slot.phase;
   part('badge').textContent = BADGES[slot.phase];
   const thumb = item.querySelector('.thumb');
-  const source = slot.phase === 'empty' || slot.phase === 'failed' ? null : slot.preview ?? slot.url;
+  const source = slot.phase === 'empty' || slot.phase === 'failed' ? null : (slot.preview ?? slot.url);
   if (source && thumb.getAttribute('src') !== source) {
     thumb.hidden = false;
     thumb.src = source;
@@ -568,7 +591,10 @@ function renderNotes() {
   const list = byId('notes-list');
   const notes = [...state.notes.values()];
   if (list.childElementCount === notes.length) return;
-  fill(list, notes.map((note) => h('li', { class: 'note' }, h('p', { class: 'note-title' }, note.title), h('p', { class: 'note-text' }, note.description))));
+  fill(
+    list,
+    notes.map((note) => h('li', { class: 'note' }, h('p', { class: 'note-title' }, note.title), h('p', { class: 'note-text' }, note.description))),
+  );
 }
 
 async function submitNote(event) {
@@ -606,14 +632,18 @@ async function submitNote(event) {
 function renderDone() {
   const complete = state.status === 'COMPLETE';
   byId('done-title').textContent = state.confirmedHere || !complete ? 'Thank you!' : 'This inspection is complete';
-  byId('done-text').textContent = state.confirmedHere || !complete
-    ? 'Your inspection was sent. Nothing more is needed from you.'
-    : 'The photos were sent and checked. Nothing more is needed from you.';
+  byId('done-text').textContent =
+    state.confirmedHere || !complete
+      ? 'Your inspection was sent. Nothing more is needed from you.'
+      : 'The photos were sent and checked. Nothing more is needed from you.';
   renderVehicle(byId('done-vehicle'));
   const status = byId('report-status');
   const wasReady = status.dataset.ready === 'true';
   status.dataset.ready = String(complete);
-  status.textContent = complete ? 'Your condition report is ready.' : 'Preparing your condition report…';
+  // A confirmed session may wait for a person to review the photos before its report exists.
+  status.textContent = complete
+    ? 'Your condition report is ready.'
+    : 'Your photos were received and are being reviewed. The condition report will appear here once the review is complete.';
   byId('report-actions').hidden = !complete;
   if (complete && !wasReady && state.screen === 'done') announce('Your condition report is ready.');
   // Without a live socket the page would never hear SESSION:COMPLETE: check now and then instead.

@@ -299,7 +299,9 @@ function renderRow(session, { flash = false, prepend = false } = {}) {
   const last = session.lastEvent;
   fill(
     activityCell,
-    last ? h('span', {}, describeEvent(last), h('br'), h('time', { class: 'muted', datetime: last.timestamp }, formatTime(last.timestamp))) : h('time', { class: 'muted', datetime: session.updatedAt }, formatTime(session.updatedAt)),
+    last
+      ? h('span', {}, describeEvent(last), h('br'), h('time', { class: 'muted', datetime: last.timestamp }, formatTime(last.timestamp)))
+      : h('time', { class: 'muted', datetime: session.updatedAt }, formatTime(session.updatedAt)),
   );
   row.setAttribute('aria-selected', String(detail.sessionKey === session.sessionKey));
   if (flash) {
@@ -358,7 +360,12 @@ function showCaptureLink(container, session) {
   });
   const link = h('a', { href: session.captureUrl, target: '_blank', rel: 'noopener noreferrer', class: 'mono', id: 'capture-link' }, session.captureUrl);
   container.hidden = false;
-  fill(container, h('p', {}, h('strong', {}, `Session ${session.sessionKey} created.`), ' Send this capture link to the person with the vehicle:'), link, h('div', { class: 'toolbar' }, copy));
+  fill(
+    container,
+    h('p', {}, h('strong', {}, `Session ${session.sessionKey} created.`), ' Send this capture link to the person with the vehicle:'),
+    link,
+    h('div', { class: 'toolbar' }, copy),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------- detail
@@ -434,7 +441,12 @@ function renderDetail(session) {
     ['Started', session.inspectStartedAt ? formatTime(session.inspectStartedAt) : '—'],
     ['Ended', session.inspectEndedAt ? formatTime(session.inspectEndedAt) : '—'],
     ['Expires if idle', session.status === 'COMPLETE' || session.status === 'EXPIRED' ? '—' : formatTime(session.expiresAt)],
-    ['Location', session.location ? `${session.location.latitude.toFixed(5)}, ${session.location.longitude.toFixed(5)}${session.location.accuracy === null ? '' : ` (±${Math.round(session.location.accuracy)} m)`}` : '—'],
+    [
+      'Location',
+      session.location
+        ? `${session.location.latitude.toFixed(5)}, ${session.location.longitude.toFixed(5)}${session.location.accuracy === null ? '' : ` (±${Math.round(session.location.accuracy)} m)`}`
+        : '—',
+    ],
     ...vehicleFacts(session.vehicle),
   ];
   const reportActions =
@@ -449,26 +461,62 @@ function renderDetail(session) {
   const captureLink =
     session.status === 'COMPLETE' || session.status === 'EXPIRED'
       ? null
-      : h('p', {}, h('strong', {}, 'Capture link: '), h('a', { href: session.captureUrl, target: '_blank', rel: 'noopener noreferrer', class: 'mono' }, session.captureUrl));
+      : h(
+          'p',
+          {},
+          h('strong', {}, 'Capture link: '),
+          h('a', { href: session.captureUrl, target: '_blank', rel: 'noopener noreferrer', class: 'mono' }, session.captureUrl),
+        );
   const timeline = existingTimeline ?? h('ol', { id: 'timeline', class: 'timeline', 'aria-label': 'Events, oldest first' });
   const deliveries = deliveriesSection(session.sessionKey);
   fill(
     section,
-    h('div', { class: 'panel-head' }, h('h2', { id: 'detail-title', tabindex: '-1' }, `Session ${session.sessionKey}`, ' ', h('span', { class: 'muted' }, vehicleTitle(session.vehicle) ?? '')), close),
+    h(
+      'div',
+      { class: 'panel-head' },
+      h('h2', { id: 'detail-title', tabindex: '-1' }, `Session ${session.sessionKey}`, ' ', h('span', { class: 'muted' }, vehicleTitle(session.vehicle) ?? '')),
+      close,
+    ),
     h('p', { id: 'detail-error', class: 'error', role: 'alert', hidden: true }),
     h(
       'div',
       { class: 'grid-2' },
-      h('div', {}, h('dl', { class: 'facts' }, facts.map(([label, value]) => [h('dt', {}, label), h('dd', {}, value)])), captureLink, reportActions, h('p', { id: 'report-error', class: 'error', role: 'alert', hidden: true })),
+      h(
+        'div',
+        {},
+        h(
+          'dl',
+          { class: 'facts' },
+          facts.map(([label, value]) => [h('dt', {}, label), h('dd', {}, value)]),
+        ),
+        captureLink,
+        reportActions,
+        h('p', { id: 'report-error', class: 'error', role: 'alert', hidden: true }),
+      ),
       h('div', {}, h('h3', {}, 'Events'), timeline),
     ),
     h('h3', {}, `Photos (${session.photos.length})`),
     session.photos.length
-      ? h('ul', { class: 'photo-grid' }, session.photos.map((photo) => photoFigure(photo)))
+      ? h(
+          'ul',
+          { class: 'photo-grid' },
+          session.photos.map((photo) => photoFigure(photo)),
+        )
       : h('p', { class: 'muted' }, 'No photos yet.'),
     h('h3', {}, `Notes (${session.notes.length})`),
     session.notes.length
-      ? h('ul', { class: 'notes-list' }, session.notes.map((note) => h('li', { class: 'note' }, h('p', { class: 'note-title' }, note.title, ' ', h('span', { class: 'muted' }, `— ${note.user}, ${formatTime(note.createdAt)}`)), h('p', { class: 'note-text' }, note.description))))
+      ? h(
+          'ul',
+          { class: 'notes-list' },
+          session.notes.map((note) =>
+            h(
+              'li',
+              { class: 'note' },
+              h('p', { class: 'note-title' }, note.title, ' ', h('span', { class: 'muted' }, `— ${note.user}, ${formatTime(note.createdAt)}`)),
+              h('p', { class: 'note-text' }, note.description),
+            ),
+          ),
+        )
       : h('p', { class: 'muted' }, 'No notes.'),
     deliveries,
   );
@@ -480,9 +528,17 @@ function photoFigure(photo) {
   const label = photo.photoLabel.replace(/_/g, ' ');
   const verdict = photo.approved ? h('span', { class: 'accepted' }, 'Accepted') : h('span', { class: 'rejected' }, rejectionReason(photo.approvedMessage));
   const image = photo.url
-    ? h('a', { href: photo.url, target: '_blank', rel: 'noopener noreferrer' }, h('img', { src: photo.url, alt: `${label} photo`, loading: 'lazy', decoding: 'async' }))
+    ? h(
+        'a',
+        { href: photo.url, target: '_blank', rel: 'noopener noreferrer' },
+        h('img', { src: photo.url, alt: `${label} photo`, loading: 'lazy', decoding: 'async' }),
+      )
     : h('div', { class: 'thumb', role: 'img', 'aria-label': 'No image stored' });
-  return h('li', {}, h('figure', {}, image, h('figcaption', {}, h('strong', {}, label), ' · ', verdict, h('br'), h('span', { class: 'muted' }, formatTime(photo.createdAt)))));
+  return h(
+    'li',
+    {},
+    h('figure', {}, image, h('figcaption', {}, h('strong', {}, label), ' · ', verdict, h('br'), h('span', { class: 'muted' }, formatTime(photo.createdAt)))),
+  );
 }
 
 function addTimelineEvent(item) {
@@ -616,7 +672,16 @@ function deliveriesTable(deliveries) {
       'table',
       {},
       h('caption', { class: 'visually-hidden' }, 'Webhook deliveries of this session, newest first'),
-      h('thead', {}, h('tr', {}, columns.map((name) => h('th', { scope: 'col' }, name)), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          columns.map((name) => h('th', { scope: 'col' }, name)),
+          h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')),
+        ),
+      ),
       h('tbody', { id: 'deliveries-body' }, deliveries.map(deliveryRow)),
     ),
   );
@@ -644,9 +709,16 @@ function eventName(value) {
 
 function lastResult(delivery) {
   const parts = [delivery.lastStatusCode === null ? null : `HTTP ${delivery.lastStatusCode}`, delivery.lastError].filter(Boolean);
-  const next = delivery.status === 'PENDING' && delivery.nextAttemptAt && delivery.attemptCount > 0 ? `Next attempt ${formatTime(delivery.nextAttemptAt)}` : null;
+  const next =
+    delivery.status === 'PENDING' && delivery.nextAttemptAt && delivery.attemptCount > 0 ? `Next attempt ${formatTime(delivery.nextAttemptAt)}` : null;
   if (!parts.length && !next) return '—';
-  return h('span', {}, parts.length ? h('span', { class: delivery.lastError ? 'delivery-error' : null }, parts.join(' · ')) : null, parts.length && next ? h('br') : null, next ? h('span', { class: 'muted' }, next) : null);
+  return h(
+    'span',
+    {},
+    parts.length ? h('span', { class: delivery.lastError ? 'delivery-error' : null }, parts.join(' · ')) : null,
+    parts.length && next ? h('br') : null,
+    next ? h('span', { class: 'muted' }, next) : null,
+  );
 }
 
 /**
@@ -657,7 +729,13 @@ function redeliverButton(delivery) {
   const finished = FINISHED_DELIVERY.has(delivery.status);
   const button = h(
     'button',
-    { class: 'button small', type: 'button', 'aria-label': `Redeliver ${delivery.id}`, 'aria-disabled': finished ? null : 'true', title: finished ? null : 'Being delivered' },
+    {
+      class: 'button small',
+      type: 'button',
+      'aria-label': `Redeliver ${delivery.id}`,
+      'aria-disabled': finished ? null : 'true',
+      title: finished ? null : 'Being delivered',
+    },
     'Redeliver',
   );
   button.addEventListener('click', () => {

@@ -46,7 +46,10 @@ export function vehicleTitle(vehicle) {
 /** [label, value] pairs of the vehicle fields worth showing, in reading order. */
 export function vehicleFacts(vehicle) {
   if (!vehicle) return [];
-  const odometer = vehicle.odom_reading === null || vehicle.odom_reading === undefined ? null : `${Number(vehicle.odom_reading).toLocaleString()} ${vehicle.odom_unit ?? ''}`.trim();
+  const odometer =
+    vehicle.odom_reading === null || vehicle.odom_reading === undefined
+      ? null
+      : `${Number(vehicle.odom_reading).toLocaleString()} ${vehicle.odom_unit ?? ''}`.trim();
   return [
     ['VIN', vehicle.vin],
     ['Body', vehicle.body_type],

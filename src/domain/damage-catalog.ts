@@ -1,0 +1,199 @@
+// The closed lists a damage record names (CONTRACT §13): vehicle parts and damage types, with labels and what each
+// grade means. Validation, the dashboard and GET /v1/damage-catalog all read these lists, so they cannot drift.
+
+/**
+ * The parts a damage may name. A closed list keeps `max_grade_per_item` groupable: "Front Bumper",
+ * "front-bumper" and "front_bumper" all normalise to one key, and typos are refused instead of stored.
+ * Sides are the vehicle's own (left = the driver's side in left-hand-drive markets), side first.
+ */
+export const VEHICLE_ITEMS = Object.freeze([
+  // body, front to back
+  'front_bumper',
+  'grille',
+  'hood',
+  'windshield',
+  'roof',
+  'rear_window',
+  'trunk',
+  'tailgate',
+  'rear_bumper',
+  'left_front_fender',
+  'right_front_fender',
+  'left_rear_quarter_panel',
+  'right_rear_quarter_panel',
+  'left_front_door',
+  'right_front_door',
+  'left_rear_door',
+  'right_rear_door',
+  'left_rocker_panel',
+  'right_rocker_panel',
+  // glass, lights, mirrors
+  'left_front_window',
+  'right_front_window',
+  'left_rear_window',
+  'right_rear_window',
+  'left_headlight',
+  'right_headlight',
+  'left_taillight',
+  'right_taillight',
+  'left_fog_light',
+  'right_fog_light',
+  'left_mirror',
+  'right_mirror',
+  // wheels and tires
+  'left_front_wheel',
+  'right_front_wheel',
+  'left_rear_wheel',
+  'right_rear_wheel',
+  'left_front_tire',
+  'right_front_tire',
+  'left_rear_tire',
+  'right_rear_tire',
+  // interior
+  'dashboard',
+  'instrument_cluster',
+  'steering_wheel',
+  'front_seats',
+  'rear_seats',
+  'headliner',
+  'carpet',
+  // anything else
+  'license_plate',
+  'undercarriage',
+  'other',
+] as const);
+export type VehicleItem = (typeof VEHICLE_ITEMS)[number];
+
+interface DamageTypeEntry {
+  label: string;
+  /** What the type is, then what grades 1 (minor) … 5 (severe) mean for it. */
+  description: string;
+  default_grade: 1 | 2 | 3 | 4 | 5;
+}
+
+const DAMAGE_TYPE_ENTRIES = {
+  scratch: {
+    label: 'Scratch',
+    description:
+      'A line through paint or coating. 1: in the clear coat, polishes out; 2: into the colour coat; 3: down to primer or several panels; 4: to bare metal or plastic; 5: deep gouges across the panel.',
+    default_grade: 2,
+  },
+  scuff: {
+    label: 'Scuff',
+    description:
+      'Surface abrasion or paint transfer without a cut. 1: transfer that wipes off; 2: dull patch smaller than a hand; 3: larger than a hand; 4: abraded through paint; 5: the whole panel.',
+    default_grade: 1,
+  },
+  dent: {
+    label: 'Dent',
+    description:
+      'A deformation of the panel. 1: smaller than a coin, paint intact; 2: up to 5 cm, paintless repair possible; 3: up to 15 cm or on a crease; 4: larger, paint broken; 5: panel must be replaced.',
+    default_grade: 3,
+  },
+  crack: {
+    label: 'Crack',
+    description:
+      'A fracture in glass, plastic or trim. 1: hairline under 1 cm; 2: up to 5 cm, outside the driver’s view; 3: longer or in the driver’s view; 4: spreading, part weakened; 5: part must be replaced.',
+    default_grade: 3,
+  },
+  chip: {
+    label: 'Chip',
+    description:
+      'A small piece of paint or glass knocked out. 1: single stone chip; 2: a few chips; 3: many chips or one to the metal; 4: chips with rust or in the driver’s view; 5: glass must be replaced.',
+    default_grade: 1,
+  },
+  rust: {
+    label: 'Rust',
+    description: 'Corrosion. 1: surface spots; 2: bubbling under paint; 3: patch larger than a hand; 4: flaking, metal thinning; 5: perforation.',
+    default_grade: 3,
+  },
+  broken: {
+    label: 'Broken',
+    description:
+      'A part that is broken or does not work. 1: cosmetic clip or cover; 2: loose but working; 3: partly working; 4: not working; 5: broken in a way that affects safety.',
+    default_grade: 4,
+  },
+  missing: {
+    label: 'Missing',
+    description:
+      'A part that is absent. 1: cap or small trim; 2: emblem or cover; 3: a functional accessory; 4: a light, mirror or wheel part; 5: a part the vehicle cannot be driven without.',
+    default_grade: 4,
+  },
+  stain: {
+    label: 'Stain',
+    description:
+      'Discolouration of upholstery, carpet or headliner. 1: faint, cleans out; 2: visible spot; 3: several or larger than a hand; 4: permanent; 5: the surface needs replacing.',
+    default_grade: 2,
+  },
+  tear: {
+    label: 'Tear',
+    description:
+      'A cut, tear or burn in upholstery, trim or a tyre. 1: under 1 cm; 2: up to 5 cm; 3: larger; 4: through the material; 5: the part must be replaced (any tyre sidewall cut).',
+    default_grade: 3,
+  },
+  wear: {
+    label: 'Wear',
+    description:
+      'Wear beyond the vehicle’s age (tyre tread, seat bolsters, pedals, steering wheel). 1: light; 2: visible; 3: heavy; 4: at the legal or usable limit; 5: beyond it.',
+    default_grade: 2,
+  },
+  other: {
+    label: 'Other',
+    description: 'Anything the other types do not describe; say what in the note. 1: minor; 2: light; 3: moderate; 4: major; 5: severe.',
+    default_grade: 3,
+  },
+} as const satisfies Record<string, DamageTypeEntry>;
+
+export type DamageType = keyof typeof DAMAGE_TYPE_ENTRIES;
+export const DAMAGE_TYPES = Object.freeze(Object.keys(DAMAGE_TYPE_ENTRIES) as DamageType[]);
+
+export interface DamageCatalog {
+  items: { code: VehicleItem; label: string }[];
+  damage_types: { code: DamageType; label: string; description: string; default_grade: 1 | 2 | 3 | 4 | 5 }[];
+}
+
+/** The catalog as GET /v1/damage-catalog answers it. */
+export function damageCatalog(): DamageCatalog {
+  return {
+    items: VEHICLE_ITEMS.map((code) => ({ code, label: itemLabel(code) })),
+    damage_types: DAMAGE_TYPES.map((code) => ({ code, ...DAMAGE_TYPE_ENTRIES[code] })),
+  };
+}
+
+/** "Left-Front Door " → "left_front_door": lower case, every run of other characters becomes one "_". */
+export function normaliseCode(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+export function isVehicleItem(value: unknown): value is VehicleItem {
+  return typeof value === 'string' && (VEHICLE_ITEMS as readonly string[]).includes(value);
+}
+
+export function isDamageType(value: unknown): value is DamageType {
+  return typeof value === 'string' && Object.hasOwn(DAMAGE_TYPE_ENTRIES, value);
+}
+
+export function itemLabel(item: VehicleItem): string {
+  const spaced = item.replace(/_/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export function defaultGrade(type: DamageType): 1 | 2 | 3 | 4 | 5 {
+  return DAMAGE_TYPE_ENTRIES[type].default_grade;
+}
+
+/** A detector's item, normalised; anything outside the list becomes `other` (CONTRACT §13). */
+export function itemOrOther(value: unknown): VehicleItem {
+  const code = typeof value === 'string' ? normaliseCode(value) : '';
+  return isVehicleItem(code) ? code : 'other';
+}
+
+/** A detector's damage type, normalised; anything outside the list becomes `other`. */
+export function damageTypeOrOther(value: unknown): DamageType {
+  const code = typeof value === 'string' ? normaliseCode(value) : '';
+  return isDamageType(code) ? code : 'other';
+}

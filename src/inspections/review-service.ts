@@ -1,0 +1,48 @@
+// Completing a review (CONTRACT §13): a person, or an integrator's system, states what the vehicle shows; the report
+// is then generated and the session completes. One use case behind POST /v1/sessions/:key/review and completeReview.
+import type { AccountDocument } from '../store/accounts.js';
+import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
+import type { DamageStore } from '../store/damages.js';
+import { badRequest, conflict } from '../errors.js';
+import type { ReportGenerator } from './report-generator.js';
+import type { SessionService } from './session-service.js';
+
+export class ReviewService {
+  constructor(
+    private readonly deps: {
+      sessionService: SessionService;
+      damages: DamageStore;
+      reports: ReportGenerator;
+    },
+  ) {}
+
+  /**
+   * Completes the review of a CONFIRM session as `reviewer` (a user's username, or `api`). Idempotent: a session
+   * already COMPLETE is returned as it is. With no accepted damage the reviewer must say so (`no_damage_found`),
+   * and saying so while damages are accepted is refused: the report states only what the reviewer stated.
+   */
+  async completeReview(
+    account: AccountDocument,
+    sessionKey: string,
+    input: { no_damage_found?: unknown },
+    reviewer: string,
+  ): Promise<InspectionSessionDocument> {
+    const noDamageFound = input.no_damage_found ?? false;
+    if (typeof noDamageFound !== 'boolean') throw badRequest('no_damage_found must be true or false.');
+    const session = await this.deps.sessionService.require(account, sessionKey);
+    if (session.status === 'COMPLETE') return session;
+    if (session.status !== 'CONFIRM') {
+      throw conflict(`Session ${sessionKey} is ${session.status}: only a confirmed session (CONFIRM) can be reviewed.`);
+    }
+    const damages = await this.deps.damages.listForSession(account.api_key, sessionKey);
+    const accepted = damages.filter((damage) => (damage.status ?? 'accepted') === 'accepted').length;
+    if (noDamageFound && accepted > 0) {
+      throw badRequest(`Session ${sessionKey} has ${accepted} accepted damage record(s): decline them, or complete the review without no_damage_found.`);
+    }
+    if (!noDamageFound && accepted === 0) {
+      throw badRequest(`Session ${sessionKey} has no accepted damage: accept or add the damages seen, or complete the review with no_damage_found: true.`);
+    }
+    const completed = await this.deps.reports.completeReview(session, reviewer);
+    return completed ?? (await this.deps.sessionService.require(account, sessionKey));
+  }
+}

@@ -1,0 +1,108 @@
+// Deletes what TTL indexes would (CONTRACT §15): expired access and sign-in records, finished deliveries and
+// delivery attempts past retention. MongoDB's TTL monitor does this on its own; the embedded database never does, so
+// without this job those collections grow for ever there. Each collection's rules are read from its own TTL indexes
+// (listIndexes), so the store that creates an index stays the one place that decides what expires and when.
+import type { Db } from 'mongodb';
+import type { LeaseStore } from '../store/leases.js';
+import type { Logger } from '../logger.js';
+import { LeasedInterval } from './leased-interval.js';
+
+const LEASE_NAME = 'retention-sweeper';
+
+/**
+ * The collections whose stores create TTL indexes. A store that adds a TTL index names its collection here; a test
+ * (test/maintenance/retention-sweeper.test.ts) fails when one is missing.
+ */
+export const RETAINED_COLLECTIONS = ['access_records', 'deliveries', 'delivery_attempts', 'sign_ins', 'sign_in_failures'] as const;
+
+export interface TtlRule {
+  collection: string;
+  field: string;
+  expireAfterSeconds: number;
+}
+
+/** Documents deleted per collection in one pass. */
+export type RetentionPass = Record<string, number>;
+
+const NAMESPACE_NOT_FOUND = 26;
+
+export class RetentionSweeper {
+  private readonly job: LeasedInterval<RetentionPass>;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      leases: LeaseStore;
+      logger: Logger;
+      intervalMs: number;
+      clock: () => Date;
+      collections?: readonly string[];
+    },
+  ) {
+    this.job = new LeasedInterval({
+      name: LEASE_NAME,
+      leases: deps.leases,
+      intervalMs: deps.intervalMs,
+      logger: deps.logger,
+      clock: deps.clock,
+      work: (now) => this.sweep(now),
+      idle: {},
+      runOnStart: true,
+    });
+  }
+
+  /** This instance's name on the retention lease. */
+  get holder(): string {
+    return this.job.holder;
+  }
+
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
+  }
+
+  /** One pass if this instance holds the lease: what it deleted, per collection ({} when another instance holds it). */
+  sweepOnce(): Promise<RetentionPass> {
+    return this.job.runOnce();
+  }
+
+  /** The TTL indexes of the retained collections, as the database reports them. */
+  async rules(): Promise<TtlRule[]> {
+    const rules: TtlRule[] = [];
+    for (const collection of this.deps.collections ?? RETAINED_COLLECTIONS) {
+      for (const index of await this.indexesOf(collection)) {
+        const fields = Object.keys(index.key as Record<string, unknown>);
+        // MongoDB applies TTL only to single-field indexes.
+        if (typeof index.expireAfterSeconds === 'number' && fields.length === 1) {
+          rules.push({ collection, field: fields[0] as string, expireAfterSeconds: index.expireAfterSeconds });
+        }
+      }
+    }
+    return rules;
+  }
+
+  private async sweep(now: Date): Promise<RetentionPass> {
+    const deleted: RetentionPass = {};
+    for (const { collection, field, expireAfterSeconds } of await this.rules()) {
+      // As the TTL monitor: a date older than the index's delay; other values (null, missing, not a date) never match.
+      const cutoff = new Date(now.getTime() - expireAfterSeconds * 1000);
+      const { deletedCount } = await this.deps.db.collection(collection).deleteMany({ [field]: { $lt: cutoff } });
+      if (deletedCount > 0) deleted[collection] = (deleted[collection] ?? 0) + deletedCount;
+    }
+    if (Object.keys(deleted).length > 0) this.deps.logger.info({ deleted }, 'retention sweep');
+    return deleted;
+  }
+
+  private async indexesOf(collection: string): Promise<{ key: unknown; expireAfterSeconds?: unknown }[]> {
+    try {
+      return await this.deps.db.collection(collection).listIndexes().toArray();
+    } catch (error) {
+      // A collection nothing has written to yet has no indexes.
+      if ((error as { code?: unknown }).code === NAMESPACE_NOT_FOUND) return [];
+      throw error;
+    }
+  }
+}

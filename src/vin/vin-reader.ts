@@ -1,0 +1,110 @@
+// Reads the VIN barcode of a VIN photo in one worker thread, one photo at a time (CONTRACT §14). A queue that is
+// full, a photo that takes too long or a crashed worker give "nothing readable" (null): the person can type the VIN.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { createConcurrencyLimiter } from '../qc/pool.js';
+import type { Logger } from '../logger.js';
+import type { VinJob, VinJobResult } from './vin-worker.js';
+
+export interface VinReading {
+  vin: string | null;
+  /** Sweep angle (degrees) and barcode format of the read that gave the VIN. */
+  angle: number | null;
+  format: string | null;
+  /** CPU time the worker spent on the photo, all its threads included. */
+  cpuMs: number;
+}
+
+export interface VinReader {
+  /** The VIN of a photo's barcode, or null when none is readable (or the photo could not be read in time). */
+  read(bytes: Uint8Array): Promise<VinReading | null>;
+  /** Stops the worker; a later read starts a new one. */
+  close(): Promise<void>;
+}
+
+export interface VinReaderOptions {
+  /** Pixel limit of the photos decoded (the QC limit). */
+  maxPixels: number;
+  /** A photo still unread after this long is given up and its worker replaced. */
+  timeoutMs?: number;
+  /** Photos allowed to wait for the worker; more are not read. */
+  maxQueued?: number;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './vin-worker.ts' : './vin-worker.js', import.meta.url);
+
+export function createVinReader(options: VinReaderOptions): VinReader {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxQueued = options.maxQueued ?? 16;
+  const limiter = createConcurrencyLimiter(1);
+  let worker: Worker | null = null;
+  let nextId = 1;
+
+  const stopWorker = async () => {
+    const running = worker;
+    worker = null;
+    if (running) await running.terminate();
+  };
+
+  const runJob = (bytes: Uint8Array) =>
+    new Promise<VinReading | null>((resolve) => {
+      worker ??= startWorker(options.maxPixels);
+      const current = worker;
+      const id = nextId++;
+      const finish = (reading: VinReading | null, problem?: string) => {
+        clearTimeout(timer);
+        current.off('message', onMessage);
+        current.off('error', onError);
+        if (problem) options.logger?.warn({ problem }, 'VIN barcode reading failed');
+        resolve(reading);
+      };
+      const onMessage = (result: VinJobResult) => {
+        if (result.id !== id) return;
+        if (result.ok) finish({ vin: result.scan.vin, angle: result.scan.angle, format: result.scan.format, cpuMs: result.cpuMs });
+        else finish(null, result.error);
+      };
+      const onError = (error: Error) => {
+        if (worker === current) worker = null;
+        finish(null, error.message);
+      };
+      const timer = setTimeout(() => {
+        void stopWorker();
+        finish(null, `no answer within ${timeoutMs} ms`);
+      }, timeoutMs);
+      current.on('message', onMessage);
+      current.on('error', onError);
+      // A copy is sent: the caller keeps its buffer (it is being stored at the same time).
+      const copy = new Uint8Array(bytes);
+      current.postMessage({ id, bytes: copy } satisfies VinJob, [copy.buffer]);
+    });
+
+  return {
+    read(bytes) {
+      if (limiter.queued >= maxQueued) return Promise.resolve(null);
+      return limiter.run(() => runJob(bytes));
+    },
+    close: stopWorker,
+  };
+}
+
+function startWorker(maxPixels: number): Worker {
+  const options = { workerData: { maxPixels } };
+  // Started from TypeScript source (tsx, vitest), the worker registers the same loader before importing its entry.
+  const worker = WORKER_URL.pathname.endsWith('.ts')
+    ? new Worker(`import(${JSON.stringify(tsxApiUrl())}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`, {
+        ...options,
+        eval: true,
+      })
+    : new Worker(WORKER_URL, options);
+  // An idle reader never keeps the process alive.
+  worker.unref();
+  return worker;
+}
+
+// The ES module build of tsx's API: its CommonJS build cannot register the loader from a worker.
+function tsxApiUrl(): string {
+  const commonJsEntry = createRequire(import.meta.url).resolve('tsx/esm/api');
+  return pathToFileURL(commonJsEntry.replace(/\.cjs$/, '.mjs')).href;
+}

@@ -1,0 +1,312 @@
+// Exactly the driver operations the stores rely on, run against whatever MONGODB_URL names (the embedded server in
+// the suite; `MONGODB_URL=mongodb://... npx vitest run test/store/driver-operations.test.ts` for a real MongoDB).
+// Two MongoClients stand for two instances of the service on one database. Each case is a guarantee a store builds
+// on: a conditional update is a compare-and-set, a batch claim gives every delivery to exactly one worker, a unique
+// violation is recognised, TTL indexes are created as asked, and two event stores never hand out one number twice.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MongoClient, ObjectId, type Db } from 'mongodb';
+import '../support/provided-context.js';
+import { uniqueDatabaseName } from '../support/test-server.js';
+import { createStores, ensureIndexes, type Stores } from '../../src/services.js';
+import { isDuplicateKeyError } from '../../src/store/database.js';
+import { EventStore } from '../../src/store/events.js';
+import type { DeliveryDocument } from '../../src/store/deliveries.js';
+import type { InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
+
+const clients: MongoClient[] = [];
+let dbName: string;
+let one: Db;
+let two: Db;
+let storesOne: Stores;
+let storesTwo: Stores;
+
+beforeAll(async () => {
+  dbName = uniqueDatabaseName('driver_ops');
+  for (let index = 0; index < 2; index += 1) clients.push(await MongoClient.connect(inject('mongoUrl')));
+  [one, two] = clients.map((client) => client.db(dbName)) as [Db, Db];
+  storesOne = createStores(one);
+  storesTwo = createStores(two);
+  await ensureIndexes(storesOne);
+});
+
+afterAll(async () => {
+  await one?.dropDatabase().catch(() => undefined);
+  for (const client of clients) await client.close();
+});
+
+function session(key: string, status: InspectionSessionDocument['status']): InspectionSessionDocument {
+  const now = new Date();
+  return {
+    _id: key,
+    account_id: new ObjectId(),
+    api_key: 'driver-key',
+    capture_token: `token-${key}`,
+    capture_token_hash: `hash-${key}`,
+    theme: 'LITE',
+    status,
+    redirect_url: null,
+    language: null,
+    options: {} as InspectionSessionDocument['options'],
+    vehicle: {} as InspectionSessionDocument['vehicle'],
+    photos: {},
+    location: null,
+    expiration_hours: 72,
+    expires_at: new Date(now.getTime() + 3_600_000),
+    inspect_started_at: null,
+    inspect_ended_at: null,
+    results: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function delivery(id: string, now: Date): DeliveryDocument {
+  return {
+    _id: id,
+    api_key: 'driver-key',
+    event: 'SESSION:NOTE_INSERT',
+    event_seq: 1,
+    session_key: 'S',
+    callback_event: 'SESSION:NOTE_INSERT',
+    test: false,
+    url: 'https://example.com/hook',
+    method: 'POST',
+    headers: {},
+    body: '{}',
+    status: 'pending',
+    attempts: 0,
+    round_start: 0,
+    next_attempt_at: new Date(now.getTime() - 1_000),
+    lease_owner: null,
+    lease_expires_at: null,
+    created_at: now,
+    updated_at: now,
+    last_status_code: null,
+    last_error: null,
+  };
+}
+
+describe('conditional updates', () => {
+  it('a status compare-and-set (updateOne on status, then a read) lets exactly one of many concurrent writers win', async () => {
+    await storesOne.sessions.insert(session('CAS-1', 'IDLE'));
+    const attempts = Array.from({ length: 12 }, (_, index) =>
+      (index % 2 ? storesTwo : storesOne).sessions.updateIfStatus('CAS-1', ['IDLE'], {
+        status: 'STARTED',
+        updated_at: new Date(),
+        language: `writer-${index}`,
+      }),
+    );
+    const outcomes = await Promise.all(attempts);
+    const winners = outcomes.filter((outcome) => outcome !== null);
+    expect(winners).toHaveLength(1);
+    const stored = await storesTwo.sessions.findByKey('CAS-1');
+    expect(stored?.status).toBe('STARTED');
+    expect(stored?.language).toBe(winners[0]?.language);
+    // A conditional delete on the wrong status removes nothing.
+    expect(await storesOne.sessions.deleteIfStatus('driver-key', 'CAS-1', 'IDLE')).toBe(false);
+    expect(await storesOne.sessions.deleteIfStatus('driver-key', 'CAS-1', 'STARTED')).toBe(true);
+  });
+
+  it('a lease (conditional updateOne, else a unique insert) goes to one contender, free or run out', async () => {
+    for (const expired of [false, true]) {
+      const name = `lease-${expired}`;
+      if (expired)
+        await one
+          .collection<{ _id: string; holder: string; expires_at: Date }>('leases')
+          .insertOne({ _id: name, holder: 'gone', expires_at: new Date(Date.now() - 1) });
+      const now = new Date();
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => (index % 2 ? storesTwo : storesOne).leases.acquire(name, `holder-${index}`, now, 60_000)),
+      );
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  it('findOneAndUpdate with returnDocument "after" returns the account as written (secret rotation)', async () => {
+    const now = new Date();
+    await storesOne.accounts.insert({
+      username: 'rotating',
+      api_key: 'rotating-key',
+      api_secret: 'old',
+      previous_secret: null,
+      expiration_hours: 72,
+      default_theme: 'PRO',
+      redirect_url: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const rotated = await storesTwo.accounts.replaceSecret('rotating', 'new', { secret: 'old', expires_at: now }, now);
+    expect(rotated?.api_secret).toBe('new');
+    expect(rotated?.previous_secret).toEqual({ secret: 'old', expires_at: now });
+    expect(await storesTwo.accounts.replaceSecret('nobody', 'x', null, now)).toBeNull();
+  });
+});
+
+describe('the batch claim of deliveries', () => {
+  it('gives every due delivery to exactly one of two workers racing on two connections', async () => {
+    const now = new Date();
+    const ids = Array.from({ length: 60 }, (_, index) => `claim-${String(index).padStart(2, '0')}`);
+    for (const id of ids) expect(await storesOne.deliveries.insert(delivery(id, now))).toBe('inserted');
+    const claimedBy = new Map<string, string[]>();
+    const worker = async (stores: Stores, name: string) => {
+      for (let round = 0; round < 40; round += 1) {
+        const owner = `${name}-${round}`;
+        const candidates = await stores.deliveries.dueCandidates(new Date(), 8);
+        if (candidates.length === 0) return;
+        for (const claimed of await stores.deliveries.claimDue(candidates, owner, new Date(), 60_000)) {
+          expect(claimed.lease_owner).toBe(owner);
+          expect(claimed.status).toBe('delivering');
+          claimedBy.set(claimed._id, [...(claimedBy.get(claimed._id) ?? []), owner]);
+        }
+      }
+    };
+    await Promise.all([worker(storesOne, 'a'), worker(storesTwo, 'b'), worker(storesOne, 'c'), worker(storesTwo, 'd')]);
+    expect([...claimedBy.keys()].sort()).toEqual(ids);
+    for (const [id, owners] of claimedBy) expect(owners, id).toHaveLength(1);
+    // Nothing is due any more: every one is leased.
+    expect(await storesTwo.deliveries.dueCandidates(new Date(), 100)).toEqual([]);
+  });
+
+  it('settles by the lease token only ($set and $inc), and requeues by compare-and-set ($unset)', async () => {
+    const now = new Date();
+    for (const id of ['settle-ok', 'settle-retry', 'settle-fail']) await storesOne.deliveries.insert(delivery(id, now));
+    const candidates = (await storesOne.deliveries.dueCandidates(new Date(), 100)).filter((candidate) => candidate._id.startsWith('settle-'));
+    const claimed = await storesOne.deliveries.claimDue(candidates, 'owner-1', new Date(), 60_000);
+    expect(claimed).toHaveLength(3);
+    // A settlement under someone else's token changes nothing.
+    await storesTwo.deliveries.settle('settle-ok', 'not-the-owner', { kind: 'succeeded', statusCode: 204 });
+    expect((await storesTwo.deliveries.findForAccount('driver-key', 'settle-ok'))?.status).toBe('delivering');
+    const later = new Date(Date.now() + 60_000);
+    await Promise.all([
+      storesTwo.deliveries.settle('settle-ok', 'owner-1', { kind: 'succeeded', statusCode: 204 }),
+      storesTwo.deliveries.settle('settle-retry', 'owner-1', { kind: 'retry', nextAttemptAt: later, statusCode: 500, error: 'HTTP 500' }),
+      storesTwo.deliveries.settle('settle-fail', 'owner-1', { kind: 'failed', statusCode: 410, error: 'gone', attempted: true }),
+    ]);
+    const [ok, retry, failed] = await Promise.all(
+      ['settle-ok', 'settle-retry', 'settle-fail'].map((id) => storesOne.deliveries.findForAccount('driver-key', id)),
+    );
+    expect(ok).toMatchObject({ status: 'succeeded', attempts: 1, last_status_code: 204, lease_owner: null });
+    expect(ok?.purge_at).toBeInstanceOf(Date);
+    expect(retry).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, next_attempt_at: later });
+    expect(retry?.purge_at).toBeUndefined();
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
+
+    // Requeue: a stale copy loses, the current one wins once, and the purge date is removed.
+    const stale = { ...(failed as DeliveryDocument), attempts: 0 };
+    expect(await storesTwo.deliveries.requeue(stale, new Date())).toBeNull();
+    const requeued = await storesTwo.deliveries.requeue(failed as DeliveryDocument, new Date());
+    expect(requeued?.status).toBe('pending');
+    expect(await storesOne.deliveries.requeue(failed as DeliveryDocument, new Date())).toBeNull();
+    const stored = await storesOne.deliveries.findForAccount('driver-key', 'settle-fail');
+    expect(stored?.status).toBe('pending');
+    expect(stored && 'purge_at' in stored).toBe(false);
+  });
+});
+
+describe('unique violations', () => {
+  it('are recognised from insertOne, an ordered insertMany, and an upsert', async () => {
+    const now = new Date();
+    const account = {
+      username: 'unique-user',
+      api_key: 'unique-key',
+      api_secret: 's',
+      previous_secret: null,
+      expiration_hours: 72,
+      default_theme: 'PRO',
+      redirect_url: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await storesOne.accounts.insert(account);
+    const duplicate = await storesTwo.accounts.insert({ ...account, api_key: 'other-key' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isDuplicateKeyError(duplicate)).toBe(true);
+
+    const many = await one
+      .collection('unique_many')
+      .insertMany([{ _id: 'a' }, { _id: 'b' }, { _id: 'a' }, { _id: 'c' }] as never[], { ordered: true })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isDuplicateKeyError(many)).toBe(true);
+
+    // The delivery store's own use of it: a second insert of one id reports a duplicate, never a second delivery.
+    expect(await storesOne.deliveries.insert(delivery('unique-delivery', now))).toBe('inserted');
+    expect(await storesTwo.deliveries.insert(delivery('unique-delivery', now))).toBe('duplicate');
+    expect(await one.collection('deliveries').countDocuments({ _id: 'unique-delivery' } as never)).toBe(1);
+
+    // An upsert that races a unique _id either updates or fails as a duplicate; it never writes two documents.
+    const upserts = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        (index % 2 ? two : one)
+          .collection<{ _id: string; seq: number }>('unique_upserts')
+          .updateOne({ _id: 'head', seq: { $lt: index + 1 } }, { $set: { seq: index + 1 } }, { upsert: true })
+          .then(
+            () => 'written',
+            (error: unknown) => (isDuplicateKeyError(error) ? 'duplicate' : error),
+          ),
+      ),
+    );
+    for (const outcome of upserts) expect(['written', 'duplicate']).toContain(outcome);
+    expect(await one.collection('unique_upserts').countDocuments({})).toBe(1);
+  });
+});
+
+describe('TTL indexes', () => {
+  it('are created with the delay asked for, and a delete by cutoff removes only what they would', async () => {
+    const indexes = async (name: string) => (await one.collection(name).listIndexes().toArray()).filter((index) => index.expireAfterSeconds !== undefined);
+    expect(await indexes('access_records')).toEqual([expect.objectContaining({ key: { expiration: 1 }, expireAfterSeconds: 0 })]);
+    expect(await indexes('deliveries')).toEqual([expect.objectContaining({ key: { purge_at: 1 }, expireAfterSeconds: 0 })]);
+    expect(await indexes('delivery_attempts')).toEqual([expect.objectContaining({ key: { purge_at: 1 }, expireAfterSeconds: 0 })]);
+    await one.collection('ttl_probe').createIndex({ at: 1 }, { expireAfterSeconds: 3600 });
+    expect(await indexes('ttl_probe')).toEqual([expect.objectContaining({ key: { at: 1 }, expireAfterSeconds: 3600 })]);
+
+    const now = Date.now();
+    await one.collection('ttl_probe').insertMany([{ at: new Date(now - 7_200_000) }, { at: new Date(now - 60_000) }, { at: 'not a date' }, { other: 1 }]);
+    const { deletedCount } = await one.collection('ttl_probe').deleteMany({ at: { $lt: new Date(now - 3_600_000) } });
+    expect(deletedCount).toBe(1);
+    expect(await one.collection('ttl_probe').countDocuments({})).toBe(3);
+  });
+});
+
+describe('event numbering', () => {
+  it('two event stores appending for one account at once hand out every number exactly once, in order', async () => {
+    const apiKey = 'race-account';
+    const stores = [new EventStore(one), new EventStore(two)];
+    const perStore = 60;
+    const appended = await Promise.all(
+      stores.map(async (store, storeIndex) => {
+        const numbers: number[] = [];
+        // Groups of concurrent appends (which the store sends as one insert), one group after another.
+        for (let group = 0; group < perStore / 6; group += 1) {
+          const events = await Promise.all(
+            Array.from({ length: 6 }, (_, index) =>
+              store.append({
+                api_key: apiKey,
+                session_key: `S${storeIndex}`,
+                event: 'SESSION:NOTE_INSERT',
+                payload: { n: group * 6 + index },
+                created_at: new Date(),
+              }),
+            ),
+          );
+          numbers.push(...events.map((event) => event.seq));
+        }
+        return numbers;
+      }),
+    );
+    const all = appended.flat().sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: perStore * 2 }, (_, index) => index + 1));
+    // Each store's own events carry increasing numbers in the order it appended them.
+    for (const numbers of appended) expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
+    const stored = await one.collection('events').find({ api_key: apiKey }).sort({ seq: 1 }).toArray();
+    expect(stored.map((event) => event.seq)).toEqual(all);
+    // The shared head hint catches up with the last number (it is written without being waited for).
+    await expect
+      .poll(async () => (await one.collection<{ _id: string; seq: number }>('event_heads').findOne({ _id: apiKey }))?.seq, { timeout: 10_000 })
+      .toBe(perStore * 2);
+  }, 60_000);
+});
