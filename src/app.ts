@@ -57,7 +57,7 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
     await ensureIndexes(services.stores);
 
     const router = new Router();
-    registerRoutes(router, services, { adminToken: config.adminToken, version: packageJson.version });
+    registerRoutes(router, services, { adminToken: config.adminToken, version: packageJson.version, graphiqlEnabled: !config.isProduction });
 
     const yoga = createYogaServer(config, services, logger);
     const rateLimiter = new RateLimiter({ ...config.rateLimit, redis });

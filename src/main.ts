@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { EmbeddedMongoUnavailableError } from './store/embedded-mongo.js';
 import { demoAccountBanner } from './accounts/demo-banner.js';
+import { localOnlyLinksHint } from './inspections/public-url-hint.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
     const demo = await app.services.accounts.createDemoIfEmpty();
     if (demo) process.stdout.write(demoAccountBanner(demo, config.publicUrl ?? baseUrl, await app.services.users.createDemoOwner(demo)));
   }
+  // Last, so that it is the line a developer sees before reaching for a phone.
+  const linksHint = localOnlyLinksHint(app.services.urls.base);
+  if (linksHint && config.isProduction) logger.warn({ publicUrl: app.services.urls.base }, linksHint);
+  else if (linksHint) process.stdout.write(`${linksHint}\n\n`);
 
   let stopping = false;
   const shutdown = (signal: string) => {

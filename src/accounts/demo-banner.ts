@@ -13,7 +13,14 @@ export function demoAccountBanner(account: AccountWithSecret, baseUrl: string, o
     `  username:   ${account.username}`,
     `  api_key:    ${account.api_key}`,
     `  api_secret: ${account.api_secret}`,
-    ...(owner ? ['', `Demo owner user (sign in at ${baseUrl}/dashboard):`, `  user:       ${owner.username}`, `  password:   ${owner.password}`] : []),
+    ...(owner
+      ? [
+          '',
+          `Demo owner user (sign in at ${baseUrl}/dashboard; GraphiQL at ${baseUrl}/graphql then runs as this user):`,
+          `  user:       ${owner.username}`,
+          `  password:   ${owner.password}`,
+        ]
+      : []),
     '',
     'Try a signed request:',
     `  ${signScript}`,

@@ -18,13 +18,15 @@ export interface RouteOptions {
   adminToken: string | null;
   /** The service version shown in the OpenAPI document. */
   version: string;
+  /** GraphiQL is served (outside production); the landing page at / links it only then. */
+  graphiqlEnabled: boolean;
 }
 
 export function registerRoutes(router: Router, services: Services, options: RouteOptions): void {
   registerV1Routes(router, services);
   registerSessionRoutes(router, services);
   registerPhotoRoutes(router, services);
-  registerWebRoutes(router, services);
+  registerWebRoutes(router, services, { graphiqlEnabled: options.graphiqlEnabled });
   registerDeliveryRoutes(router, services);
   registerReportRoutes(router, services);
   registerUserRoutes(router, services);

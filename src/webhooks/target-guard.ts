@@ -106,7 +106,8 @@ export function checkCallbackUrl(url: string, { allowPrivateTargets }: TargetPol
   const isLiteralIp = net.isIP(host) !== 0;
   const hostName = host.replace(/\.$/, '').toLowerCase();
   if ((isLiteralIp && !isPublicAddress(host)) || hostName === 'localhost' || hostName.endsWith('.localhost')) {
-    return 'url must not point to a loopback, private or otherwise non-public address.';
+    // Says how to allow it: a receiver on this machine or the LAN is what everyone tries first.
+    return 'url must not point to a loopback, private or otherwise non-public address; to allow such targets for local testing, start the service with WEBHOOK_ALLOW_PRIVATE_TARGETS=true.';
   }
   return null;
 }

@@ -15,6 +15,14 @@ describe('npm start', () => {
       const apiKey = /api_key:\s+(\S+)/.exec(output)?.[1] as string;
       const apiSecret = /api_secret:\s+(\S+)/.exec(output)?.[1] as string;
       expect(output).toMatch(/curl -s http:\/\/127\.0\.0\.1:\d+\/v1\/sessions/);
+      // No PUBLIC_URL: capture links point at loopback, and start-up says how to give a phone a reachable address.
+      await vi.waitFor(
+        () => expect(service.output()).toMatch(/Capture links point at http:\/\/127\.0\.0\.1:\d+, which a phone cannot open: start with PUBLIC_URL=http:\/\//),
+        {
+          timeout: 10_000,
+          interval: 100,
+        },
+      );
       const headers = signRequestHeaders({ username: 'demo', apiKey, apiSecret });
       const response = await fetch(`${service.baseUrl}/v1/sessions`, { headers });
       expect(response.status).toBe(200);

@@ -7,7 +7,17 @@ import { apiRequest, startTestServer, type TestServer } from '../support/test-se
 import { signRequestHeaders } from '../support/signing.js';
 import { graphqlRequest } from '../support/graphql.js';
 import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, watchPageProblems } from '../browser/browser.js';
-import { GRAPHIQL_EXAMPLE_TABS } from '../../src/http/graphql/graphiql-examples.js';
+import { GRAPHIQL_EXAMPLE_TABS, SIGNED_IN_GRAPHIQL_EXAMPLE_TABS } from '../../src/http/graphql/graphiql-examples.js';
+import { signedInAs } from '../support/sign-in.js';
+
+const OWNER_PASSWORD = 'graphiql-owner-password';
+
+/** An account with a first owner, signed in: the cookie a browser would hold after POST /auth/login. */
+async function signedInOwner(server: TestServer) {
+  const username = `gq-owner-${Math.random().toString(36).slice(2, 10)}`;
+  const account = await server.createAccount(undefined, { owner: { username, password: OWNER_PASSWORD } });
+  return { account, cookie: await signedInAs(server.baseUrl, username, OWNER_PASSWORD) };
+}
 
 const HTML = { accept: 'text/html' };
 /** The page is ~9 MB: give the browser time to load it on a slow machine. */
@@ -70,6 +80,32 @@ describe('the GraphiQL page', () => {
     const html = await (await fetch(`${server.baseUrl}/graphql`, { headers: HTML })).text();
     expect(html).toContain('"subscriptionsProtocol":"SSE"');
     expect(html).toContain(JSON.stringify(GRAPHIQL_EXAMPLE_TABS));
+  });
+
+  it('tells a browser that is not signed in how to run the examples with its user', async () => {
+    const html = await (await fetch(`${server.baseUrl}/graphql`, { headers: HTML })).text();
+    expect(html).toContain('# Sign in at /dashboard to run these with your user');
+    expect(html).not.toContain('graphql-require-preflight');
+  });
+
+  it('gives a signed-in browser the examples without API headers, and the preflight header for SSE', async () => {
+    const { cookie } = await signedInOwner(server);
+    const response = await fetch(`${server.baseUrl}/graphql`, { headers: { ...HTML, cookie } });
+    expect(response.headers.get('vary')).toMatch(/\bCookie\b/);
+    const html = await response.text();
+    expect(html).toContain(JSON.stringify(SIGNED_IN_GRAPHIQL_EXAMPLE_TABS));
+    expect(html).not.toContain(JSON.stringify(GRAPHIQL_EXAMPLE_TABS));
+    expect(html).toContain('"additionalHeaders":{"graphql-require-preflight":"1"}');
+    expect(html).not.toContain('API-Key');
+    // Only the capture flow keeps a header: it acts as a session's phone.
+    expect(SIGNED_IN_GRAPHIQL_EXAMPLE_TABS.filter((tab) => tab.headers !== '{}').map((tab) => Object.keys(JSON.parse(tab.headers ?? '{}')))).toEqual([
+      ['Capture-Token'],
+    ]);
+
+    // A cookie whose sign-in ended gets the page for a browser that is not signed in.
+    await fetch(`${server.baseUrl}/auth/logout`, { method: 'POST', headers: { cookie } });
+    const ended = await (await fetch(`${server.baseUrl}/graphql`, { headers: { ...HTML, cookie } })).text();
+    expect(ended).toContain(JSON.stringify(GRAPHIQL_EXAMPLE_TABS));
   });
 
   it('carries a Content-Security-Policy that admits its inline script and nothing from another origin', async () => {
@@ -199,6 +235,73 @@ describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
       .map((request) => request.url())
       .filter((url) => !url.startsWith(`${server.baseUrl}/`) && !url.startsWith(`blob:${server.baseUrl}/`));
     expect(foreign).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('runs the preloaded examples with the sign-in cookie once the browser is signed in — a query, then a subscription over SSE', async () => {
+    const { account, cookie } = await signedInOwner(server);
+    const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' }, vehicle: { make: 'Saab', model: '9-3' } });
+    const sessionKey = created.body.session_key as string;
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const problems = watchPageProblems(page);
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    const tabs = page.locator('.graphiql-tab-button');
+    // Monaco draws spaces as no-break spaces.
+    const queryText = async () => (await page.locator('.graphiql-query-editor').innerText()).replace(/\s+/g, ' ');
+    const result = page.locator('.graphiql-response');
+
+    // First a visit before signing in: GraphiQL stores those tabs, with their placeholder API headers.
+    await page.goto(`${server.baseUrl}/graphql`);
+    await expect.poll(queryText, EVENTUALLY).toContain('Sign in at /dashboard to run these with your user');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('graphiql:tabState') ?? ''), EVENTUALLY).toContain('API-Key');
+
+    // Signed in (the cookie POST /auth/login set), the page opens with the signed-in examples, not the stored tabs.
+    const [name = '', value = ''] = cookie.split('=');
+    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    await page.reload();
+    await expect.poll(queryText, EVENTUALLY).toContain('You are signed in');
+    await expect.poll(() => tabs.allInnerTexts(), EVENTUALLY).toEqual(['RecentSessions', 'WatchEvents', 'CreateSession', 'CaptureSession', 'Callbacks']);
+
+    // The preloaded query runs as it is: no header typed, the cookie is the credential.
+    await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
+    await expect.poll(() => result.innerText(), EVENTUALLY).toContain(sessionKey);
+    const query = requests.find(
+      (request) => request.method() === 'POST' && request.url() === `${server.baseUrl}/graphql` && (request.postData() ?? '').includes('RecentSessions'),
+    );
+    expect(query?.headers()['api-key']).toBeUndefined();
+    expect((await query?.allHeaders())?.cookie).toBe(cookie);
+
+    // The subscription too: SSE is a GET, which carries the preflight header the cross-site request check asks of a cookie.
+    await tabs.filter({ hasText: 'WatchEvents' }).dispatchEvent('click');
+    await expect.poll(queryText, EVENTUALLY).toContain('subscription WatchEvents');
+    const execute = page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' });
+    await execute.click();
+    const isStream = (request: Request) => request.url().includes('WatchEvents') && request.headers().accept === 'text/event-stream';
+    // Right after a tab switch GraphiQL may still name the previous tab's operation and refuse to run ("Cannot infer
+    // operation"); it has caught up by then, so run once more. A second click on a running subscription would stop it.
+    let retried = false;
+    await expect
+      .poll(async () => {
+        if (!retried && !requests.some(isStream) && (await result.innerText()).includes('Cannot infer operation')) {
+          retried = true;
+          await execute.click();
+        }
+        return requests.some(isStream);
+      }, EVENTUALLY)
+      .toBe(true);
+    const stream = requests.find(isStream);
+    expect(stream?.headers()['graphql-require-preflight']).toBe('1');
+    // Live: an event recorded now reaches GraphiQL over the open stream.
+    const captureToken = (created.body.capture_url as string).split('#')[1] ?? '';
+    const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+      k: sessionKey,
+    });
+    expect(started.data?.startCapture.status).toBe('STARTED');
+    await expect.poll(() => result.innerText(), EVENTUALLY).toContain('SESSION:STATUS_CHANGE');
+
     expect(problems).toEqual([]);
     await context.close();
   });

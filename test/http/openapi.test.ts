@@ -18,7 +18,7 @@ const SERVER_URL = 'https://capture.example.com';
  */
 function fullRouter(services = {} as Services): Router {
   const router = new Router();
-  registerRoutes(router, services, { adminToken: 'x', version: '0.0.0' });
+  registerRoutes(router, services, { adminToken: 'x', version: '0.0.0', graphiqlEnabled: true });
   return router;
 }
 
@@ -29,6 +29,7 @@ function fullRouter(services = {} as Services): Router {
 const BROWSER_ROUTES: readonly { name: string; matches: (route: string) => boolean }[] = [
   { name: 'capture page', matches: (route) => route === 'GET /capture/{sessionKey}' },
   { name: 'dashboard page', matches: (route) => route === 'GET /dashboard' },
+  { name: 'landing page (links, also as JSON)', matches: (route) => route === 'GET /' },
   { name: 'web assets', matches: (route) => /^GET \/web\/[^/]+$/.test(route) },
   { name: 'view drawings', matches: (route) => /^GET \/web\/views\/\d+\.svg$/.test(route) },
   { name: 'capture page catalogs', matches: (route) => /^GET \/capture\/i18n\/[a-z]{2}\.json$/.test(route) },

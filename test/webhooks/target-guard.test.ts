@@ -108,6 +108,8 @@ describe('checkCallbackUrl', () => {
     'http://0x7f.1/',
   ])('refuses %s unless private targets are allowed', (url) => {
     expect(checkCallbackUrl(url, strict)).toMatch(/^url must not point to a loopback, private or otherwise non-public address/);
+    // The refusal says how to allow it for local testing.
+    expect(checkCallbackUrl(url, strict)).toContain('WEBHOOK_ALLOW_PRIVATE_TARGETS=true');
     expect(checkCallbackUrl(url, relaxed)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 // The operations GraphiQL opens with (outside production), so that a newcomer can explore in one click: one tab per
-// task — list sessions, watch events live, create a session, the capture flow, callbacks. Every operation here is
+// task — list sessions, watch events live, create a session, the capture flow, callbacks — with placeholder API
+// headers, or none when the browser is signed in (its cookie is then the credential). Every operation here is
 // checked against the schema by test/http/graphiql-examples.test.ts.
 import type { GraphiQLOptions } from 'graphql-yoga';
+import { PREFLIGHT_HEADER } from './csrf.js';
 
 /** Account-scope credentials: replace the placeholders (README, "Signing a request"). */
 const ACCOUNT_HEADERS = JSON.stringify(
@@ -17,7 +19,14 @@ const ACCOUNT_HEADERS = JSON.stringify(
 /** Capture-scope credentials: the fragment of a session's capture_url (after the #). */
 const CAPTURE_HEADERS = JSON.stringify({ 'Capture-Token': '<the part of capture_url after #>' }, null, 2);
 
+/** A signed-in browser sends its cg_session cookie: no header at all (CONTRACT §12). */
+const NO_HEADERS = '{}';
+
+const SIGN_IN_LINE = '# Sign in at /dashboard to run these with your user: the page then needs no headers.';
+
 const INTRODUCTION = `# capture-gateway GraphQL
+#
+${SIGN_IN_LINE}
 #
 # Credentials go in the Headers tab below. Account scope: API-Key, API-Timestamp and API-Token, where
 # API-Token is the lowercase hex HMAC-SHA256 of "<username>:<api_key>@<API-Timestamp>" keyed with your
@@ -28,7 +37,17 @@ const INTRODUCTION = `# capture-gateway GraphQL
 # the capture flow and callbacks.
 `;
 
-export const SESSIONS_EXAMPLE = `${INTRODUCTION}
+const SIGNED_IN_INTRODUCTION = `# capture-gateway GraphQL
+#
+# You are signed in: these operations run as your user, with your role's rights, through the sign-in
+# cookie; no headers are needed (API headers, if you add some, take precedence over the cookie).
+# The capture flow tab still uses a Capture-Token: it acts as the phone of one session.
+#
+# The tabs above hold more examples: watching events live (a subscription), creating a session,
+# the capture flow and callbacks.
+`;
+
+const SESSIONS_QUERY = `
 query RecentSessions($status: SessionStatus) {
   inspectionSessions(first: 10, status: $status) {
     edges {
@@ -46,6 +65,9 @@ query RecentSessions($status: SessionStatus) {
   }
 }
 `;
+
+export const SESSIONS_EXAMPLE = `${INTRODUCTION}${SESSIONS_QUERY}`;
+export const SIGNED_IN_SESSIONS_EXAMPLE = `${SIGNED_IN_INTRODUCTION}${SESSIONS_QUERY}`;
 
 export const SESSION_EVENTS_EXAMPLE = `# Every event of the account's sessions, live. Add sessionKey to watch one session; with a capture
 # token only that session's events are sent. after: "0" first replays every recorded event, then
@@ -124,29 +146,48 @@ mutation DeleteStatusCallback {
 
 const SESSION_VARIABLES = JSON.stringify({ sessionKey: '<session_key, e.g. ABC-1234567890>' }, null, 2);
 
-/** One tab per example, in the order a newcomer would try them. */
-export const GRAPHIQL_EXAMPLE_TABS: NonNullable<GraphiQLOptions['defaultTabs']> = [
-  { query: SESSIONS_EXAMPLE, variables: JSON.stringify({ status: null }, null, 2), headers: ACCOUNT_HEADERS },
-  { query: SESSION_EVENTS_EXAMPLE, variables: JSON.stringify({ after: '0' }, null, 2), headers: ACCOUNT_HEADERS },
-  {
-    query: CREATE_SESSION_EXAMPLE,
-    variables: JSON.stringify(
-      { input: { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } } },
-      null,
-      2,
-    ),
-    headers: ACCOUNT_HEADERS,
-  },
-  { query: CAPTURE_FLOW_EXAMPLE, variables: SESSION_VARIABLES, headers: CAPTURE_HEADERS },
-  { query: CALLBACKS_EXAMPLE, variables: '{}', headers: ACCOUNT_HEADERS },
-];
+/** One tab per example, in the order a newcomer would try them; `accountHeaders` fills the account-scope tabs. */
+function exampleTabs(sessionsExample: string, accountHeaders: string): NonNullable<GraphiQLOptions['defaultTabs']> {
+  return [
+    { query: sessionsExample, variables: JSON.stringify({ status: null }, null, 2), headers: accountHeaders },
+    { query: SESSION_EVENTS_EXAMPLE, variables: JSON.stringify({ after: '0' }, null, 2), headers: accountHeaders },
+    {
+      query: CREATE_SESSION_EXAMPLE,
+      variables: JSON.stringify(
+        { input: { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } } },
+        null,
+        2,
+      ),
+      headers: accountHeaders,
+    },
+    { query: CAPTURE_FLOW_EXAMPLE, variables: SESSION_VARIABLES, headers: CAPTURE_HEADERS },
+    { query: CALLBACKS_EXAMPLE, variables: '{}', headers: accountHeaders },
+  ];
+}
+
+/** The tabs for a browser that is not signed in: placeholder API headers to replace. */
+export const GRAPHIQL_EXAMPLE_TABS = exampleTabs(SESSIONS_EXAMPLE, ACCOUNT_HEADERS);
+/** The tabs for a signed-in browser: no API headers, so the cookie is the credential. */
+export const SIGNED_IN_GRAPHIQL_EXAMPLE_TABS = exampleTabs(SIGNED_IN_SESSIONS_EXAMPLE, NO_HEADERS);
 
 /** The default query text (the first tab), for GraphiQL versions that take one query only. */
 export const GRAPHIQL_DEFAULT_QUERY = SESSIONS_EXAMPLE;
 
-/** Spread into Yoga's `graphiql` options. */
+/** Spread into Yoga's `graphiql` options (a browser that is not signed in). */
 export const graphiqlExampleOptions = {
   defaultQuery: GRAPHIQL_DEFAULT_QUERY,
   defaultTabs: GRAPHIQL_EXAMPLE_TABS,
   defaultHeaders: ACCOUNT_HEADERS,
+} satisfies GraphiQLOptions;
+
+/**
+ * Spread into Yoga's `graphiql` options for a signed-in browser. GraphiQL fetches with credentials same-origin, so
+ * the cookie goes with every request; a JSON POST passes the cross-site request check as it is, and the SSE
+ * subscription (a GET) carries graphql-require-preflight, sent with every request GraphiQL makes.
+ */
+export const signedInGraphiqlExampleOptions = {
+  defaultQuery: SIGNED_IN_SESSIONS_EXAMPLE,
+  defaultTabs: SIGNED_IN_GRAPHIQL_EXAMPLE_TABS,
+  defaultHeaders: NO_HEADERS,
+  additionalHeaders: { [PREFLIGHT_HEADER]: '1' },
 } satisfies GraphiQLOptions;

@@ -6,6 +6,9 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
+import type { SignInService } from '../../users/sign-ins.js';
+import { readSignInCookie } from '../sign-in-cookie.js';
+import { graphiqlExampleOptions, signedInGraphiqlExampleOptions } from './graphiql-examples.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -23,25 +26,21 @@ export interface SelfContainedGraphiQL {
   plugin: Plugin;
 }
 
+// The pages in use at once: one for browsers that are signed in and one for those that are not (graphiql-examples.ts).
+const CACHED_PAGES = 4;
+
 export function createSelfContainedGraphiQL(): SelfContainedGraphiQL {
-  // One entry each: the options are the same on every request, and the page is ~9 MB to render and compress.
-  let rendered: { optionsKey: string; html: Promise<string> } | null = null;
-  let prepared: { html: string; page: Promise<PreparedPage> } | null = null;
+  // Keyed by the options, which take a few values only; each page is ~9 MB to render and compress.
+  const rendered = new BoundedCache<Promise<string>>(CACHED_PAGES);
+  const prepared = new BoundedCache<Promise<PreparedPage>>(CACHED_PAGES);
 
-  const render = (options: GraphiQLOptions): Promise<string> => {
-    const optionsKey = JSON.stringify(options);
-    if (rendered?.optionsKey !== optionsKey) {
-      // Imported on first use: production never serves GraphiQL, so it never loads the package's 9 MB of strings.
-      const html = import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options));
-      rendered = { optionsKey, html };
-    }
-    return rendered.html;
-  };
+  const render = (options: GraphiQLOptions): Promise<string> =>
+    // Imported on first use: production never serves GraphiQL, so it never loads the package's 9 MB of strings.
+    rendered.get(JSON.stringify(options), () =>
+      import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => withStoredTabsReset(renderGraphiQL(options), options)),
+    );
 
-  const preparedPage = (html: string): Promise<PreparedPage> => {
-    if (prepared?.html !== html) prepared = { html, page: preparePage(html) };
-    return prepared.page;
-  };
+  const preparedPage = (html: string): Promise<PreparedPage> => prepared.get(html, () => preparePage(html));
 
   const plugin: Plugin = {
     async onResponse({ request, response, setResponse, fetchAPI }) {
@@ -57,7 +56,8 @@ export function createSelfContainedGraphiQL(): SelfContainedGraphiQL {
         'x-content-type-options': 'nosniff',
         'cache-control': 'no-cache',
         etag: page.etag,
-        vary: 'Accept-Encoding',
+        // The page differs for a signed-in browser.
+        vary: 'Accept-Encoding, Cookie',
       };
       if (request.headers.get('if-none-match') === page.etag) {
         setResponse(new fetchAPI.Response(null, { status: 304, headers }));
@@ -70,6 +70,52 @@ export function createSelfContainedGraphiQL(): SelfContainedGraphiQL {
   };
 
   return { render, plugin };
+}
+
+/** A few entries, the oldest dropped first. */
+class BoundedCache<T> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(private readonly size: number) {}
+
+  get(key: string, make: () => T): T {
+    const found = this.entries.get(key);
+    if (found !== undefined) return found;
+    const made = make();
+    this.entries.set(key, made);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value as string);
+    return made;
+  }
+}
+
+/** GraphiQL's own localStorage keys for the open tabs and the editors' contents. */
+const STORED_TAB_KEYS = ['graphiql:tabState', 'graphiql:query', 'graphiql:variables', 'graphiql:headers'];
+const STORED_TABS_VERSION_KEY = 'capture-gateway:graphiql-tabs';
+
+/**
+ * GraphiQL opens the tabs it stored on the last visit and ignores the default tabs while any are stored. When the
+ * default tabs change — the browser signed in or out (placeholder API headers, or none so that the cookie is the
+ * credential), or a new version brought new examples — a small script run before GraphiQL forgets the stored tabs,
+ * so that the page opens with the examples meant for it. Query history is kept.
+ */
+function withStoredTabsReset(html: string, options: GraphiQLOptions): string {
+  const version = sha256(JSON.stringify(options.defaultTabs ?? null), 'base64url').slice(0, 16);
+  const script =
+    `try{var k=${JSON.stringify(STORED_TABS_VERSION_KEY)},v=${JSON.stringify(version)};` +
+    `if(localStorage.getItem(k)!==v){${JSON.stringify(STORED_TAB_KEYS)}.forEach(function(n){localStorage.removeItem(n)});localStorage.setItem(k,v)}}catch(e){}`;
+  return html.replace('<head>', `<head>\n      <script>${script}</script>`);
+}
+
+/**
+ * Yoga's `graphiql` option: the page for a browser whose cg_session cookie names a live sign-in runs its examples
+ * with that cookie (no API headers); any other browser gets the examples with placeholder API headers.
+ */
+export function graphiqlOptionsBySignIn(signIns: Pick<SignInService, 'find'>, common: GraphiQLOptions): (request: Request) => Promise<GraphiQLOptions> {
+  return async (request) => {
+    const token = readSignInCookie(request.headers.get('cookie'));
+    const signedIn = token !== undefined && (await signIns.find(token)) !== null;
+    return { ...common, ...(signedIn ? signedInGraphiqlExampleOptions : graphiqlExampleOptions) };
+  };
 }
 
 async function preparePage(html: string): Promise<PreparedPage> {

@@ -12,8 +12,7 @@ import { authenticateRequest } from '../request-authentication.js';
 import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
 import { createErrorMasker, logYogaError } from './errors.js';
 import { graphqlLimitsPlugin } from './limits.js';
-import { graphiqlExampleOptions } from './graphiql-examples.js';
-import { createSelfContainedGraphiQL } from './graphiql-page.js';
+import { createSelfContainedGraphiQL, graphiqlOptionsBySignIn } from './graphiql-page.js';
 import { schema } from './schema.js';
 import { roleAuthorizationPlugin } from './authorization.js';
 import { csrfPlugin, PREFLIGHT_HEADER } from './csrf.js';
@@ -36,8 +35,8 @@ export function createYogaServer(config: Config, services: Services, logger: Log
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     // GraphiQL's header editor reaches the server as real headers only over SSE (graphql-ws reads credentials from
-    // connectionParams at connect time), so its subscriptions use SSE.
-    graphiql: config.isProduction ? false : { title: 'capture-gateway GraphQL', subscriptionsProtocol: 'SSE', ...graphiqlExampleOptions },
+    // connectionParams at connect time), so its subscriptions use SSE. A signed-in browser's page runs with its cookie.
+    graphiql: config.isProduction ? false : graphiqlOptionsBySignIn(services.signIns, { title: 'capture-gateway GraphQL', subscriptionsProtocol: 'SSE' }),
     // Served with every asset inlined: Yoga's default page loads GraphiQL from unpkg.com.
     renderGraphiQL: graphiqlPage.render,
     landingPage: false,

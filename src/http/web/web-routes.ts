@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { Services } from '../../services.js';
 import type { Router } from '../rest/router.js';
 import { loadCatalogs } from './i18n/catalogs.js';
+import { landingDocument, landingLinks, landingPageHtml, prefersHtml } from './landing-page.js';
 
 export const WEB_ASSET_PREFIX = '/web';
 /** The view drawings (CONTRACT §14): `<WEB_VIEW_PREFIX>/<photo code>.svg`. */
@@ -76,7 +77,7 @@ export function pageContentSecurityPolicy(photoOrigin: string | null): string {
   ].join('; ');
 }
 
-export function registerWebRoutes(router: Router, services: Services): void {
+export function registerWebRoutes(router: Router, services: Services, { graphiqlEnabled }: { graphiqlEnabled: boolean }): void {
   const assets = loadWebAssets();
   const photoOrigin = () => {
     try {
@@ -96,6 +97,15 @@ export function registerWebRoutes(router: Router, services: Services): void {
   router.on('GET', '/capture/:sessionKey', ({ request, response, params }) => {
     const status = SESSION_KEY_PATTERN.test(params.sessionKey ?? '') ? 200 : 404;
     sendAsset(request, response, assets.get('capture.html'), status, pageHeaders());
+  });
+
+  // `/` answers browsers with a page of links and every other client (curl, scripts) with the same links as JSON.
+  const links = landingLinks({ graphiqlEnabled });
+  const landingPage = assetOf(CONTENT_TYPES['.html'] as string, Buffer.from(landingPageHtml(links)));
+  const landingJson = assetOf('application/json; charset=utf-8', Buffer.from(JSON.stringify(landingDocument(links))));
+  router.on('GET', '/', ({ request, response }) => {
+    if (!prefersHtml(request.headers.accept)) return sendAsset(request, response, landingJson, 200, { vary: 'Accept, Accept-Encoding' });
+    sendAsset(request, response, landingPage, 200, { ...pageHeaders(), vary: 'Accept, Accept-Encoding' });
   });
 
   router.on('GET', '/dashboard', ({ request, response }) => {
