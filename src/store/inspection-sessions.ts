@@ -131,8 +131,11 @@ export class InspectionSessionStore {
         .modifiedCount === 1;
     if (await take()) return true;
     const current = await this.collection.findOne({ _id: sessionKey }, { projection: { [counter]: 1 } });
-    if (!current || typeof current[counter] === 'number') return false;
-    await this.collection.updateOne({ _id: sessionKey, [counter]: { $exists: false } }, { $set: { [counter]: await countExisting() } });
+    if (!current) return false;
+    // A counter another request set up between the two reads is taken from like any other, so try once more.
+    if (typeof current[counter] !== 'number') {
+      await this.collection.updateOne({ _id: sessionKey, [counter]: { $exists: false } }, { $set: { [counter]: await countExisting() } });
+    }
     return take();
   }
 
