@@ -25,7 +25,7 @@ const DESCRIPTION =
 
 export function landingLinks({ graphiqlEnabled }: { graphiqlEnabled: boolean }): LandingLink[] {
   return [
-    { key: 'dashboard', href: '/dashboard', title: 'Dashboard', description: 'Sign in to follow sessions, review photos and read reports.' },
+    { key: 'dashboard', href: '/dashboard', title: 'Dashboard', description: 'Follow sessions live, their photos, deliveries and callbacks.' },
     ...(graphiqlEnabled
       ? [{ key: 'graphiql' as const, href: '/graphql', title: 'GraphiQL', description: 'Explore the GraphQL API with ready-made example operations.' }]
       : []),
