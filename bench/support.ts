@@ -28,6 +28,8 @@ export interface RunningProcess {
 const ROOT = new URL('..', import.meta.url);
 export const ADMIN_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 /** Starts a script with tsx and waits for the line carrying its URL. */
 export function startScript(script: string, env: Record<string, string>, urlPattern: RegExp, options: { inspect?: boolean } = {}): Promise<RunningProcess> {
   const child = spawn(process.execPath, [...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), '--import', 'tsx', script], {
@@ -69,6 +71,8 @@ export function startService(env: Record<string, string> = {}, options: { inspec
       // The subscription scenarios open up to 1,000 sockets on one account.
       WS_MAX_SOCKETS_PER_ACCOUNT: '100000',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      // Production mode serves /metrics only with a token; the memory figures are read from it.
+      METRICS_TOKEN,
       MONGODB_URL: process.env.MONGODB_URL ?? '',
       ...env,
     },
@@ -79,7 +83,7 @@ export function startService(env: Record<string, string> = {}, options: { inspec
 
 /** Live heap plus external memory of the service, read from its Prometheus metrics. */
 export async function retainedBytes(service: RunningProcess): Promise<number> {
-  const text = await (await fetch(`${service.url}/metrics`)).text();
+  const text = await (await fetch(`${service.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? 'NaN');
   return read('nodejs_heap_size_used_bytes') + read('nodejs_external_memory_bytes');
 }
