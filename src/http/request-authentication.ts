@@ -1,10 +1,12 @@
-// Checking a request's API headers, once per request: the rate limiter, the REST routes and the GraphQL context all
-// ask, and an access-record token costs a database read.
+// Checking a request's credentials once per request: the rate limiter, the REST routes and the GraphQL context all
+// ask, and an access-record token or a capture token costs a database read.
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../services.js';
 import { readApiCredentials, type AuthenticatedAccount } from '../auth/authenticator.js';
+import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 
 const authentications = new WeakMap<IncomingMessage, Promise<AuthenticatedAccount>>();
+const captureSessions = new WeakMap<IncomingMessage, Promise<InspectionSessionDocument | null>>();
 
 export function authenticateRequest(services: Services, request: IncomingMessage): Promise<AuthenticatedAccount> {
   let authentication = authentications.get(request);
@@ -13,6 +15,17 @@ export function authenticateRequest(services: Services, request: IncomingMessage
     authentications.set(request, authentication);
   }
   return authentication;
+}
+
+/** The session the request's Capture-Token header opens, or null (no header, unknown or expired token). */
+export function captureSessionOf(services: Services, request: IncomingMessage): Promise<InspectionSessionDocument | null> {
+  let lookup = captureSessions.get(request);
+  if (!lookup) {
+    const token = headerValue(request, 'capture-token');
+    lookup = token ? services.sessions.findByCaptureToken(token) : Promise.resolve(null);
+    captureSessions.set(request, lookup);
+  }
+  return lookup;
 }
 
 export function headerValue(request: IncomingMessage, name: string): string | undefined {

@@ -14,7 +14,7 @@ import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from '../domain/validation.js'
 import { sendError } from './rest/errors.js';
 import type { Router } from './rest/router.js';
 import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
-import { authenticateRequest, headerValue } from './request-authentication.js';
+import { authenticateRequest, captureSessionOf, headerValue } from './request-authentication.js';
 
 export interface RequestHandlerDeps {
   config: Config;
@@ -49,8 +49,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
           () => null,
         )
       : null;
-    const captureToken = headerValue(request, 'api-key') ? undefined : headerValue(request, 'capture-token');
-    const guestSession = captureToken ? await services.sessions.findByCaptureToken(captureToken).catch(() => null) : null;
+    const guestSession = headerValue(request, 'api-key') ? null : await captureSessionOf(services, request).catch(() => null);
     const verdict = guestSession
       ? await deps.guestRateLimiter.consume(guestRateLimitKey(guestSession._id))
       : await rateLimiter.consume(rateLimitKey(apiKey, request.socket.remoteAddress));

@@ -1,7 +1,6 @@
 // The condition report use case: the completed session's results and notes, as HTML (drawn per request, cheap and
 // bounded) or as a PDF. A completed session is immutable, so its PDF is rendered once, in the render pool, stored
 // in the file store and served from there; concurrent first requests share that one render.
-import sharp from 'sharp';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import type { CaptureDocument } from '../store/captures.js';
 import type { Stores } from '../services.js';
@@ -16,8 +15,6 @@ import { AppError } from '../errors.js';
 import { buildConditionReport, REPORT_LIMITS, type ConditionReport } from './report-model.js';
 import { renderReportHtml } from './report-html.js';
 import type { ReportRenderPool } from './report-render-pool.js';
-
-const THUMBNAIL_WIDTH = 480;
 
 /**
  * Who a report is for: the account (everything), or the person who took the photos through the capture link, whose
@@ -113,8 +110,8 @@ export class ReportDocuments {
   }
 
   /**
-   * JPEG thumbnails of the reported photos (PDF takes only JPEG and PNG; photos may be WebP). One photo at a time:
-   * this is background work, and decoding every photo at once would take the cores from requests being answered.
+   * The reported photos as the JPEG thumbnails stored at capture time (PDF takes only JPEG and PNG; photos may be
+   * WebP), so laying out a report decodes no photo again.
    */
   private async thumbnails(session: InspectionSessionDocument): Promise<Map<number, Uint8Array>> {
     const captures = await this.deps.stores.captures.listForSession(session.api_key, session._id);
@@ -123,11 +120,7 @@ export class ReportDocuments {
     for (const capture of latest.slice(0, REPORT_LIMITS.photos)) {
       try {
         const bytes = await this.photoBytes(capture);
-        if (bytes)
-          thumbnails.set(
-            capture.photo_code,
-            await sharp(bytes).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
-          );
+        if (bytes) thumbnails.set(capture.photo_code, bytes);
       } catch {
         // An unreadable stored photo leaves an empty frame rather than no report.
       }
@@ -135,9 +128,9 @@ export class ReportDocuments {
     return thumbnails;
   }
 
-  /** The stored medium-size rendition of one photo (≤ 1280 px JPEG), or null when it has none. */
+  /** The thumbnail made when the photo was captured (≤ 400 px JPEG, upright), or null when it has none. */
   private async photoBytes(capture: CaptureDocument): Promise<Buffer | null> {
-    return capture.medium_key ? this.deps.files.read(capture.medium_key) : null;
+    return capture.thumb_key ? this.deps.files.read(capture.thumb_key) : null;
   }
 }
 

@@ -34,9 +34,10 @@ export async function resolvePrincipal(
   services: Services,
   credentials: RequestCredentials,
   authenticate: () => Promise<AuthenticatedAccount> = () => services.authenticator.authenticate(credentials),
+  findCaptureSession: (token: string) => Promise<InspectionSessionDocument | null> = (token) => services.sessions.findByCaptureToken(token),
 ): Promise<Principal> {
   if (credentials.captureToken && !credentials.apiKey) {
-    const session = await services.sessions.findByCaptureToken(credentials.captureToken);
+    const session = await findCaptureSession(credentials.captureToken);
     if (!session) throw new AppError('FORBIDDEN', 'The capture token is not valid.', { error: 'Invalid Capture Token' });
     return { kind: 'capture', apiKey: session.api_key, sessionKey: session._id };
   }
@@ -45,12 +46,17 @@ export async function resolvePrincipal(
   return { kind: 'account', account };
 }
 
-export function createContext(services: Services, credentials: RequestCredentials, authenticate?: () => Promise<AuthenticatedAccount>): GraphQLContext {
+/** Over HTTP, `reuse` hands over the checks the request handler already made for the rate limit. */
+export function createContext(
+  services: Services,
+  credentials: RequestCredentials,
+  reuse: { authenticate?: () => Promise<AuthenticatedAccount>; findCaptureSession?: () => Promise<InspectionSessionDocument | null> } = {},
+): GraphQLContext {
   let principal: Promise<Principal> | null = null;
   return {
     services,
     principal() {
-      principal ??= resolvePrincipal(services, credentials, authenticate);
+      principal ??= resolvePrincipal(services, credentials, reuse.authenticate, reuse.findCaptureSession);
       return principal;
     },
   };

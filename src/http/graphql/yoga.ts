@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { Services } from '../../services.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
-import { authenticateRequest } from '../request-authentication.js';
+import { authenticateRequest, captureSessionOf } from '../request-authentication.js';
 import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
 import { createErrorMasker, logYogaError } from './errors.js';
 import { graphqlLimitsPlugin } from './limits.js';
@@ -74,8 +74,8 @@ export function createYogaServer(config: Config, services: Services, logger: Log
           captureToken: request.headers.get('capture-token') ?? undefined,
           signInToken: readSignInCookie(request.headers.get('cookie')),
         },
-        // Over HTTP the same headers were already checked for the rate limit: reuse that check.
-        req ? () => authenticateRequest(services, req) : undefined,
+        // Over HTTP the same credentials were already checked for the rate limit: reuse those checks.
+        req ? { authenticate: () => authenticateRequest(services, req), findCaptureSession: () => captureSessionOf(services, req) } : {},
       );
     },
   });

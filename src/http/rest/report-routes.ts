@@ -7,7 +7,7 @@ import type { StoredFile } from '../../storage/file-store.js';
 import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
 import { AppError } from '../../errors.js';
 import { sessionNotFound } from '../../inspections/session-service.js';
-import { authenticateRequest, headerValue } from '../request-authentication.js';
+import { authenticateRequest, captureSessionOf, headerValue } from '../request-authentication.js';
 import type { Router } from './router.js';
 
 export function registerReportRoutes(router: Router, services: Services): void {
@@ -15,7 +15,7 @@ export function registerReportRoutes(router: Router, services: Services): void {
     services.sessions.require((await authenticateRequest(services, request)).account, sessionKey);
   const forCaptureToken = async (request: IncomingMessage, sessionKey: string) => {
     const token = headerValue(request, 'capture-token');
-    const session = token ? await services.sessions.findByCaptureToken(token) : null;
+    const session = await captureSessionOf(services, request);
     if (!token) throw new AppError('FORBIDDEN', 'A Capture-Token header is required.', { error: 'Invalid Capture Token' });
     if (!session || session._id !== sessionKey) throw sessionNotFound(sessionKey);
     return session;
