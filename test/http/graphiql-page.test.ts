@@ -281,12 +281,15 @@ describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
     await execute.click();
     const isStream = (request: Request) => request.url().includes('WatchEvents') && request.headers().accept === 'text/event-stream';
     // Right after a tab switch GraphiQL may still name the previous tab's operation and refuse to run ("Cannot infer
-    // operation"); it has caught up by then, so run once more. A second click on a running subscription would stop it.
-    let retried = false;
+    // operation"), or drop the click; run again until the stream has started, never once it has (a click on a running
+    // subscription would stop it).
+    let retries = 0;
+    let clickedAt = Date.now();
     await expect
       .poll(async () => {
-        if (!retried && !requests.some(isStream) && (await result.innerText()).includes('Cannot infer operation')) {
-          retried = true;
+        if (!requests.some(isStream) && retries < 5 && Date.now() - clickedAt > 2_000 && (await execute.isEnabled())) {
+          retries += 1;
+          clickedAt = Date.now();
           await execute.click();
         }
         return requests.some(isStream);
