@@ -3,10 +3,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../services.js';
 import { readApiCredentials, type AuthenticatedAccount } from '../auth/authenticator.js';
-import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 
 const authentications = new WeakMap<IncomingMessage, Promise<AuthenticatedAccount>>();
-const captureSessions = new WeakMap<IncomingMessage, Promise<InspectionSessionDocument | null>>();
+/** What the session use case answers for a capture token: its session, or null. */
+type CaptureSession = Awaited<ReturnType<Services['sessions']['findByCaptureToken']>>;
+
+const captureSessions = new WeakMap<IncomingMessage, Promise<CaptureSession>>();
 
 export function authenticateRequest(services: Services, request: IncomingMessage): Promise<AuthenticatedAccount> {
   let authentication = authentications.get(request);
@@ -18,7 +20,7 @@ export function authenticateRequest(services: Services, request: IncomingMessage
 }
 
 /** The session the request's Capture-Token header opens, or null (no header, unknown or expired token). */
-export function captureSessionOf(services: Services, request: IncomingMessage): Promise<InspectionSessionDocument | null> {
+export function captureSessionOf(services: Services, request: IncomingMessage): Promise<CaptureSession> {
   let lookup = captureSessions.get(request);
   if (!lookup) {
     const token = headerValue(request, 'capture-token');
