@@ -65,6 +65,7 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
     MONGODB_URL: mongoUrl,
     MONGODB_DB: `bench_commands_${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'warn',
+    MONGODB_COMMAND_METRICS: 'true',
     DEMO_ACCOUNT: 'false',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     RATE_LIMIT_POINTS: '100000000',
@@ -85,8 +86,8 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
     await services.callbacks.set(account.apiKey, { event: 'SESSION:COMPLETE', url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/complete` });
     const session = await services.sessions.create(stored, { session: { theme: 'LITE' } });
     // The start-up passes of the reconciler and the retention sweeper are over before anything is counted.
-    await services.outboxReconciler.reconcileOnce();
-    await services.retention.sweepOnce();
+    await services.outboxReconciler.runOnce();
+    await services.retention.runOnce();
 
     const results: BenchResult[] = [];
     const reads = 100;
@@ -107,7 +108,7 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
       const response = await fetch(`${url}/graphql`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ query: SESSION_QUERY, variables: { k: session.session_key } }),
+        body: JSON.stringify({ query: SESSION_QUERY, variables: { k: session._id } }),
       });
       const body = (await response.json()) as { errors?: unknown };
       if (body.errors) throw new Error(JSON.stringify(body.errors));
@@ -121,12 +122,12 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
 
     const photos = await Promise.all(LITE_PHOTOS.map((code) => makeScene({ seed: 7000 + code })));
     const capture = await services.sessions.create(stored, { session: { theme: 'LITE' } });
-    const captureToken = capture.capture_url.split('#')[1] as string;
-    await graphqlRequest(url, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: capture.session_key });
+    const captureToken = capture.capture_token;
+    await graphqlRequest(url, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: capture._id });
     let accepted = 0;
     const captures = await countDuring(app, async () => {
       for (const [index, code] of LITE_PHOTOS.entries()) {
-        const uploaded = await uploadPhoto(url, { captureToken }, capture.session_key, code, photos[index] as Buffer);
+        const uploaded = await uploadPhoto(url, { captureToken }, capture._id, code, photos[index] as Buffer);
         if (!uploaded.body.data?.capturePhoto?.approved) throw new Error(`photo ${code} was not accepted`);
         accepted += 1;
       }
@@ -137,7 +138,7 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
     // Events recorded one after another, for an event no callback listens to.
     const eventCount = 100;
     const recordOne = (title: string) =>
-      services.recorder.record({ apiKey: account.apiKey, sessionKey: session.session_key, payload: { event: 'SESSION:NOTE_INSERT', title } });
+      services.recorder.record({ apiKey: account.apiKey, sessionKey: session._id, payload: { event: 'SESSION:NOTE_INSERT', title } });
     const events = await countDuring(app, async () => {
       for (let index = 0; index < eventCount; index += 1) await recordOne(`plain-${index}`);
     });

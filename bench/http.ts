@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '../src/store/embedded-mongo.js';
 import { SESSION_QUERY } from './commands.js';
-import { createAccount, measureRps, round, signedHeaders, startScript, startService, type BenchResult } from './support.js';
+import { createAccount, measureRps, round, signedHeaders, startBaseline, startService, type BenchResult } from './support.js';
 
 export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
   // One database server for the service and both baselines: the configured one, or one embedded server.
@@ -36,9 +36,9 @@ export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
       const sessionKey = ((await created.json()) as { session_key: string }).session_key;
 
       const baselineEnv = { ...database, BASELINE_API_KEY: account.apiKey };
-      const bareHttp = await startScript('bench/baselines/bare-http.ts', baselineEnv, /BASELINE_URL=(\S+)/);
-      const bareYoga = await startScript('bench/baselines/bare-yoga.ts', baselineEnv, /BASELINE_URL=(\S+)/);
-      const inMemory = await startScript('bench/baselines/bare-http.ts', { BASELINE_IN_MEMORY: 'true' }, /BASELINE_URL=(\S+)/);
+      const bareHttp = await startBaseline('bare-http', baselineEnv);
+      const bareYoga = await startBaseline('bare-yoga', baselineEnv);
+      const inMemory = await startBaseline('bare-http', { BASELINE_IN_MEMORY: 'true' });
       try {
         const graphqlBody = JSON.stringify({ query: SESSION_QUERY, variables: { k: sessionKey } });
         const json = { 'content-type': 'application/json' };

@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: the service (or a baseline) as a child process on loopback, an account,
 // load with autocannon, and small statistics.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -31,8 +31,11 @@ export const ADMIN_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 /** Starts a script with tsx and waits for the line carrying its URL. */
-export function startScript(script: string, env: Record<string, string>, urlPattern: RegExp, options: { inspect?: boolean } = {}): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), '--import', 'tsx', script], {
+function startScript(script: string, env: Record<string, string>, urlPattern: RegExp, options: { inspect?: boolean } = {}): Promise<RunningProcess> {
+  // BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=prof`) profiles the service and baselines under load.
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...flags, ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), ...loader, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,9 +60,32 @@ export function startScript(script: string, env: Record<string, string>, urlPatt
   });
 }
 
+let built = false;
+
+/**
+ * The service as production runs it: compiled by `npm run build` (once per benchmark process, so the figures are of
+ * the current sources) and started with `node dist/main.js`, not through the TypeScript loader the tests use. The
+ * baselines are compiled the same way (to dist/baselines/), so neither side pays for the loader.
+ */
+function buildOnce(): void {
+  if (built) return;
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  const baselines = ['bench/baselines/bare-http.ts', 'bench/baselines/bare-yoga.ts'];
+  const options = ['--outDir', 'dist/baselines', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck'];
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', ...options, ...baselines], { cwd: ROOT, stdio: 'ignore' });
+  built = true;
+}
+
+/** A baseline server of bench/baselines/, compiled; resolves once it prints its URL. */
+export function startBaseline(name: 'bare-http' | 'bare-yoga', env: Record<string, string>): Promise<RunningProcess> {
+  buildOnce();
+  return startScript(`dist/baselines/${name}.js`, env, /BASELINE_URL=(\S+)/);
+}
+
 export function startService(env: Record<string, string> = {}, options: { inspect?: boolean } = {}): Promise<RunningProcess> {
+  buildOnce();
   return startScript(
-    'src/main.ts',
+    'dist/main.js',
     {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -81,11 +107,32 @@ export function startService(env: Record<string, string> = {}, options: { inspec
   );
 }
 
+const metricsText = async (service: RunningProcess) =>
+  (await fetch(`${service.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+
 /** Live heap plus external memory of the service, read from its Prometheus metrics. */
 export async function retainedBytes(service: RunningProcess): Promise<number> {
-  const text = await (await fetch(`${service.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await metricsText(service);
   const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? 'NaN');
   return read('nodejs_heap_size_used_bytes') + read('nodejs_external_memory_bytes');
+}
+
+/** The cumulative bucket counts of an unlabelled Prometheus histogram of the service: upper bound (s) → count. */
+export async function histogramBuckets(service: RunningProcess, name: string): Promise<Map<number, number>> {
+  const buckets = new Map<number, number>();
+  for (const match of (await metricsText(service)).matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\d+)`, 'gm'))) {
+    buckets.set(match[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(match[1]), Number(match[2]));
+  }
+  return buckets;
+}
+
+/** The upper bound (ms) of the bucket holding the p-th percentile of what a histogram observed between two readings. */
+export function bucketPercentileMs(before: Map<number, number>, after: Map<number, number>, p: number): number {
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const delta = (bound: number) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0);
+  const total = delta(Number.POSITIVE_INFINITY);
+  const bound = bounds.find((candidate) => delta(candidate) >= (p / 100) * total);
+  return total === 0 || bound === undefined ? Number.NaN : bound * 1000;
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -37,7 +37,7 @@ export interface AppOptions {
 
 export async function buildApp(config: Config, logger: Logger, { clock }: AppOptions = {}): Promise<App> {
   warnAboutRiskySettings(config, logger);
-  const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger });
+  const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger, monitorCommands: config.mongodbCommandMetrics });
   const files = await openFileStore(config).catch(async (error: unknown) => {
     await database.close();
     throw error;
@@ -52,7 +52,7 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
   try {
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
     const metrics = createMetrics();
-    countDatabaseCommands(database.client, metrics.registry);
+    if (config.mongodbCommandMetrics) countDatabaseCommands(database.client, metrics.registry);
     const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics, clock });
     await ensureIndexes(services.stores);
 
@@ -64,7 +64,18 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
     const guestRateLimiter = new RateLimiter({ ...config.guestRateLimit, redis, keyPrefix: GUEST_RATE_LIMIT_PREFIX });
     const adminRateLimiter = new RateLimiter({ ...config.adminRateLimit, redis, keyPrefix: 'capture-gateway:rl-admin' });
     const server = createServer(
-      createRequestHandler({ config, logger, services, database, router, yoga, rateLimiter, guestRateLimiter, adminRateLimiter, metrics }),
+      createRequestHandler({
+        config,
+        logger,
+        services,
+        isDatabaseReachable: () => database.isReachable(),
+        router,
+        yoga,
+        rateLimiter,
+        guestRateLimiter,
+        adminRateLimiter,
+        metrics,
+      }),
     );
     server.requestTimeout = 120_000;
     server.headersTimeout = 30_000;

@@ -20,6 +20,7 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, _ or -')
     .default('capture_gateway'),
+  MONGODB_COMMAND_METRICS: booleanFlag.default(false),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CORS_ORIGINS: z
@@ -93,6 +94,11 @@ const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   REPORT_RENDER_WORKERS: positiveInt.optional(),
+  REPORT_LINK_DAYS: positiveInt.default(30),
+  DAMAGE_DETECTOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DAMAGE_DETECTOR_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  DAMAGE_DETECTOR_TIMEOUT_MS: positiveInt.default(10_000),
+  DAMAGE_DETECTOR_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -110,6 +116,11 @@ export interface Config {
   publicUrl: string | null;
   mongodbUrl: string | null;
   mongodbDb: string;
+  /**
+   * Count database commands (mongodb_commands_total) through the driver's command monitoring. Off by default: the
+   * driver then parses every reply a second time for its event, which costs more than the read itself saves.
+   */
+  mongodbCommandMetrics: boolean;
   adminToken: string | null;
   /** Bearer token for /metrics; without it production does not serve /metrics. */
   metricsToken: string | null;
@@ -135,6 +146,10 @@ export interface Config {
   photoStore: { kind: 'filesystem'; dataDir: string | null } | S3StoreConfig;
   /** Threads that lay out report PDFs; null: half the cores, at least one. */
   reportRenderWorkers: number | null;
+  /** How long a report's shareable link (report.url, report.pdf_url) opens the report (CONTRACT §13). */
+  reportLinkDays: number;
+  /** An HTTP damage model (docs/damage-detector.md); null: none, every review is a person's. */
+  damageDetector: { url: string; minScore: number; timeoutMs: number; retries: number } | null;
   sms: { provider: 'log' } | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string; from: string };
 }
 
@@ -254,6 +269,7 @@ function toConfig(env: ParsedEnvironment): Config {
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     mongodbUrl: env.MONGODB_URL ?? null,
     mongodbDb: env.MONGODB_DB,
+    mongodbCommandMetrics: env.MONGODB_COMMAND_METRICS,
     adminToken: env.ADMIN_TOKEN ?? null,
     metricsToken: env.METRICS_TOKEN ?? null,
     corsOrigins: env.CORS_ORIGINS,
@@ -290,6 +306,15 @@ function toConfig(env: ParsedEnvironment): Config {
     qcThresholds: env.QC_THRESHOLDS,
     photoStore: photoStoreConfig(env),
     reportRenderWorkers: env.REPORT_RENDER_WORKERS ?? null,
+    reportLinkDays: env.REPORT_LINK_DAYS,
+    damageDetector: env.DAMAGE_DETECTOR_URL
+      ? {
+          url: env.DAMAGE_DETECTOR_URL,
+          minScore: env.DAMAGE_DETECTOR_MIN_SCORE,
+          timeoutMs: env.DAMAGE_DETECTOR_TIMEOUT_MS,
+          retries: env.DAMAGE_DETECTOR_RETRIES,
+        }
+      : null,
     sms:
       env.SMS_PROVIDER === 'twilio'
         ? {

@@ -24,7 +24,8 @@ import { WebhookOutbox } from './webhooks/outbox.js';
 import { OutboxReconciler } from './webhooks/outbox-reconciler.js';
 import { DeliveryService } from './webhooks/deliveries.js';
 import { EventRecorder } from './events/event-recorder.js';
-import type { EventBus } from './events/event-bus.js';
+import type { EventBus, SessionEventMessage } from './events/event-bus.js';
+import { sessionEventStream, type EventStreamRequest } from './events/event-stream.js';
 import { PublicUrls } from './inspections/public-urls.js';
 import { PhotoFiles } from './inspections/photo-files.js';
 import { SessionMoves } from './inspections/session-moves.js';
@@ -36,6 +37,7 @@ import { ExpirySweeper } from './inspections/expiry-sweeper.js';
 import { RetentionSweeper } from './maintenance/retention-sweeper.js';
 import { SmsInvitations } from './inspections/sms-invitations.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
+import { HttpDamageDetector } from './inspections/http-damage-detector.js';
 import { createQcRunner } from './qc/pool.js';
 import type { QcThresholds } from './qc/thresholds.js';
 import { resolveQcThresholds } from './qc/thresholds.js';
@@ -71,6 +73,8 @@ export interface Services {
   urls: PublicUrls;
   eventBus: EventBus;
   recorder: EventRecorder;
+  /** A subscriber's events: recorded ones after a cursor, then live ones (events/event-stream.ts). */
+  sessionEvents: (request: EventStreamRequest) => AsyncGenerator<SessionEventMessage>;
   authenticator: Authenticator;
   accessRecords: AccessRecordService;
   accounts: AccountService;
@@ -138,7 +142,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
   const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays });
   const urls = new PublicUrls(config.publicUrl);
   const files = new PhotoFiles(fileStore, stores.captures);
-  const recorder = new EventRecorder(stores.events, eventBus, clock);
+  const recorder = new EventRecorder(stores.events, eventBus, clock, metrics.eventPublishDelay);
   const deliveryWorker = new DeliveryScheduler({
     deliveries: stores.deliveries,
     callbacks: stores.callbacks,
@@ -154,6 +158,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
   const sms = createSmsProvider(config, logger);
   const sessions = new SessionService({
     sessions: stores.sessions,
+    accounts: stores.accounts,
     captures: stores.captures,
     files,
     notes: stores.notes,
@@ -185,9 +190,15 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     files,
     moves,
     urls,
-    detector,
+    detector:
+      detector ??
+      (config.damageDetector
+        ? new HttpDamageDetector({ url: config.damageDetector.url, timeoutMs: config.damageDetector.timeoutMs, retries: config.damageDetector.retries, logger })
+        : null),
+    detectorMinScore: config.damageDetector?.minScore,
     logger,
     clock,
+    reportLinkDays: config.reportLinkDays,
   });
   const capture = new CaptureService({
     sessions: stores.sessions,
@@ -207,6 +218,7 @@ export function createServices({ config, db, fileStore, logger, eventBus, metric
     stores,
     urls,
     eventBus,
+    sessionEvents: (request) => sessionEventStream(stores.events, eventBus, request),
     recorder,
     authenticator: new Authenticator(stores.accounts, stores.accessRecords, clock),
     accessRecords: new AccessRecordService(stores.accessRecords, clock),

@@ -5,6 +5,7 @@ import type { AccessRecordStore } from '../store/access-records.js';
 import { AppError } from '../errors.js';
 import { computeApiToken, secretFingerprint, tokensMatch } from './api-token.js';
 import { isFresh, parseApiTimestamp } from './api-timestamp.js';
+import { AcceptedSignatures } from './accepted-signatures.js';
 
 export type AuthFailureLabel = 'Invalid API Key' | 'Invalid API Token' | 'Invalid API Timestamp';
 
@@ -32,6 +33,8 @@ export interface AuthenticatedAccount {
 export type TokenOrigin = { kind: 'signature'; secretFingerprint: string } | { kind: 'access-record' };
 
 export class Authenticator {
+  private readonly acceptedSignatures = new AcceptedSignatures();
+
   constructor(
     private readonly accounts: CachedAccountStore,
     private readonly accessRecords: AccessRecordStore,
@@ -40,6 +43,8 @@ export class Authenticator {
 
   async authenticate({ apiKey, apiToken, apiTimestamp }: ApiCredentials): Promise<AuthenticatedAccount> {
     const now = this.clock();
+    const remembered = apiKey && apiToken && apiTimestamp ? await this.rememberedSignature(apiKey, apiToken, apiTimestamp, now) : null;
+    if (remembered) return remembered;
     const issuedAt = apiTimestamp ? parseApiTimestamp(apiTimestamp) : null;
     if (!apiTimestamp || !issuedAt || !isFresh(issuedAt, now)) throw new AuthenticationError('Invalid API Timestamp');
     let account = apiKey ? await this.findAccount(apiKey, false) : null;
@@ -52,7 +57,28 @@ export class Authenticator {
       via = account ? await this.acceptToken(account, apiToken, apiTimestamp, now) : null;
       if (!account || !via) throw new AuthenticationError('Invalid API Token');
     }
-    return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt }, via };
+    const { origin, secret } = via;
+    if (origin.kind === 'signature' && secret) {
+      this.acceptedSignatures.remember(apiKey, apiTimestamp, apiToken, { issuedAt, secret, secretFingerprint: origin.secretFingerprint });
+    }
+    return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt }, via: via.origin };
+  }
+
+  /** A signature checked before, still fresh and still signed with one of the account's secrets; else null. */
+  private async rememberedSignature(apiKey: string, apiToken: string, apiTimestamp: string, now: Date): Promise<AuthenticatedAccount | null> {
+    const signature = this.acceptedSignatures.get(apiKey, apiTimestamp, apiToken);
+    if (!signature) return null;
+    if (!isFresh(signature.issuedAt, now)) {
+      this.acceptedSignatures.forget(apiKey, apiTimestamp, apiToken);
+      return null;
+    }
+    const account = await this.findAccount(apiKey, false);
+    if (!account || !validSecrets(account, now).includes(signature.secret)) return null;
+    return {
+      account,
+      credentials: { apiKey, apiToken, apiTimestamp, issuedAt: signature.issuedAt },
+      via: { kind: 'signature', secretFingerprint: signature.secretFingerprint },
+    };
   }
 
   /** The account as stored now (not cached): long-lived sockets check that their credentials still hold against it. */
@@ -73,17 +99,18 @@ export class Authenticator {
     return this.accounts.findByApiKey(apiKey, { fresh });
   }
 
-  private async acceptToken(account: AccountDocument, token: string, timestamp: string, now: Date): Promise<TokenOrigin | null> {
+  /** How the token is accepted, with the secret that signed it when it is a signature; null when it is not. */
+  private async acceptToken(account: AccountDocument, token: string, timestamp: string, now: Date): Promise<{ origin: TokenOrigin; secret?: string } | null> {
     const secrets = validSecrets(account, now);
     const signedWith = secrets.find((apiSecret) =>
       tokensMatch(token, computeApiToken({ username: account.username, apiKey: account.api_key, apiSecret, timestamp })),
     );
-    if (signedWith !== undefined) return { kind: 'signature', secretFingerprint: secretFingerprint(signedWith) };
+    if (signedWith !== undefined) return { origin: { kind: 'signature', secretFingerprint: secretFingerprint(signedWith) }, secret: signedWith };
     const record = await this.accessRecords.findValid(account.api_key, token, now);
     if (!record) return null;
     // A record lasts no longer than the secret that signed its request (records from before fingerprints have none).
     const stillSigned = record.secret_fingerprint === undefined || secrets.some((secret) => secretFingerprint(secret) === record.secret_fingerprint);
-    return stillSigned ? { kind: 'access-record' } : null;
+    return stillSigned ? { origin: { kind: 'access-record' } } : null;
   }
 }
 

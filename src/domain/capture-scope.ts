@@ -53,3 +53,17 @@ export function guestEventPayload(message: { event: string; timestamp: string; p
       return null;
   }
 }
+
+/** How the account presents itself to the person capturing: on the capture page and in the guest report. */
+export interface GuestBrand {
+  /** A display name the account chose; null when it chose none (the username is a login and is never shown). */
+  name: string | null;
+  /** `#rrggbb`, or null for the service's own colour. */
+  color: string | null;
+}
+
+export function guestBrand(account: { username: string; display_name?: string | undefined; brand_color?: string | null | undefined } | null): GuestBrand {
+  if (!account) return { name: null, color: null };
+  const chosen = account.display_name && account.display_name !== account.username ? account.display_name : null;
+  return { name: chosen, color: account.brand_color ?? null };
+}

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LETTERS_AND_DIGITS = `${LETTERS}0123456789`;
-const SESSION_KEY_PATTERN = /^[A-Z]{3}-[A-Z0-9]{10}$/;
+/** What every session key looks like; the capture page receives it from the server (capture-page-config.ts). */
+export const SESSION_KEY_PATTERN = /^[A-Z]{3}-[A-Z0-9]{10}$/;
 
 /** `length` characters picked uniformly from `alphabet` (at most 256 symbols). */
 export function randomString(alphabet: string, length: number): string {

@@ -22,6 +22,21 @@ export function latestCapturePerCode<T extends { photoCode: number; capturedAt: 
   return [...latest.values()].sort((a, b) => a.photoCode - b.photoCode);
 }
 
+/**
+ * The captures that stand for their views: for a view whose session slot names a capture, that capture alone; for
+ * the others, every capture. A rejected retake made once every view was accepted (QC_PASSED) is recorded without
+ * taking the slot (CONTRACT §14), so it must not replace the accepted photo in results and reports either.
+ */
+export function standingCaptures<T extends { _id: string; photo_code: number }>(
+  slots: Readonly<Record<string, { capture_id: string } | undefined>>,
+  captures: readonly T[],
+): T[] {
+  return captures.filter((capture) => {
+    const slot = slots[String(capture.photo_code)];
+    return !slot || slot.capture_id === capture._id;
+  });
+}
+
 /** Photo codes whose latest capture is accepted: what the QC_PASSED gate checks against the theme. */
 export function acceptedPhotoCodes(captures: Iterable<{ photoCode: number; capturedAt: Date; approved: boolean }>): number[] {
   return latestCapturePerCode(captures)

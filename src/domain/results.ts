@@ -49,6 +49,8 @@ export interface SessionResultsInput {
     /** True when a damage detector looked at the photos. */
     detectorRan: boolean;
   };
+  /** The report's shareable links (CONTRACT §13); null only for results assembled before there were any. */
+  reportLink?: { url: string; pdfUrl: string; expiresAt: Date } | null;
 }
 
 export interface ResultsDamageInput {
@@ -109,6 +111,8 @@ export interface SessionResults {
     reviewed_at: string | null;
     damages: ResultsDamage[];
   } | null;
+  /** Links that open the report without credentials until `expires_at`. */
+  report: { url: string; pdf_url: string; expires_at: string } | null;
 }
 
 /**
@@ -163,6 +167,7 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
             captured_at: isoTimestamp(input.location.capturedAt),
           },
     inspection: hasDamageInspection(session.theme) ? buildInspection(input.damages, input.review) : null,
+    report: input.reportLink ? { url: input.reportLink.url, pdf_url: input.reportLink.pdfUrl, expires_at: isoTimestamp(input.reportLink.expiresAt) } : null,
   };
 }
 

@@ -41,9 +41,16 @@ export function isFinal(status: SessionStatus): boolean {
   return status === 'COMPLETE' || status === 'EXPIRED';
 }
 
-/** Photos (first captures and retakes) are taken only while the user is capturing. */
-/** Statuses in which photos are received (CONTRACT §5). */
-export const PHOTO_STATUSES = ['STARTED', 'PROCESS'] as const satisfies readonly SessionStatus[];
+/** Statuses in which photos (first captures and retakes) are received: until the inspection is confirmed (CONTRACT §14). */
+export const PHOTO_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED'] as const satisfies readonly SessionStatus[];
+
+/**
+ * The statuses in which a new capture takes its view's place: an accepted one always; a rejected one only before
+ * every view is accepted, so a failed retake in QC_PASSED leaves the accepted photo (and the status) as they are.
+ */
+export function retakeReplacesIn(approved: boolean): readonly SessionStatus[] {
+  return approved ? PHOTO_STATUSES : ['STARTED', 'PROCESS'];
+}
 
 export function acceptsPhotos(status: SessionStatus): boolean {
   return (PHOTO_STATUSES as readonly SessionStatus[]).includes(status);

@@ -134,3 +134,18 @@ export function capturedVin(decoded: { vin: string | null; at: Date } | null, ty
   if (given.length === 0) return null;
   return given.reduce((latest, entry) => (entry.at >= latest.at ? entry : latest)).vin;
 }
+
+/**
+ * The captured VIN of a session: what its VIN photo's kept capture (the one its slot names) decoded, or the VIN typed
+ * on the capture page, whichever was given last.
+ */
+export function sessionCapturedVin(
+  session: { photos: Readonly<Record<string, { capture_id: string } | undefined>>; typed_vin?: { vin: string; typed_at: Date } | null },
+  captures: readonly { _id: string; decoded_vin?: string | null; created_at: Date }[],
+): string | null {
+  const slot = session.photos[String(VIN_PHOTO_CODE)];
+  const vinPhoto = slot ? captures.find((capture) => capture._id === slot.capture_id) : undefined;
+  const decoded = vinPhoto ? { vin: vinPhoto.decoded_vin ?? null, at: vinPhoto.created_at } : null;
+  const typed = session.typed_vin ? { vin: session.typed_vin.vin, at: session.typed_vin.typed_at } : null;
+  return capturedVin(decoded, typed);
+}

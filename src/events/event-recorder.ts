@@ -2,6 +2,7 @@
 // the after-record steps (the webhook outbox). Publishing straight after the append keeps one instance's live
 // events in number order.
 import type { EventStore } from '../store/events.js';
+import type { Histogram } from 'prom-client';
 import type { EventBus, SessionEventMessage } from './event-bus.js';
 
 export interface RecordedEvent extends SessionEventMessage {}
@@ -15,6 +16,8 @@ export class EventRecorder {
     private readonly events: EventStore,
     private readonly bus: EventBus,
     private readonly clock: () => Date = () => new Date(),
+    /** Observes how long after its timestamp each event goes live (event_publish_delay_seconds). */
+    private readonly publishDelay?: Pick<Histogram, 'observe'>,
   ) {}
 
   /** Adds a step run after an event is persisted and published (e.g. creating deliveries). */
@@ -46,6 +49,8 @@ export class EventRecorder {
       payload: input.payload,
     };
     this.bus.publish(recorded);
+    const namedAt = Date.parse(recorded.timestamp);
+    if (this.publishDelay && Number.isFinite(namedAt)) this.publishDelay.observe(Math.max(0, this.clock().getTime() - namedAt) / 1000);
     for (const step of this.afterRecordSteps) await step(recorded);
     return recorded;
   }

@@ -6,7 +6,6 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import { metricsAccess } from '../observability/metrics-access.js';
 import type { Services } from '../services.js';
-import type { Database } from '../store/database.js';
 import { badRequest } from '../errors.js';
 import { guestRateLimitKey, rateLimitKey, type RateLimiter } from './rate-limit.js';
 import { ClientDisconnectedError, readBodyBytes, sendJson } from './rest/http-io.js';
@@ -15,12 +14,15 @@ import { sendError } from './rest/errors.js';
 import type { Router } from './rest/router.js';
 import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
 import { authenticateRequest, captureSessionOf, headerValue } from './request-authentication.js';
+import { requestTarget } from './request-target.js';
+import { REPORT_LINK_PREFIX } from '../inspections/public-urls.js';
 
 export interface RequestHandlerDeps {
   config: Config;
   logger: Logger;
   services: Services;
-  database: Database;
+  /** The readiness probe's question: does the database answer? */
+  isDatabaseReachable: () => Promise<boolean>;
   router: Router;
   yoga: Yoga;
   rateLimiter: RateLimiter;
@@ -31,10 +33,13 @@ export interface RequestHandlerDeps {
   metrics: Metrics;
 }
 
+/** The API, sign-in, and report links (guessed at like credentials) spend the client's rate-limit budget. */
+const RATE_LIMITED_PREFIXES = ['/v1/', '/auth/', `${REPORT_LINK_PREFIX}/`];
+
 const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization, graphql-require-preflight';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
-  const { config, logger, router, yoga, rateLimiter, adminRateLimiter, database, metrics, services } = deps;
+  const { config, logger, router, yoga, rateLimiter, adminRateLimiter, isDatabaseReachable, metrics, services } = deps;
   const allowedOrigins = new Set(config.corsOrigins);
 
   /**
@@ -56,38 +61,48 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
     for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
   };
 
+  // Each (method, route, status) gets its metric children once: prom-client checks and hashes labels on every call.
+  const requestMetrics = new Map<string, { requests: { inc(): void }; duration: { observe(seconds: number): void } }>();
+  const metricsFor = (method: string, route: string, status: number) => {
+    const key = `${method} ${route} ${status}`;
+    let children = requestMetrics.get(key);
+    if (!children) {
+      children = { requests: metrics.httpRequests.labels({ method, route, status: String(status) }), duration: metrics.httpDuration.labels({ method, route }) };
+      requestMetrics.set(key, children);
+    }
+    return children;
+  };
+
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = performance.now();
     let route = 'unmatched';
     response.once('finish', () => {
-      const labels = { method: request.method ?? 'GET', route };
-      metrics.httpRequests.inc({ ...labels, status: String(response.statusCode) });
-      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+      const { requests, duration } = metricsFor(request.method ?? 'GET', route, response.statusCode);
+      requests.inc();
+      duration.observe((performance.now() - started) / 1000);
     });
-    let url: URL;
-    try {
-      url = new URL(request.url ?? '/', 'http://localhost');
-    } catch {
+    const target = requestTarget(request.url ?? '/');
+    if (!target) {
       sendJson(response, 400, { message: 'Malformed request URL.' });
       return;
     }
     try {
-      if (url.pathname === '/health' || url.pathname === '/ready' || url.pathname === '/metrics') route = url.pathname;
-      if (url.pathname === '/health') return sendJson(response, 200, { status: 'ok' });
-      if (url.pathname === '/metrics') {
+      if (target.pathname === '/health' || target.pathname === '/ready' || target.pathname === '/metrics') route = target.pathname;
+      if (target.pathname === '/health') return sendJson(response, 200, { status: 'ok' });
+      if (target.pathname === '/metrics') {
         const access = metricsAccess(request.headers.authorization, { token: config.metricsToken, isProduction: config.isProduction });
-        if (access === 'hidden') return sendJson(response, 404, { message: `No route for ${url.pathname}.` });
+        if (access === 'hidden') return sendJson(response, 404, { message: `No route for ${target.pathname}.` });
         if (access === 'unauthorized')
           return sendJson(response, 401, { message: 'A valid metrics bearer token is required.' }, { 'www-authenticate': 'Bearer' });
         response.writeHead(200, { 'content-type': metrics.registry.contentType });
         response.end(await metrics.registry.metrics());
         return;
       }
-      if (url.pathname === '/ready') {
-        const ready = await database.isReachable();
+      if (target.pathname === '/ready') {
+        const ready = await isDatabaseReachable();
         return sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'database unreachable' });
       }
-      if (url.pathname === GRAPHQL_PATH) {
+      if (target.pathname === GRAPHQL_PATH) {
         route = GRAPHQL_PATH;
         await spendRateLimit(request, response);
         await bufferGraphQLJsonBody(request);
@@ -99,23 +114,30 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         response.writeHead(204).end();
         return;
       }
-      if (isAdminPath(url.pathname)) await spendAdminRateLimit(adminRateLimiter, request, response);
-      const match = router.match(request.method ?? 'GET', url.pathname);
-      if (match.kind === 'not-found') return sendJson(response, 404, { message: `No route for ${url.pathname}.` });
+      if (isAdminPath(target.pathname)) await spendAdminRateLimit(adminRateLimiter, request, response);
+      const match = router.match(request.method ?? 'GET', target.pathname);
+      if (match.kind === 'not-found') return sendJson(response, 404, { message: `No route for ${target.pathname}.` });
       if (match.kind === 'method-not-allowed') {
         return sendJson(response, 405, { message: `Method ${request.method} is not allowed here.` }, { allow: match.allow.join(', ') });
       }
       route = match.pattern;
-      if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/auth/')) await spendRateLimit(request, response);
-      await match.handler({ request, response, params: match.params, url });
+      if (RATE_LIMITED_PREFIXES.some((prefix) => target.pathname.startsWith(prefix))) await spendRateLimit(request, response);
+      await match.handler({
+        request,
+        response,
+        params: match.params,
+        get url() {
+          return target.url;
+        },
+      });
     } catch (error) {
       if (error instanceof ClientDisconnectedError) {
         // A client closing its connection mid-request is no failure of ours, and there is no one left to answer.
-        logger.info({ method: request.method, path: url.pathname }, 'client disconnected before its request was read');
+        logger.info({ method: request.method, path: target.pathname }, 'client disconnected before its request was read');
         response.destroy();
         return;
       }
-      sendError(response, error, logger, { method: request.method, path: url.pathname });
+      sendError(response, error, logger, { method: request.method, path: target.pathname });
     }
   };
 }
@@ -129,8 +151,12 @@ async function bufferGraphQLJsonBody(request: IncomingMessage): Promise<void> {
   if (request.method !== 'POST' || /^multipart\//i.test(request.headers['content-type'] ?? '')) return;
   const bytes = new Uint8Array(await readBodyBytes(request));
   if (jsonTextTooDeep(bytes)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
-  // An async iterable holder rather than the bytes themselves: whatwg-node enumerates the body object's keys.
-  (request as IncomingMessage & { body?: unknown }).body = {
+  // whatwg-node answers `json()` with a parsed object as it is (no stream, no second parse). It would also label such a
+  // request JSON, so only bodies declared JSON go that way (the CSRF rule reads the declared type); anything else — an
+  // empty object, malformed JSON, a non-object, another content type — goes as the raw bytes, for Yoga to answer.
+  const declaredJson = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+  const parsed = declaredJson ? parsedJsonObject(bytes) : null;
+  (request as IncomingMessage & { body?: unknown }).body = parsed ?? {
     size: bytes.length,
     async *[Symbol.asyncIterator]() {
       yield bytes;
@@ -159,4 +185,14 @@ function applyCors(request: IncomingMessage, response: ServerResponse, allowedOr
   response.setHeader('access-control-allow-headers', CORS_ALLOWED_HEADERS);
   response.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
   response.setHeader('access-control-max-age', '600');
+}
+
+/** The body as a JSON object or batch with at least one key, else null. */
+function parsedJsonObject(bytes: Uint8Array): object | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    return typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? value : null;
+  } catch {
+    return null;
+  }
 }

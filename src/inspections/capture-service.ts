@@ -5,7 +5,7 @@ import type { InspectionSessionDocument, InspectionSessionStore } from '../store
 import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { AppError, limitReached } from '../errors.js';
-import { acceptsPhotos, PHOTO_STATUSES, sourcesOf } from '../domain/statuses.js';
+import { acceptsPhotos, PHOTO_STATUSES, retakeReplacesIn, sourcesOf } from '../domain/statuses.js';
 import { allRequiredAccepted, photoLabel, requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { stageChangePayload } from '../domain/events.js';
 import { GUEST_NOTE_STATUSES, GUEST_NOTE_USER } from '../domain/capture-scope.js';
@@ -144,11 +144,13 @@ export class CaptureService {
     };
     await this.deps.captures.insert(capture);
     const slot = { capture_id: capture._id, approved: capture.approved, hash: capture.approved ? capture.hash : null, captured_at: processedAt };
-    const updated = await this.deps.sessions.updateIfStatus(current._id, PHOTO_STATUSES, {
-      [`photos.${photoCode}`]: slot,
-      expires_at: this.idleDeadline(current, processedAt),
-      updated_at: processedAt,
-    });
+    const touched = { expires_at: this.idleDeadline(current, processedAt), updated_at: processedAt };
+    // CONTRACT §14: the latest capture takes the view's place, except that once every view is accepted (QC_PASSED) a
+    // rejected retake is only recorded and the accepted photo stays. Each write names the statuses it may land in, so
+    // a session that reached QC_PASSED during this photo's check is judged by the QC_PASSED rule.
+    const updated =
+      (await this.deps.sessions.updateIfStatus(current._id, retakeReplacesIn(capture.approved), { [`photos.${photoCode}`]: slot, ...touched })) ??
+      (capture.approved ? null : await this.deps.sessions.updateIfStatus(current._id, ['QC_PASSED'], touched));
     if (!updated) {
       // The session moved on (confirmed, expired) while this photo was checked: the photo is not kept.
       await this.deps.captures.delete(capture._id);

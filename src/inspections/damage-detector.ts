@@ -20,7 +20,14 @@ export interface DetectedDamage {
   region?: { x: number; y: number; width: number; height: number } | null;
 }
 
+/** What a detector found, and which photos it could not analyse (down, timing out, answering nonsense). */
+export interface DetectionOutcome {
+  damages: DetectedDamage[];
+  unanalysed: number[];
+}
+
 export interface DamageDetector {
   readonly name: string;
-  detect(photos: DetectorPhoto[]): Promise<DetectedDamage[]>;
+  /** Never throws for a photo it cannot analyse: it lists it in `unanalysed`, so completion never waits for ever. */
+  detect(photos: DetectorPhoto[], context: { sessionKey: string }): Promise<DetectionOutcome>;
 }

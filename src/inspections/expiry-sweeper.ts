@@ -13,9 +13,7 @@ const LEASE_NAME = 'session-sweeper';
 const BATCH_SIZE = 200;
 const STUCK_CONFIRM_MS = 60_000;
 
-export class ExpirySweeper {
-  private readonly job: LeasedInterval<void>;
-
+export class ExpirySweeper extends LeasedInterval<void> {
   constructor(
     private readonly deps: {
       sessions: InspectionSessionStore;
@@ -27,36 +25,10 @@ export class ExpirySweeper {
       clock: () => Date;
     },
   ) {
-    this.job = new LeasedInterval({
-      name: LEASE_NAME,
-      leases: deps.leases,
-      intervalMs: deps.intervalMs,
-      logger: deps.logger,
-      clock: deps.clock,
-      work: (now) => this.sweep(now),
-      idle: undefined,
-    });
+    super({ name: LEASE_NAME, leases: deps.leases, intervalMs: deps.intervalMs, logger: deps.logger, clock: deps.clock, idle: undefined });
   }
 
-  /** This instance's name on the sweep lease. */
-  get holder(): string {
-    return this.job.holder;
-  }
-
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass; overlapping calls share the pass in progress. */
-  sweepOnce(): Promise<void> {
-    return this.job.runOnce();
-  }
-
-  private async sweep(now: Date): Promise<void> {
+  protected async work(now: Date): Promise<void> {
     let expired = 0;
     for (const session of await this.deps.sessions.findExpirable(sourcesOf('expire'), now, BATCH_SIZE)) {
       if (await this.deps.moves.move(session._id, 'expire', now)) expired += 1;

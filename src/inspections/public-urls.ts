@@ -1,5 +1,8 @@
 // Absolute URLs the service hands out (capture links, photo URLs), from PUBLIC_URL or, when unset, from the
 // address the server listens on.
+/** Where shareable report links live: `/reports/<token>` and `/reports/<token>.pdf`. */
+export const REPORT_LINK_PREFIX = '/reports';
+
 export class PublicUrls {
   private baseUrl: string;
   private readonly configured: boolean;
@@ -24,5 +27,10 @@ export class PublicUrls {
 
   photoUrl(urlToken: string): string {
     return `${this.baseUrl}/photos/${urlToken}`;
+  }
+
+  /** A condition report anyone with the link can open (CONTRACT §13): the HTML page, or with `.pdf` the PDF. */
+  reportUrl(linkToken: string, format: 'html' | 'pdf'): string {
+    return `${this.baseUrl}${REPORT_LINK_PREFIX}/${linkToken}${format === 'pdf' ? '.pdf' : ''}`;
   }
 }

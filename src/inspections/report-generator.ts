@@ -2,18 +2,19 @@
 // `auto` account's report is generated at once, a `manual` one's when a person completes the review. Generating
 // assembles the results object once and moves CONFIRM → COMPLETE with it: the same stored object answers
 // GET .../results and is the SESSION:COMPLETE payload.
+import { randomBytes } from 'node:crypto';
 import type { Filter } from 'mongodb';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
-import type { CaptureDocument, CaptureStore } from '../store/captures.js';
+import type { CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
 import { accountSettings, type AccountStore, type ReviewMode } from '../store/accounts.js';
 import type { Logger } from '../logger.js';
 import { buildSessionResults } from '../domain/results.js';
-import { approvedMessage, latestCapturePerCode } from '../domain/photos.js';
+import { approvedMessage, latestCapturePerCode, standingCaptures } from '../domain/photos.js';
 import { isDamageRecordStatus, isGrade, parseRegion, type Grade } from '../domain/grading.js';
 import { damageTypeOrOther, itemOrOther } from '../domain/damage-catalog.js';
 import { newRandomId } from '../domain/identifiers.js';
-import { capturedVin, VIN_PHOTO_CODE } from '../domain/vin.js';
+import { sessionCapturedVin } from '../domain/vin.js';
 import type { Theme } from '../domain/themes.js';
 import type { DamageDetector } from './damage-detector.js';
 import type { PhotoFiles } from './photo-files.js';
@@ -22,6 +23,10 @@ import type { SessionMoves } from './session-moves.js';
 
 /** Detector proposals scoring at least this are accepted in `auto` mode, unless configured otherwise. */
 export const DEFAULT_DETECTOR_MIN_SCORE = 0.5;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** VIN plate, interior and instrument cluster: not shown to a body-damage model. */
+const NOT_EXTERIOR = new Set([1, 2, 3]);
 
 /** Only writes already under way when generation began can make it start over, so a few attempts suffice. */
 const MAX_GENERATION_ATTEMPTS = 20;
@@ -43,6 +48,8 @@ export class ReportGenerator {
       detectorMinScore?: number;
       logger: Logger;
       clock: () => Date;
+      /** REPORT_LINK_DAYS: how long the report's shareable link opens it. */
+      reportLinkDays: number;
     },
   ) {}
 
@@ -54,7 +61,7 @@ export class ReportGenerator {
   async complete(session: InspectionSessionDocument): Promise<InspectionSessionDocument | null> {
     if (session.status !== 'CONFIRM' || session.review_pending) return null;
     const mode = await this.reviewModeOf(session);
-    const captures = await this.deps.captures.listForSession(session.api_key, session._id);
+    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
     const detectorRan = await this.runDetector(session, captures, mode);
     if (mode === 'manual') {
       await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { review_pending: true, detector_ran: detectorRan, updated_at: this.deps.clock() });
@@ -65,7 +72,7 @@ export class ReportGenerator {
 
   /** Completes a review: the report names `reviewedBy`. Returns null when another request completed it first. */
   async completeReview(session: InspectionSessionDocument, reviewedBy: string): Promise<InspectionSessionDocument | null> {
-    const captures = await this.deps.captures.listForSession(session.api_key, session._id);
+    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
     return this.generate(session, captures, { reviewedBy, reviewedAt: this.deps.clock(), detectorRan: session.detector_ran === true });
   }
 
@@ -104,6 +111,8 @@ export class ReportGenerator {
     unchangedDamages: Filter<InspectionSessionDocument>,
   ): Promise<InspectionSessionDocument | null> {
     const damages = await this.deps.damages.listForSession(session.api_key, session._id);
+    const completedAt = this.deps.clock();
+    const link = { token: randomBytes(24).toString('base64url'), expires_at: new Date(completedAt.getTime() + this.deps.reportLinkDays * DAY_MS) };
     const results = buildSessionResults({
       session: {
         sessionKey: session._id,
@@ -117,7 +126,7 @@ export class ReportGenerator {
         options: session.options,
       },
       vehicle: session.vehicle,
-      vinCaptured: vinCapturedBy(session, captures),
+      vinCaptured: sessionCapturedVin(session, captures),
       photos: captures.map((capture) => ({
         photoCode: capture.photo_code,
         photoLabel: capture.photo_label,
@@ -148,10 +157,17 @@ export class ReportGenerator {
           status: isDamageRecordStatus(damage.status) ? damage.status : 'accepted',
         })),
       review,
+      reportLink: { url: this.deps.urls.reportUrl(link.token, 'html'), pdfUrl: this.deps.urls.reportUrl(link.token, 'pdf'), expiresAt: link.expires_at },
     });
     const plain = JSON.parse(JSON.stringify(results)) as Record<string, unknown> & { event: string };
-    const completedAt = this.deps.clock();
-    const set = { results: plain, completed_at: completedAt, review_pending: false, reviewed_by: review.reviewedBy, reviewed_at: review.reviewedAt };
+    const set = {
+      results: plain,
+      completed_at: completedAt,
+      review_pending: false,
+      reviewed_by: review.reviewedBy,
+      reviewed_at: review.reviewedAt,
+      report_link: link,
+    };
     return this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
   }
 
@@ -169,17 +185,21 @@ export class ReportGenerator {
   private async runDetector(session: InspectionSessionDocument, captures: Captures, mode: ReviewMode): Promise<boolean> {
     const detector = this.deps.detector;
     if (!detector) return false;
+    // The accepted exterior photos: the VIN plate, the interior and the instrument cluster show no body damage.
     const accepted = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at }))).filter(
-      (capture) => capture.approved && capture.file_key && capture.mime_type,
+      (capture) => capture.approved && capture.file_key && capture.mime_type && !NOT_EXTERIOR.has(capture.photo_code),
     );
-    const detected = await detector.detect(
+    const { damages: detected, unanalysed } = await detector.detect(
       accepted.map((capture) => ({
         photoCode: capture.photo_code,
         photoLabel: capture.photo_label,
         mimeType: capture.mime_type as string,
         bytes: () => this.readOriginal(capture.file_key as string),
       })),
+      { sessionKey: session._id },
     );
+    if (unanalysed.length) this.deps.logger.warn({ sessionKey: session._id, unanalysed }, 'the damage detector could not analyse some photos');
+    await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { detector_unanalysed: unanalysed });
     const now = this.deps.clock();
     const minScore = this.deps.detectorMinScore ?? DEFAULT_DETECTOR_MIN_SCORE;
     await this.deps.damages.deleteDetected(session.api_key, session._id);
@@ -215,13 +235,4 @@ export class ReportGenerator {
     await this.deps.damages.insertMany(records);
     return true;
   }
-}
-
-/** Of the VIN read from the session's VIN photo (its kept capture) and the VIN typed on the capture page, the one given last. */
-function vinCapturedBy(session: InspectionSessionDocument, captures: readonly CaptureDocument[]): string | null {
-  const slot = session.photos[String(VIN_PHOTO_CODE)];
-  const vinPhoto = slot ? captures.find((capture) => capture._id === slot.capture_id) : undefined;
-  const decoded = vinPhoto ? { vin: vinPhoto.decoded_vin ?? null, at: vinPhoto.created_at } : null;
-  const typed = session.typed_vin ? { vin: session.typed_vin.vin, at: session.typed_vin.typed_at } : null;
-  return capturedVin(decoded, typed);
 }

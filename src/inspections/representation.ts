@@ -26,8 +26,6 @@ export function sessionView(session: InspectionSessionDocument, urls: PublicUrls
   };
 }
 
-export type SessionView = ReturnType<typeof sessionView>;
-
 export function optionsView(options: SessionOptions) {
   return {
     client_id: options.clientId ?? null,

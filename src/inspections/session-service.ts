@@ -1,7 +1,7 @@
 // Integrator-facing session use cases (CONTRACT §4): create, read, update, delete, list, photos, notes, damages
 // and results. Every query is scoped to the calling account.
 import { createHash } from 'node:crypto';
-import type { AccountDocument } from '../store/accounts.js';
+import type { AccountDocument, AccountStore } from '../store/accounts.js';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
@@ -10,19 +10,20 @@ import type { EventRecorder } from '../events/event-recorder.js';
 import { AppError, badRequest, conflict, limitReached, notFound } from '../errors.js';
 import { parseCreateSessionBody, parseUpdateSessionBody } from '../domain/session-input.js';
 import { DAMAGE_STATUSES, NOTE_STATUSES, checkSessionUpdate, canDelete, isSessionStatus, type SessionStatus } from '../domain/statuses.js';
-import { captureTokenAccess } from '../domain/capture-scope.js';
+import { captureTokenAccess, guestBrand, type GuestBrand } from '../domain/capture-scope.js';
 import { MAX_DAMAGES_PER_SESSION, MAX_NOTES_PER_SESSION } from '../domain/limits.js';
 import { isTheme, requiredPhotoCodes, type Theme } from '../domain/themes.js';
-import { newCaptureToken, newRandomId, newSessionKey } from '../domain/identifiers.js';
+import { isSessionKey, newCaptureToken, newRandomId, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
 import { parseDamage, parseDamageChanges } from '../domain/grading.js';
-import { damageView, noteView, photoView, sessionView, type SessionView } from './representation.js';
+import { damageView, noteView, photoView } from './representation.js';
 import type { PublicUrls } from './public-urls.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { SmsInvitations } from './sms-invitations.js';
 
 const NOTE_TITLE_MAX = 200;
 const NOTE_DESCRIPTION_MAX = 5000;
+const SEARCH_MAX = 100;
 
 export function sessionNotFound(sessionKey: string): AppError {
   return notFound(`Session ${sessionKey} cannot be found.`);
@@ -40,16 +41,31 @@ export interface NoteAuthor {
   refusal(session: InspectionSessionDocument): AppError;
 }
 
+export interface SessionPageOptions {
+  status?: string | null;
+  /** true: only sessions in CONFIRM whose review is pending (CONTRACT §13); false: all others. */
+  awaitingReview?: boolean | null;
+  /** Part of the session key, the VIN or the client id, in any case. */
+  search?: string | null;
+  /** Page size, 1-100 (default 20). */
+  first?: number | null;
+  after?: string | null;
+}
+
+/** A session as the use cases hand it to the faces; each face shapes its own view of it. */
+export type InspectionSessionRecord = InspectionSessionDocument;
+
+/** One page of a listing: the sessions in order, each with the cursor that resumes after it. */
 export interface SessionPage {
-  sessions: InspectionSessionDocument[];
+  edges: { cursor: string; node: InspectionSessionRecord }[];
   hasNextPage: boolean;
-  endCursor: string | null;
 }
 
 export class SessionService {
   constructor(
     private readonly deps: {
       sessions: InspectionSessionStore;
+      accounts: Pick<AccountStore, 'findByApiKey'>;
       captures: CaptureStore;
       files: PhotoFiles;
       notes: NoteStore;
@@ -61,7 +77,8 @@ export class SessionService {
     },
   ) {}
 
-  async create(account: AccountDocument, body: unknown): Promise<SessionView> {
+  /** `body`: the POST /v1/sessions body (snake_case), checked by the one create schema both faces share. */
+  async create(account: AccountDocument, body: unknown): Promise<InspectionSessionRecord> {
     const now = this.deps.clock();
     const parsed = parseCreateSessionBody(body, now);
     if (!parsed.ok) throw badRequest(parsed.message);
@@ -92,13 +109,16 @@ export class SessionService {
       damages_count: 0,
       created_at: now,
       updated_at: now,
+      last_activity_at: now,
     };
     await this.deps.sessions.insert(session);
     if (input.options.sms) await this.deps.sms.invite(session, input.options.sms);
-    return sessionView(session, this.deps.urls);
+    return session;
   }
 
   async require(account: AccountDocument, sessionKey: string): Promise<InspectionSessionDocument> {
+    // A key that cannot exist is not looked up.
+    if (!isSessionKey(sessionKey)) throw sessionNotFound(sessionKey);
     const session = await this.deps.sessions.findForAccount(account.api_key, sessionKey);
     if (!session) throw sessionNotFound(sessionKey);
     return session;
@@ -121,11 +141,8 @@ export class SessionService {
     return this.deps.sessions.findByKey(sessionKey);
   }
 
-  async get(account: AccountDocument, sessionKey: string): Promise<SessionView> {
-    return sessionView(await this.require(account, sessionKey), this.deps.urls);
-  }
-
-  async update(account: AccountDocument, sessionKey: string, body: unknown): Promise<SessionView> {
+  /** `body`: the PUT /v1/sessions/:key body (snake_case), checked by the one update schema both faces share. */
+  async update(account: AccountDocument, sessionKey: string, body: unknown): Promise<InspectionSessionRecord> {
     const parsed = parseUpdateSessionBody(body, this.deps.clock());
     if (!parsed.ok) throw badRequest(parsed.message);
     const current = await this.require(account, sessionKey);
@@ -141,7 +158,7 @@ export class SessionService {
     // The write is conditional on the status the rules were checked against; a concurrent move means retry.
     const updated = await this.deps.sessions.updateIfStatus(sessionKey, [current.status], set, { api_key: account.api_key });
     if (!updated) throw conflict(`Session ${sessionKey} changed status during the update; read it and try again.`);
-    return sessionView(updated, this.deps.urls);
+    return updated;
   }
 
   async delete(account: AccountDocument, sessionKey: string): Promise<{ message: string }> {
@@ -157,18 +174,41 @@ export class SessionService {
     return { message: `Session ${sessionKey} has been successfully removed.` };
   }
 
-  async page(account: AccountDocument, options: { status?: string | null; first?: number | null; after?: string | null }): Promise<SessionPage> {
+  /** The account's sessions, latest activity first (see SessionPageOptions). */
+  async page(account: AccountDocument, options: SessionPageOptions): Promise<SessionPage> {
     const first = Math.min(Math.max(options.first ?? 20, 1), 100);
     let status: SessionStatus | null = null;
     if (options.status) {
       if (!isSessionStatus(options.status)) throw badRequest(`status must be one of IDLE, STARTED, PROCESS, QC_PASSED, CONFIRM, COMPLETE, EXPIRED.`);
       status = options.status;
     }
+    const search = options.search?.trim() ?? '';
+    if (search.length > SEARCH_MAX) throw badRequest(`search must be at most ${SEARCH_MAX} characters.`);
     const after = options.after ? decodeCursor(options.after) : null;
-    const rows = await this.deps.sessions.page(account.api_key, { status, first, after });
-    const sessions = rows.slice(0, first);
-    const last = sessions.at(-1);
-    return { sessions, hasNextPage: rows.length > first, endCursor: last ? encodeSessionCursor(last) : null };
+    const rows = await this.deps.sessions.page(account.api_key, {
+      status,
+      awaitingReview: options.awaitingReview ?? null,
+      search: search || null,
+      first,
+      after,
+    });
+    const edges = rows.slice(0, first).map((node) => ({ cursor: encodeSessionCursor(node), node }));
+    return { edges, hasNextPage: rows.length > first };
+  }
+
+  /** Every capture of a session the caller may read (the face checked that), oldest first; retakes included. */
+  capturesOf(session: InspectionSessionRecord) {
+    return this.deps.captures.listForSession(session.api_key, session._id);
+  }
+
+  /** The name and colour the person capturing sees (CONTRACT §14): never the account's username. */
+  async brandOf(session: InspectionSessionRecord): Promise<GuestBrand> {
+    return guestBrand(await this.deps.accounts.findByApiKey(session.api_key));
+  }
+
+  /** The notes of a session the caller may read, oldest first; `user` keeps only that author's. */
+  notesOf(session: InspectionSessionRecord, options: { user?: string } = {}) {
+    return this.deps.notes.listForSession(session.api_key, session._id, options);
   }
 
   async photos(account: AccountDocument, sessionKey: string) {
@@ -199,9 +239,14 @@ export class SessionService {
     if (!description || description.length > NOTE_DESCRIPTION_MAX) throw badRequest(`description is required, at most ${NOTE_DESCRIPTION_MAX} characters.`);
     if (!author.statuses.includes(session.status)) throw author.refusal(session);
     // The slot is taken by a write conditional on the status and the count, so neither a concurrent move nor
-    // concurrent notes can get a note past the rules.
-    const taken = await this.deps.sessions.takeSlot(session._id, 'notes_count', MAX_NOTES_PER_SESSION, author.statuses, () =>
-      this.deps.notes.countForSession(session.api_key, session._id),
+    // concurrent notes can get a note past the rules; the same write moves the session's last activity.
+    const taken = await this.deps.sessions.takeSlot(
+      session._id,
+      'notes_count',
+      MAX_NOTES_PER_SESSION,
+      author.statuses,
+      () => this.deps.notes.countForSession(session.api_key, session._id),
+      this.deps.clock(),
     );
     if (!taken) {
       const latest = (await this.deps.sessions.findByKey(session._id)) ?? session;
@@ -350,7 +395,12 @@ export class SessionService {
    * session completed first; `agrees` then says whether its report already shows the change, which then stands.
    */
   private async damagesChanged(session: InspectionSessionDocument, agrees: (results: Record<string, unknown>) => boolean): Promise<boolean> {
-    const marked = await this.deps.sessions.updateIfStatus(session._id, DAMAGE_STATUSES, { damages_version: newRandomId(9) }, { api_key: session.api_key });
+    const marked = await this.deps.sessions.updateIfStatus(
+      session._id,
+      DAMAGE_STATUSES,
+      { damages_version: newRandomId(9), last_activity_at: this.deps.clock() },
+      { api_key: session.api_key },
+    );
     if (marked) return true;
     const latest = await this.deps.sessions.findByKey(session._id);
     return latest?.status === 'COMPLETE' && latest.results !== null && agrees(latest.results);
@@ -403,13 +453,19 @@ function damageNotFound(damageId: string): AppError {
   return notFound(`Damage ${damageId} cannot be found.`);
 }
 
-export function encodeSessionCursor(session: InspectionSessionDocument): string {
-  return Buffer.from(`${session.created_at.getTime()}:${session._id}`).toString('base64url');
+/** A listing cursor: the session's last activity and key, the two keys the listing is ordered by. */
+function encodeSessionCursor(session: InspectionSessionDocument): string {
+  return Buffer.from(`${lastActivityOf(session).getTime()}:${session._id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; key: string } {
+/** Sessions read before their last activity was backfilled count their last update. */
+export function lastActivityOf(session: InspectionSessionDocument): Date {
+  return session.last_activity_at ?? session.updated_at;
+}
+
+function decodeCursor(cursor: string): { lastActivityAt: Date; key: string } {
   const [time, key] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
   const millis = Number(time);
-  if (!key || !Number.isFinite(millis)) throw badRequest('after is not a cursor returned by this API.');
-  return { createdAt: new Date(millis), key };
+  if (!key || !time || !Number.isFinite(millis)) throw badRequest('after is not a cursor returned by this API.');
+  return { lastActivityAt: new Date(millis), key };
 }

@@ -11,8 +11,6 @@ export interface LeasedIntervalOptions<R> {
   intervalMs: number;
   logger: Logger;
   clock: () => Date;
-  /** One pass, run only while this instance holds the lease. */
-  work: (now: Date) => Promise<R>;
   /** What a pass that did not run (lease held elsewhere, or failed) resolves to. */
   idle: R;
   /** Run a pass at once on start instead of waiting one interval. */
@@ -22,13 +20,17 @@ export interface LeasedIntervalOptions<R> {
 /** The lease outlives two missed ticks, so a slow pass keeps it but a stopped instance loses it soon. */
 const LEASE_SLACK_MS = 5_000;
 
-export class LeasedInterval<R> {
+/** A job extends it with its pass (`work`); start, stop, runOnce and the lease come from here. */
+export abstract class LeasedInterval<R> {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<R> | null = null;
   /** This instance's name on the lease. */
-  readonly holder = randomUUID();
+  readonly holder: string = randomUUID();
 
   constructor(private readonly options: LeasedIntervalOptions<R>) {}
+
+  /** One pass, run only while this instance holds the lease. */
+  protected abstract work(now: Date): Promise<R>;
 
   start(): void {
     if (this.timer) return;
@@ -58,9 +60,9 @@ export class LeasedInterval<R> {
   }
 
   private async pass(): Promise<R> {
-    const { leases, name, intervalMs, clock, work, idle } = this.options;
+    const { leases, name, intervalMs, clock, idle } = this.options;
     const now = clock();
     if (!(await leases.acquire(name, this.holder, now, intervalMs * 2 + LEASE_SLACK_MS))) return idle;
-    return work(now);
+    return this.work(now);
   }
 }

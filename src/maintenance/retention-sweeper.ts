@@ -26,9 +26,7 @@ export type RetentionPass = Record<string, number>;
 
 const NAMESPACE_NOT_FOUND = 26;
 
-export class RetentionSweeper {
-  private readonly job: LeasedInterval<RetentionPass>;
-
+export class RetentionSweeper extends LeasedInterval<RetentionPass> {
   constructor(
     private readonly deps: {
       db: Db;
@@ -39,34 +37,7 @@ export class RetentionSweeper {
       collections?: readonly string[];
     },
   ) {
-    this.job = new LeasedInterval({
-      name: LEASE_NAME,
-      leases: deps.leases,
-      intervalMs: deps.intervalMs,
-      logger: deps.logger,
-      clock: deps.clock,
-      work: (now) => this.sweep(now),
-      idle: {},
-      runOnStart: true,
-    });
-  }
-
-  /** This instance's name on the retention lease. */
-  get holder(): string {
-    return this.job.holder;
-  }
-
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass if this instance holds the lease: what it deleted, per collection ({} when another instance holds it). */
-  sweepOnce(): Promise<RetentionPass> {
-    return this.job.runOnce();
+    super({ name: LEASE_NAME, leases: deps.leases, intervalMs: deps.intervalMs, logger: deps.logger, clock: deps.clock, idle: {}, runOnStart: true });
   }
 
   /** The TTL indexes of the retained collections, as the database reports them. */
@@ -84,7 +55,7 @@ export class RetentionSweeper {
     return rules;
   }
 
-  private async sweep(now: Date): Promise<RetentionPass> {
+  protected async work(now: Date): Promise<RetentionPass> {
     const deleted: RetentionPass = {};
     for (const { collection, field, expireAfterSeconds } of await this.rules()) {
       // As the TTL monitor: a date older than the index's delay; other values (null, missing, not a date) never match.

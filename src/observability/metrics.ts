@@ -9,6 +9,7 @@ export interface Metrics {
   httpDuration: Histogram<'method' | 'route'>;
   deliveries: Counter<'outcome'>;
   deliveryLag: Histogram;
+  eventPublishDelay: Histogram;
   openSubscriptions: Gauge;
   openSockets: Gauge;
   qcDuration: Histogram<'verdict'>;
@@ -44,6 +45,12 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
       name: 'webhook_delivery_lag_seconds',
       help: 'Time from an event being recorded to a delivery attempt starting.',
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 30, 120, 600],
+      registers: [registry],
+    }),
+    eventPublishDelay: new Histogram({
+      name: 'event_publish_delay_seconds',
+      help: 'Time from the moment an event names (its timestamp) to its live publication: the writes that record it.',
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2, 5],
       registers: [registry],
     }),
     openSubscriptions: new Gauge({ name: 'graphql_open_subscriptions', help: 'GraphQL subscriptions currently open.', registers: [registry] }),

@@ -1,18 +1,19 @@
 // The condition report use case: the completed session's results and notes, as HTML (drawn per request, cheap and
 // bounded) or as a PDF. A completed session is immutable, so its PDF is rendered once, in the render pool, stored
 // in the file store and served from there; concurrent first requests share that one render.
-import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
-import type { CaptureDocument } from '../store/captures.js';
-import type { Stores } from '../services.js';
+import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { CaptureDocument, CaptureStore } from '../store/captures.js';
+import type { NoteStore } from '../store/notes.js';
+import { accountSettings, type AccountStore } from '../store/accounts.js';
 import type { PhotoFiles } from '../inspections/photo-files.js';
 import type { SessionResults } from '../domain/results.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { Logger } from '../logger.js';
-import { latestCapturePerCode } from '../domain/photos.js';
-import { GUEST_NOTE_USER, guestVehicle } from '../domain/capture-scope.js';
+import { latestCapturePerCode, standingCaptures } from '../domain/photos.js';
+import { GUEST_NOTE_USER, guestBrand, guestVehicle } from '../domain/capture-scope.js';
 import { AppError } from '../errors.js';
-import { buildConditionReport, REPORT_LIMITS, type ConditionReport } from './report-model.js';
+import { buildConditionReport, DEFAULT_BRAND_COLOR, REPORT_LIMITS, type ConditionReport } from './report-model.js';
 import { renderReportHtml } from './report-html.js';
 import type { ReportRenderPool } from './report-render-pool.js';
 
@@ -27,13 +28,19 @@ export function reportPdfKey(sessionKey: string, audience: ReportAudience = 'acc
   return audience === 'account' ? `reports/${sessionKey}.pdf` : `reports/${sessionKey}.${audience}.pdf`;
 }
 
+/** The heading of a capture link's report when the account chose no display name. */
+const GUEST_REPORT_NAME = 'Vehicle inspection';
+
+/** 24 random bytes in base64url, as the report generator makes them. */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
 export class ReportDocuments {
   /** Renders in progress in this instance, by session key (single flight). */
   private readonly rendering = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: {
-      stores: Pick<Stores, 'notes' | 'captures' | 'sessions'>;
+      stores: { notes: NoteStore; captures: CaptureStore; sessions: InspectionSessionStore; accounts: AccountStore };
       files: PhotoFiles;
       fileStore: FileStore;
       renderer: ReportRenderPool;
@@ -42,6 +49,17 @@ export class ReportDocuments {
       clock: () => Date;
     },
   ) {}
+
+  /**
+   * The completed session a shareable report link opens (CONTRACT §13), or why it opens none. The link opens the
+   * integrator's report, as the authenticated route does.
+   */
+  async openLink(token: string, now: Date = this.deps.clock()): Promise<{ session: InspectionSessionDocument } | { refused: 'unknown' | 'expired' }> {
+    const session = LINK_TOKEN.test(token) ? await this.deps.stores.sessions.findByReportLinkToken(token) : null;
+    if (!session?.report_link || session.report_link.token !== token || session.status !== 'COMPLETE') return { refused: 'unknown' };
+    if (session.report_link.expires_at <= now) return { refused: 'expired' };
+    return { session };
+  }
 
   async html(session: InspectionSessionDocument, audience: ReportAudience = 'account'): Promise<string> {
     return renderReportHtml(await this.model(session, audience));
@@ -102,10 +120,18 @@ export class ReportDocuments {
     const author = audience === 'guest' ? GUEST_NOTE_USER : undefined;
     const { notes, total } = await this.deps.stores.notes.listNewestForSession(session.api_key, session._id, REPORT_LIMITS.notes, author);
     const results = session.results as unknown as SessionResults;
+    const account = await this.deps.stores.accounts.findById(session.account_id);
+    const settings = account ? accountSettings(account) : null;
+    // The capture link's copy never names the account's username (its login): only a display name chosen to be shown.
+    const brandName = audience === 'guest' ? (guestBrand(account).name ?? GUEST_REPORT_NAME) : settings?.display_name;
     return buildConditionReport(
       audience === 'guest' ? { ...results, vehicle: { ...guestVehicle(results.vehicle) } as SessionResults['vehicle'] } : results,
       { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
       this.deps.clock(),
+      {
+        ...(settings && brandName ? { brand: { name: brandName, color: settings.brand_color ?? DEFAULT_BRAND_COLOR } } : {}),
+        unanalysedPhotoCodes: session.detector_unanalysed ?? [],
+      },
     );
   }
 
@@ -114,7 +140,7 @@ export class ReportDocuments {
    * WebP), so laying out a report decodes no photo again.
    */
   private async thumbnails(session: InspectionSessionDocument): Promise<Map<number, Uint8Array>> {
-    const captures = await this.deps.stores.captures.listForSession(session.api_key, session._id);
+    const captures = standingCaptures(session.photos, await this.deps.stores.captures.listForSession(session.api_key, session._id));
     const latest = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at })));
     const thumbnails = new Map<number, Uint8Array>();
     for (const capture of latest.slice(0, REPORT_LIMITS.photos)) {

@@ -12,6 +12,10 @@ const STYLE = `
   .photos { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 12px; }
   figure { margin: 0; border: 1px solid #d0d7de; border-radius: 6px; overflow: hidden; } figure img { width: 100%; height: 150px; object-fit: cover; display: block; }
   figcaption { padding: 6px 8px; font-size: 13px; } .rejected { color: #cf222e; }
+  .brand { padding: 10px 14px; border-radius: 6px; font-weight: 700; font-size: 16px; }
+  .marked { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 12px; margin-top: 12px; }
+  .frame { position: relative; } .frame img { width: 100%; height: auto; display: block; }
+  .box { position: absolute; border: 3px solid #cf222e; box-shadow: 0 0 0 1px rgba(0, 0, 0, .5); }
   @media print { body { margin: 0; } .photos { grid-template-columns: repeat(3, 1fr); } figure { break-inside: avoid; } }
 `;
 
@@ -34,11 +38,12 @@ export function renderReportHtml(report: ConditionReport): string {
               .join('')}</tbody></table>`
       }
       ${omitted(report.omittedDamages, 'damages are')}
+      ${markedDamages(report)}
       ${report.maxGradePerItem.length ? `<h2>Highest grade per item</h2><table><tbody>${rows(report.maxGradePerItem)}</tbody></table>` : ''}`
     : '';
   const photos = report.photos
     .map(
-      (photo) => `<figure><img src="${escape(photo.url)}" alt="${escape(`Photo ${photo.number}: ${photo.view}`)}" loading="lazy">
+      (photo) => `<figure><img src="${escape(sized(photo.url))}" alt="${escape(`Photo ${photo.number}: ${photo.view}`)}" loading="lazy">
         <figcaption>${photo.number}. ${escape(photo.view)} <span class="${photo.approved ? 'muted' : 'rejected'}">${escape(photo.message)}</span></figcaption></figure>`,
     )
     .join('');
@@ -60,11 +65,20 @@ export function renderReportHtml(report: ConditionReport): string {
     : '<p class="muted">No notes.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(report.title)}</title><style>${STYLE}</style></head>
+<title>${escape(report.title)}</title><style>${STYLE}${reportStyle(report)}</style></head>
 <body>
+<header class="brand">${escape(report.brand.name)}</header>
 <h1>${escape(report.title)}</h1>
 <p class="muted">Session ${escape(report.sessionKey)} · theme ${escape(report.theme)}</p>
-<h2>Overall condition</h2>${grade}
+<h2>Overall condition</h2>${grade}${
+    report.overallGrade
+      ? `<p class="muted">${report.review ? `Reviewed by ${escape(report.review.by)} on ${escape(report.review.at)}.` : 'No person reviewed this inspection.'}</p>`
+      : ''
+  }${
+    report.unanalysedPhotos.length
+      ? `<p class="rejected">The damage detector could not analyse these photos: ${escape(report.unanalysedPhotos.join(', '))}.</p>`
+      : ''
+  }
 <h2>Vehicle</h2>${report.vehicleRows.length ? `<table><tbody>${rows(report.vehicleRows)}</tbody></table>` : '<p class="muted">No vehicle details were given.</p>'}
 ${damages}
 <h2>Photos</h2><div class="photos">${photos}</div>${omitted(report.omittedPhotos, 'photos are')}
@@ -77,4 +91,42 @@ ${damages}
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The medium copy of a photo (at most 1280 px): a report never makes a browser download originals to show them. */
+function sized(url: string): string {
+  return url ? `${url}?size=medium` : url;
+}
+
+/**
+ * The colours and boxes of this report, as rules of its style sheet rather than style attributes: the capture page
+ * shows the report inside its own page, whose Content-Security-Policy refuses style attributes.
+ */
+function reportStyle(report: ConditionReport): string {
+  const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
+  const boxes = markedOnPhotos(report)
+    .map((damage, index) =>
+      damage.region
+        ? `.box-${index} { left: ${percent(damage.region.x)}; top: ${percent(damage.region.y)}; width: ${percent(damage.region.width)}; height: ${percent(damage.region.height)}; }`
+        : '',
+    )
+    .join('\n');
+  // The colours are checked #rrggbb values (report-model.ts), safe inside a style sheet.
+  return `\n  .brand { background: ${report.brand.color}; color: ${report.brand.textColor}; }\n${boxes}`;
+}
+
+function markedOnPhotos(report: ConditionReport) {
+  const codes = new Set(report.photos.filter((photo) => photo.url).map((photo) => photo.code));
+  return report.damages.filter((damage) => damage.photoCode !== null && codes.has(damage.photoCode));
+}
+
+/** Each damage marked on a photo, shown on that photo with its box. */
+function markedDamages(report: ConditionReport): string {
+  const urls = new Map(report.photos.map((photo) => [photo.code, photo.url]));
+  const figures = markedOnPhotos(report).map((damage, index) => {
+    const box = damage.region ? `<span class="box box-${index}"></span>` : '';
+    return `<figure><div class="frame"><img src="${escape(sized(urls.get(damage.photoCode as number) ?? ''))}" alt="${escape(`${damage.photo}, where the ${damage.damage} on the ${damage.item} is`)}" loading="lazy">${box}</div>
+        <figcaption><strong>${escape(damage.item)} · ${escape(damage.damage)} · grade ${damage.grade}</strong> <span class="muted">${escape(damage.photo)}</span></figcaption></figure>`;
+  });
+  return figures.length ? `<h2>Damages on their photos</h2><div class="marked">${figures.join('')}</div>` : '';
 }

@@ -41,7 +41,36 @@ export interface ReportPhoto {
   message: string;
 }
 
+/** Whose report it is: the account's display name and colour (CONTRACT §13). */
+export interface ReportBrand {
+  name: string;
+  /** `#rrggbb`. */
+  color: string;
+  /** What reads on that colour: white on dark ones, ink on light ones. */
+  textColor: string;
+}
+
+/** The colour of a report whose account chose none. */
+export const DEFAULT_BRAND_COLOR = '#12385c';
+
+export interface ReportDamage {
+  item: string;
+  damage: string;
+  grade: number;
+  /** The view it was marked on ('' when none). */
+  photo: string;
+  photoCode: number | null;
+  /** The box on that photo, in fractions of its width and height. */
+  region: { x: number; y: number; width: number; height: number } | null;
+  source: string;
+}
+
 export interface ConditionReport {
+  brand: ReportBrand;
+  /** Views the damage detector could not analyse (it was down or timed out): the report says so. */
+  unanalysedPhotos: string[];
+  /** Who completed the review and when (human-readable), or null when nobody did. */
+  review: { by: string; at: string } | null;
   sessionKey: string;
   theme: string;
   title: string;
@@ -51,7 +80,7 @@ export interface ConditionReport {
   /** Null without a damage inspection (CAPT); value null when nobody assessed the vehicle (name "Not assessed"). */
   overallGrade: { value: number | null; name: string } | null;
   totalDamages: number | null;
-  damages: { item: string; damage: string; grade: number; photo: string; source: string }[];
+  damages: ReportDamage[];
   omittedDamages: number;
   maxGradePerItem: [string, number][];
   photos: ReportPhoto[];
@@ -83,6 +112,10 @@ export function buildConditionReport(
   results: SessionResults,
   notes: { newest: readonly ReportNoteInput[]; total: number },
   generatedAt: Date,
+  {
+    brand = { name: 'capture-gateway', color: DEFAULT_BRAND_COLOR },
+    unanalysedPhotoCodes = [],
+  }: { brand?: Pick<ReportBrand, 'name' | 'color'>; unanalysedPhotoCodes?: readonly number[] } = {},
 ): ConditionReport {
   const vehicle = results.vehicle as unknown as Record<string, unknown>;
   const vehicleRows = Object.entries(VEHICLE_LABELS)
@@ -91,6 +124,10 @@ export function buildConditionReport(
       label,
       truncate(key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key]), VEHICLE_VALUE_CHARS),
     ]);
+  if (typeof vehicle.vin_captured === 'string') {
+    const match = vehicle.vin_match === true ? ' — matches the VIN given' : vehicle.vin_match === false ? ' — DOES NOT match the VIN given' : '';
+    vehicleRows.push(['VIN captured', `${vehicle.vin_captured}${match}`]);
+  }
   const describedVehicle = truncate(
     [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '),
     VEHICLE_VALUE_CHARS,
@@ -100,6 +137,9 @@ export function buildConditionReport(
   const damages = inspection?.damages ?? [];
   const newestNotes = [...notes.newest].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).slice(-REPORT_LIMITS.notes);
   return {
+    brand: brandOf(brand),
+    unanalysedPhotos: unanalysedPhotoCodes.map((code) => views.get(code) ?? String(code)),
+    review: inspection?.reviewed_by ? { by: truncate(inspection.reviewed_by, REPORT_LIMITS.noteUserChars), at: formatIsoTime(inspection.reviewed_at) } : null,
     sessionKey: results.session.session_key,
     theme: results.session.theme,
     title: describedVehicle ? `Condition report — ${describedVehicle}` : `Condition report — session ${results.session.session_key}`,
@@ -116,6 +156,8 @@ export function buildConditionReport(
       damage: truncate(damage.damage, REPORT_LIMITS.damageTextChars),
       grade: damage.grade,
       photo: damage.photo_code === null ? '' : (views.get(damage.photo_code) ?? ''),
+      photoCode: damage.photo_code,
+      region: damage.region ?? null,
       source: damage.source,
     })),
     omittedDamages: Math.max(0, damages.length - REPORT_LIMITS.damages),
@@ -194,4 +236,11 @@ function formatDuration(seconds: number | null): string {
   if (seconds === null) return '—';
   const minutes = Math.floor(seconds / 60);
   return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+}
+
+function brandOf(brand: Pick<ReportBrand, 'name' | 'color'>): ReportBrand {
+  const color = /^#[0-9a-f]{6}$/i.test(brand.color) ? brand.color : DEFAULT_BRAND_COLOR;
+  const [red, green, blue] = [1, 3, 5].map((index) => Number.parseInt(color.slice(index, index + 2), 16) / 255) as [number, number, number];
+  const light = 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.55;
+  return { name: truncate(brand.name, VEHICLE_VALUE_CHARS), color, textColor: light ? '#1b1f24' : '#ffffff' };
 }

@@ -105,7 +105,19 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     }
   };
 
-  document.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(report.title, MARGIN, MARGIN, { width });
+  // The account's band: its display name on its colour, above the title.
+  const bandHeight = 30;
+  document.rect(MARGIN, MARGIN, width, bandHeight).fill(report.brand.color);
+  document
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .fillColor(report.brand.textColor)
+    .text(report.brand.name, MARGIN + 10, MARGIN + 9, { width: width - 20, height: 16, lineBreak: false, ellipsis: true });
+  document
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(report.title, MARGIN, MARGIN + bandHeight + 12, { width });
   document.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Session ${report.sessionKey} · theme ${report.theme}`, { width });
   body();
 
@@ -118,6 +130,8 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
         width,
       });
     body().text(`${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'} recorded`, MARGIN, document.y, { width });
+    paragraph(report.review ? `Reviewed by ${report.review.by} on ${report.review.at}.` : 'No person reviewed this inspection.', MUTED);
+    if (report.unanalysedPhotos.length) paragraph(`The damage detector could not analyse these photos: ${report.unanalysedPhotos.join(', ')}.`, REJECTED);
   } else {
     paragraph(`This inspection (theme ${report.theme}) captures photos only; no damage inspection was made.`);
   }
@@ -137,16 +151,59 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
       );
     }
     if (report.omittedDamages > 0) paragraph(`… and ${report.omittedDamages} more damages are not shown here.`, MUTED);
+    // Each damage marked on a photo, with its box drawn where it was marked.
+    const marked = report.damages.filter((damage) => damage.photoCode !== null && thumbnails.has(damage.photoCode));
+    if (marked.length) {
+      heading('Damages on their photos');
+      const figureWidth = (width - GRID_GAP) / 2;
+      const figureHeight = Math.round((figureWidth * 3) / 4);
+      for (let start = 0; start < marked.length; start += 2) {
+        ensureSpace(figureHeight + 30);
+        const rowTop = document.y;
+        marked.slice(start, start + 2).forEach((damage, column) => {
+          const x = MARGIN + column * (figureWidth + GRID_GAP);
+          const thumbnail = thumbnails.get(damage.photoCode as number) as Uint8Array;
+          const image = Buffer.from(thumbnail.buffer, thumbnail.byteOffset, thumbnail.byteLength);
+          const placed = fitted(document, image, figureWidth, figureHeight);
+          document.image(image, x + placed.offsetX, rowTop + placed.offsetY, { width: placed.width, height: placed.height });
+          if (damage.region) {
+            document
+              .rect(
+                x + placed.offsetX + damage.region.x * placed.width,
+                rowTop + placed.offsetY + damage.region.y * placed.height,
+                damage.region.width * placed.width,
+                damage.region.height * placed.height,
+              )
+              .lineWidth(2)
+              .stroke(REJECTED);
+          }
+          document
+            .font('Helvetica-Bold')
+            .fontSize(9)
+            .fillColor(INK)
+            .text(`${damage.item} · ${damage.damage} · grade ${damage.grade}`, x, rowTop + figureHeight + 4, {
+              width: figureWidth,
+              lineBreak: false,
+              ellipsis: true,
+            });
+          document.font('Helvetica').fillColor(MUTED).text(damage.photo, x, document.y, { width: figureWidth, height: 11, ellipsis: true });
+        });
+        document.x = MARGIN;
+        document.y = rowTop + figureHeight + 32;
+        body();
+      }
+    }
     if (report.maxGradePerItem.length) {
       heading('Highest grade per item');
       pairs(report.maxGradePerItem);
     }
   }
 
-  heading('Photos');
   const cellWidth = (width - (GRID_COLUMNS - 1) * GRID_GAP) / GRID_COLUMNS;
   const THUMB_HEIGHT = Math.round((cellWidth * 3) / 4); // a 4:3 photo fills its cell
   const captionHeight = 28;
+  ensureSpace(THUMB_HEIGHT + captionHeight + 60); // the heading goes to the page its first row of photos is on
+  heading('Photos');
   for (let start = 0; start < report.photos.length; start += GRID_COLUMNS) {
     ensureSpace(THUMB_HEIGHT + captionHeight);
     const rowTop = document.y;
@@ -231,4 +288,13 @@ function drawFooters(document: PDFKit.PDFDocument, report: ConditionReport, widt
     document.text(`Page ${index - start + 1} of ${count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
     document.page.margins.bottom = savedBottom;
   }
+}
+
+/** Where a photo goes inside a frame, keeping its proportions and centred (so a box can be drawn over it). */
+function fitted(document: PDFKit.PDFDocument, image: Buffer, frameWidth: number, frameHeight: number) {
+  const opened = (document as unknown as { openImage(source: Buffer): { width: number; height: number } }).openImage(image);
+  const scale = Math.min(frameWidth / opened.width, frameHeight / opened.height);
+  const width = opened.width * scale;
+  const height = opened.height * scale;
+  return { width, height, offsetX: (frameWidth - width) / 2, offsetY: (frameHeight - height) / 2 };
 }

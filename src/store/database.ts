@@ -16,9 +16,11 @@ export interface DatabaseOptions {
   url: string | null;
   dbName: string;
   logger: Logger;
+  /** The driver's command monitoring, which feeds mongodb_commands_total (src/observability/database-commands.ts). */
+  monitorCommands: boolean;
 }
 
-export async function openDatabase({ url, dbName, logger }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ url, dbName, logger, monitorCommands }: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedMongo | null = null;
   let connectionUrl = url;
   if (!connectionUrl) {
@@ -29,8 +31,7 @@ export async function openDatabase({ url, dbName, logger }: DatabaseOptions): Pr
       `MONGODB_URL is not set: using the embedded in-memory database. All data is lost when the service stops, and it holds about ${EMBEDDED_CAPACITY.sessions} whole PRO inspections before a photo's verdict takes more than 1 s (every write slows as collections grow); set MONGODB_URL for anything you want to keep.`,
     );
   }
-  // Command monitoring feeds the mongodb_commands_total metric (src/observability/database-commands.ts).
-  const client = new MongoClient(connectionUrl, { serverSelectionTimeoutMS: 5_000, appName: 'capture-gateway', monitorCommands: true });
+  const client = new MongoClient(connectionUrl, { serverSelectionTimeoutMS: 5_000, appName: 'capture-gateway', monitorCommands });
   try {
     await client.connect();
   } catch (error) {

@@ -6,8 +6,7 @@ import type { CallbackMethod } from './callbacks.js';
 import { isDuplicateKeyError } from './database.js';
 import type { EventDocument } from './events.js';
 import { WriteBatcher } from './write-batcher.js';
-
-export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+import type { DeliveryStatus } from '../domain/delivery-statuses.js';
 
 export interface DeliveryDocument {
   /** Also the `webhook-id` header: stable across every attempt and redelivery. */

@@ -54,15 +54,34 @@ export interface InspectionSessionDocument {
   review_pending?: boolean;
   /** True once a damage detector looked at the photos. */
   detector_ran?: boolean;
+  /** The photo codes the damage detector could not analyse (down, timing out), which the report names. */
+  detector_unanalysed?: number[];
   /** Who completed the review (a user's username, or `api`) and when; absent when nobody reviewed. */
   reviewed_by?: string | null;
   reviewed_at?: Date | null;
   /** Set when report generation begins; from then on no new damage record write starts. */
   report_started?: string;
+  /** The report's shareable link (CONTRACT §13): a random token that opens it without credentials until it expires. */
+  report_link?: { token: string; expires_at: Date };
   /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
   damages_version?: string;
   created_at: Date;
   updated_at: Date;
+  /**
+   * The latest thing that happened to the session: a status move, a capture, a note, a damage record change, an
+   * update. The dashboard lists sessions by it. Every write that sets `updated_at` sets it too.
+   */
+  last_activity_at: Date;
+}
+
+export interface SessionPageQuery {
+  status?: SessionStatus | null;
+  /** true: only confirmed sessions waiting for a person's review; false: every other session. */
+  awaitingReview?: boolean | null;
+  /** Part of a session key, VIN or client id, matched case-insensitively. */
+  search?: string | null;
+  first: number;
+  after?: { lastActivityAt: Date; key: string } | null;
 }
 
 export type SessionCounter = 'notes_count' | 'damages_count' | 'capture_count';
@@ -75,9 +94,28 @@ export class InspectionSessionStore {
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.collection.createIndex({ api_key: 1, created_at: -1, _id: -1 });
+    await this.collection.createIndex({ api_key: 1, last_activity_at: -1, _id: -1 });
     await this.collection.createIndex({ capture_token_hash: 1 }, { unique: true });
     await this.collection.createIndex({ status: 1, expires_at: 1 });
+    // Not unique: the token is 192 random bits, and each unique index costs the embedded server a pass per write.
+    await this.collection.createIndex({ 'report_link.token': 1 }, { partialFilterExpression: { 'report_link.token': { $type: 'string' } } });
+    await this.backfillLastActivity();
+  }
+
+  /** Sessions stored before `last_activity_at` existed take their last update as their last activity. */
+  private async backfillLastActivity(): Promise<void> {
+    for (;;) {
+      const batch = await this.collection
+        .find({ last_activity_at: { $exists: false } }, { projection: { updated_at: 1 } })
+        .limit(500)
+        .toArray();
+      if (batch.length === 0) return;
+      await this.collection.bulkWrite(
+        batch.map((session) => ({
+          updateOne: { filter: { _id: session._id, last_activity_at: { $exists: false } }, update: { $set: { last_activity_at: session.updated_at } } },
+        })),
+      );
+    }
   }
 
   async insert(session: InspectionSessionDocument): Promise<void> {
@@ -91,6 +129,10 @@ export class InspectionSessionStore {
 
   findByCaptureTokenHash(hash: string): Promise<InspectionSessionDocument | null> {
     return this.collection.findOne({ capture_token_hash: hash });
+  }
+
+  findByReportLinkToken(token: string): Promise<InspectionSessionDocument | null> {
+    return this.collection.findOne({ 'report_link.token': token });
   }
 
   findByKey(sessionKey: string): Promise<InspectionSessionDocument | null> {
@@ -109,7 +151,8 @@ export class InspectionSessionStore {
   ): Promise<InspectionSessionDocument | null> {
     // A conditional updateOne, then a read: the update is the compare-and-set (atomic on every server we run on,
     // where findOneAndUpdate is not always), the read returns the session as it now is.
-    const { modifiedCount } = await this.collection.updateOne({ ...extraFilter, _id: sessionKey, status: { $in: [...from] } }, { $set: set });
+    const withActivity = set.updated_at instanceof Date && set.last_activity_at === undefined ? { ...set, last_activity_at: set.updated_at } : set;
+    const { modifiedCount } = await this.collection.updateOne({ ...extraFilter, _id: sessionKey, status: { $in: [...from] } }, { $set: withActivity });
     if (modifiedCount !== 1) return null;
     return this.collection.findOne({ _id: sessionKey });
   }
@@ -125,10 +168,12 @@ export class InspectionSessionStore {
     limit: number,
     statuses: readonly SessionStatus[],
     countExisting: () => Promise<number>,
+    /** The session's last activity moves to this time in the same write (a note: no other write touches the session). */
+    activityAt?: Date,
   ): Promise<boolean> {
+    const update = activityAt ? { $inc: { [counter]: 1 }, $set: { last_activity_at: activityAt } } : { $inc: { [counter]: 1 } };
     const take = async () =>
-      (await this.collection.updateOne({ _id: sessionKey, status: { $in: [...statuses] }, [counter]: { $lt: limit } }, { $inc: { [counter]: 1 } }))
-        .modifiedCount === 1;
+      (await this.collection.updateOne({ _id: sessionKey, status: { $in: [...statuses] }, [counter]: { $lt: limit } }, update)).modifiedCount === 1;
     if (await take()) return true;
     const current = await this.collection.findOne({ _id: sessionKey }, { projection: { [counter]: 1 } });
     if (!current) return false;
@@ -149,16 +194,27 @@ export class InspectionSessionStore {
     return deletedCount === 1;
   }
 
-  /** A page of the account's sessions, newest first, after the (created_at, key) cursor. */
-  page(apiKey: string, options: { status?: SessionStatus | null; first: number; after?: { createdAt: Date; key: string } | null }) {
-    const filter: Filter<InspectionSessionDocument> = { api_key: apiKey };
-    if (options.status) filter.status = options.status;
+  /**
+   * A page of the account's sessions, latest activity first, after the (last_activity_at, key) cursor. `search`
+   * matches, case-insensitively, part of the session key, the vehicle's VIN or the integrator's client id; a
+   * regular expression on three fields of one account's sessions, which every server we run on evaluates alike.
+   */
+  page(apiKey: string, options: SessionPageQuery) {
+    const conditions: Filter<InspectionSessionDocument>[] = [{ api_key: apiKey }];
+    if (options.status) conditions.push({ status: options.status });
+    if (options.awaitingReview === true) conditions.push({ status: 'CONFIRM', review_pending: true });
+    if (options.awaitingReview === false) conditions.push({ $or: [{ status: { $ne: 'CONFIRM' } }, { review_pending: { $ne: true } }] });
+    if (options.search) {
+      const pattern = new RegExp(escapeRegExp(options.search), 'i');
+      conditions.push({ $or: [{ _id: pattern }, { 'vehicle.vin': pattern }, { 'options.clientId': pattern }] });
+    }
     if (options.after) {
-      filter.$or = [{ created_at: { $lt: options.after.createdAt } }, { created_at: options.after.createdAt, _id: { $lt: options.after.key } }];
+      const { lastActivityAt, key } = options.after;
+      conditions.push({ $or: [{ last_activity_at: { $lt: lastActivityAt } }, { last_activity_at: lastActivityAt, _id: { $lt: key } }] });
     }
     return this.collection
-      .find(filter)
-      .sort({ created_at: -1, _id: -1 })
+      .find({ $and: conditions })
+      .sort({ last_activity_at: -1, _id: -1 })
       .limit(options.first + 1)
       .toArray();
   }
@@ -179,4 +235,8 @@ export class InspectionSessionStore {
       .limit(limit)
       .toArray();
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

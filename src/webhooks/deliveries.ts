@@ -3,7 +3,8 @@
 import { AppError, badRequest, conflict } from '../errors.js';
 import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from '../domain/events.js';
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
-import type { DeliveryAttemptDocument, DeliveryDocument, DeliveryPageCursor, DeliveryStatus, DeliveryStore } from '../store/deliveries.js';
+import type { DeliveryAttemptDocument, DeliveryDocument, DeliveryPageCursor, DeliveryStore } from '../store/deliveries.js';
+import type { DeliveryStatus } from '../domain/delivery-statuses.js';
 import { missingCallback } from './callbacks.js';
 import type { DeliveryScheduler } from './delivery-scheduler.js';
 import { newDelivery, testDeliveryId, type WebhookOutbox } from './outbox.js';

@@ -219,11 +219,13 @@ export class DeliveryScheduler {
             throw error;
           });
         const won = new Map(claimed.map((delivery) => [delivery._id, delivery]));
+        const settings = await this.callbackSettings(claimed);
         for (const choice of chosen) {
           const delivery = won.get(choice.delivery._id);
+          const callback = delivery ? (settings.get(callbackKey(delivery.api_key, delivery.callback_event)) ?? null) : null;
           if (!delivery) giveBack(choice);
-          else if (choice.sendNow) this.run(delivery, leaseOwner, null, choice.owner);
-          else this.slots.enqueue({ owner: choice.owner, item: { delivery, leaseOwner, leaseExpiresAt: claimedAt.getTime() + leaseMs, callback: null } });
+          else if (choice.sendNow) this.run(delivery, leaseOwner, callback, choice.owner);
+          else this.slots.enqueue({ owner: choice.owner, item: { delivery, leaseOwner, leaseExpiresAt: claimedAt.getTime() + leaseMs, callback } });
         }
         this.startWaiting();
       }
@@ -232,6 +234,23 @@ export class DeliveryScheduler {
     } finally {
       this.pumping = false;
     }
+  }
+
+  /**
+   * The current setting of each callback a claimed batch is for, read once per callback rather than once per
+   * attempt: a claimed delivery then starts as promptly as one queued from memory, so a backlog keeps its order
+   * against newer deliveries, and a batch costs one read per callback. A failed read leaves the sender to read it.
+   */
+  private async callbackSettings(claimed: DeliveryDocument[]): Promise<Map<string, CallbackDocument>> {
+    const wanted = new Map(claimed.map((delivery) => [callbackKey(delivery.api_key, delivery.callback_event), delivery]));
+    const settings = new Map<string, CallbackDocument>();
+    await Promise.all(
+      [...wanted].map(async ([key, { api_key, callback_event }]) => {
+        const callback = await this.options.callbacks.find(api_key, callback_event).catch(() => null);
+        if (callback) settings.set(key, callback);
+      }),
+    );
+    return settings;
   }
 
   /** Starts waiting deliveries, taking turns between accounts, while request slots are free. */

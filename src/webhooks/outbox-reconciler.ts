@@ -19,9 +19,7 @@ export const RECONCILE_GRACE_MS = 5_000;
 /** Where the very first pass on a database starts. */
 const FIRST_PASS_LOOKBACK_MS = 60 * 60_000;
 
-export class OutboxReconciler {
-  private readonly job: LeasedInterval<number>;
-
+export class OutboxReconciler extends LeasedInterval<number> {
   constructor(
     private readonly deps: {
       deliveries: DeliveryStore;
@@ -33,32 +31,10 @@ export class OutboxReconciler {
       clock: () => Date;
     },
   ) {
-    this.job = new LeasedInterval({
-      name: LEASE_NAME,
-      leases: deps.leases,
-      intervalMs: deps.intervalMs,
-      logger: deps.logger,
-      clock: deps.clock,
-      work: (now) => this.reconcile(now),
-      idle: 0,
-      runOnStart: true,
-    });
+    super({ name: LEASE_NAME, leases: deps.leases, intervalMs: deps.intervalMs, logger: deps.logger, clock: deps.clock, idle: 0, runOnStart: true });
   }
 
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass; resolves to the number of deliveries it had to write. Overlapping calls share the pass. */
-  reconcileOnce(): Promise<number> {
-    return this.job.runOnce();
-  }
-
-  private async reconcile(now: Date): Promise<number> {
+  protected async work(now: Date): Promise<number> {
     const { deliveries } = this.deps;
     const until = new Date(now.getTime() - RECONCILE_GRACE_MS);
     let cursor = (await deliveries.reconcileCursor()) ?? { createdAt: new Date(now.getTime() - FIRST_PASS_LOOKBACK_MS), eventId: '' };

@@ -8,6 +8,7 @@ import { photoLabel, requiredPhotoCodes } from '../domain/themes.js';
 export const SAMPLE_SESSION_KEY = 'TST-SAMPLE0000';
 
 const SAMPLE_PHOTO_BASE = 'https://capture.example.com/photos/sample-';
+const SAMPLE_REPORT_URL = 'https://capture.example.com/reports/sample';
 
 export function samplePayload(event: WebhookEvent, at: Date): Record<string, unknown> & { test: true } {
   return { ...defaultSample(event, at), test: true };
@@ -67,5 +68,7 @@ function sampleResults(at: Date) {
       },
     ],
     review: { reviewedBy: 'api', reviewedAt: at, detectorRan: false },
+    // A sample's links open nothing: a receiver can see their shape without a report behind them.
+    reportLink: { url: SAMPLE_REPORT_URL, pdfUrl: `${SAMPLE_REPORT_URL}.pdf`, expiresAt: new Date(at.getTime() + 30 * 24 * 60 * 60_000) },
   });
 }

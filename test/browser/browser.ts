@@ -12,7 +12,8 @@ if (!RUN_BROWSER_TESTS) {
   console.warn(`\n[browser tests] SKIPPED: ${CHROMIUM_PATH} not found (apt-get install -y chromium). CI installs it.\n`);
 }
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArguments`: e.g. a fake camera (--use-fake-device-for-media-stream with a video file). */
+export function launchChromium(extraArguments: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -24,6 +25,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArguments,
     ],
   });
 }

@@ -56,7 +56,7 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
 describe('buildSessionResults', () => {
   it('has every key of CONTRACT §6, in order, with event first', () => {
     const results = buildSessionResults(input());
-    expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection']);
+    expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection', 'report']);
     expect(results.event).toBe('SESSION:COMPLETE');
     expect(Object.keys(results.session)).toEqual([
       'session_key',
@@ -169,6 +169,16 @@ describe('buildSessionResults', () => {
           { damage_id: 'd3', item: 'hood', damage_type: 'scratch', damage: 'scratch', grade: 3, photo_code: 5, region: null, source: 'manual' },
         ],
       },
+      report: null,
+    });
+  });
+
+  it('carries the report links, with their expiry as a timestamp', () => {
+    const reportLink = { url: 'https://x.example/reports/t', pdfUrl: 'https://x.example/reports/t.pdf', expiresAt: new Date('2026-12-22T10:30:00.250Z') };
+    expect(buildSessionResults({ ...input(), reportLink }).report).toEqual({
+      url: 'https://x.example/reports/t',
+      pdf_url: 'https://x.example/reports/t.pdf',
+      expires_at: '2026-12-22T10:30:00.250+00:00',
     });
   });
 
@@ -184,7 +194,7 @@ describe('buildSessionResults', () => {
   it('has no inspection for CAPT, keeping every other group', () => {
     const results = buildSessionResults(input({ theme: 'CAPT' }));
     expect(results.inspection).toBeNull();
-    expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection']);
+    expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection', 'report']);
     expect(results.session.theme).toBe('CAPT');
     expect(results.photos).toHaveLength(3);
   });

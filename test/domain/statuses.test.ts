@@ -86,7 +86,7 @@ describe('status rules', () => {
     ['IDLE', { final: false, photos: false, deletable: true }],
     ['STARTED', { final: false, photos: true, deletable: false }],
     ['PROCESS', { final: false, photos: true, deletable: false }],
-    ['QC_PASSED', { final: false, photos: false, deletable: false }],
+    ['QC_PASSED', { final: false, photos: true, deletable: false }],
     ['CONFIRM', { final: false, photos: false, deletable: false }],
     ['COMPLETE', { final: true, photos: false, deletable: false }],
     ['EXPIRED', { final: true, photos: false, deletable: false }],

@@ -64,7 +64,11 @@ describe('condition report', () => {
     expect(html).toContain('52.52');
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
-    expect(html.match(/<figure>/g)).toHaveLength(6);
+    // Six photos in the grid (medium copies, never originals), and the dent shown on the photo it was marked on.
+    const grid = html.slice(html.indexOf('<h2>Photos</h2>'));
+    expect(grid.match(/<figure>/g)).toHaveLength(6);
+    expect(grid.match(/<img src="[^"]+\?size=medium"/g)).toHaveLength(6);
+    expect(html).toContain('<h2>Damages on their photos</h2>');
     expect(html).toContain(`${server.baseUrl}/photos/`);
   }, 60_000);
 

@@ -8,8 +8,8 @@ import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, type GraphQLResult } from '../support/graphql.js';
 
 const SESSION_FIELDS = 'sessionKey theme status active redirectUrl language captureUrl inspectStartedAt inspectEndedAt createdAt updatedAt options vehicle';
-const CREATE = `mutation($input: JSON) { createInspectionSession(input: $input) { ${SESSION_FIELDS} } }`;
-const UPDATE = `mutation($k: String!, $input: JSON!) { updateInspectionSession(sessionKey: $k, input: $input) { ${SESSION_FIELDS} } }`;
+const CREATE = `mutation($input: CreateInspectionSessionInput) { createInspectionSession(input: $input) { ${SESSION_FIELDS} } }`;
+const UPDATE = `mutation($k: String!, $input: UpdateInspectionSessionInput!) { updateInspectionSession(sessionKey: $k, input: $input) { ${SESSION_FIELDS} } }`;
 const DELETE = 'mutation($k: String!) { deleteInspectionSession(sessionKey: $k) }';
 const GET = `query($k: String!) { inspectionSession(sessionKey: $k) { ${SESSION_FIELDS} } }`;
 const START = 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }';
@@ -96,12 +96,12 @@ describe('createInspectionSession', () => {
       session: {
         theme: 'LITE',
         language: 'fr',
-        redirect_url: 'https://dealer.example.com/done',
-        client_id: 'dealer-9',
-        reference: { claim: 'G-42' },
+        redirectUrl: 'https://dealer.example.com/done',
+        clientId: 'dealer-9',
+        reference: { claim: 'G-42', claim_line: 3 },
         contact: { email: 'sam@example.com' },
       },
-      vehicle: { vin: '1HGCM82633A004352', year: 2018, make: 'Toyota', model: 'Corolla', ext_col: 'Red', odom_reading: 81000, odom_unit: 'mi' },
+      vehicle: { vin: '1HGCM82633A004352', year: 2018, make: 'Toyota', model: 'Corolla', extCol: 'Red', odomReading: 81000, odomUnit: 'mi' },
     });
     expect(node.sessionKey).toMatch(/^[A-Z]{3}-[A-Z0-9]{10}$/);
     expect(node).toMatchObject({
@@ -113,7 +113,7 @@ describe('createInspectionSession', () => {
       inspectStartedAt: null,
       inspectEndedAt: null,
     });
-    expect(node.options).toEqual({ client_id: 'dealer-9', sms: null, contact: { email: 'sam@example.com' }, reference: { claim: 'G-42' } });
+    expect(node.options).toEqual({ client_id: 'dealer-9', sms: null, contact: { email: 'sam@example.com' }, reference: { claim: 'G-42', claim_line: 3 } });
     expect(node.vehicle).toEqual({
       vin: '1HGCM82633A004352',
       year: 2018,
@@ -165,13 +165,75 @@ describe('createInspectionSession', () => {
   });
 });
 
+describe('typed session inputs', () => {
+  // Each pair: a GraphQL input and the REST body it stands for. Both faces answer with the same message.
+  const refusedCreates: [Record<string, unknown>, Record<string, unknown>][] = [
+    [{ session: { theme: 'XL' } }, { session: { theme: 'XL' } }],
+    [{ session: { redirectUrl: 'ftp://x' } }, { session: { redirect_url: 'ftp://x' } }],
+    [{ session: { language: 'klingon' } }, { session: { language: 'klingon' } }],
+    [{ session: { clientId: 'x'.repeat(201) } }, { session: { client_id: 'x'.repeat(201) } }],
+    [{ vehicle: { year: 1700 } }, { vehicle: { year: 1700 } }],
+    [{ vehicle: { odomReading: -1 } }, { vehicle: { odom_reading: -1 } }],
+    [{ vehicle: { odomUnit: 'furlong' } }, { vehicle: { odom_unit: 'furlong' } }],
+    [{ sms: { to: '12' } }, { sms: { to: '12' } }],
+    [{ sms: { to: '+14155550123', toName: 'x'.repeat(101) } }, { sms: { to: '+14155550123', to_name: 'x'.repeat(101) } }],
+  ];
+
+  it.each(refusedCreates)('refuses create input %# with the message REST gives for the same body', async (input, body) => {
+    const rest = await api('POST', '/v1/sessions', body);
+    expect(rest.status).toBe(400);
+    expectRefused(await gql(CREATE, { input }), 'BAD_REQUEST', rest.body.message);
+  });
+
+  it('refuses an update with the message REST gives for the same body', async () => {
+    const node = await create({ session: { theme: 'LITE' } });
+    const pairs: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ redirectUrl: 'not a url' }, { redirect_url: 'not a url' }],
+      [
+        { theme: 'PRO', session: { theme: 'LITE' } },
+        { theme: 'PRO', session: { theme: 'LITE' } },
+      ],
+      [
+        { options: { clientId: 'a' }, session: { clientId: 'b' } },
+        { options: { client_id: 'a' }, session: { client_id: 'b' } },
+      ],
+      [{ vehicle: { vin: 'IOQ' } }, { vehicle: { vin: 'IOQ' } }],
+    ];
+    for (const [input, body] of pairs) {
+      const rest = await api('PUT', `/v1/sessions/${node.sessionKey}`, body);
+      expect(rest.status).toBe(400);
+      expectRefused(await gql(UPDATE, { k: node.sessionKey, input }), 'BAD_REQUEST', rest.body.message);
+    }
+  });
+
+  it('clears a field given as null and leaves an omitted one as it is', async () => {
+    const node = await create({ session: { theme: 'LITE', redirectUrl: 'https://dealer.example.com/a', clientId: 'c-1' }, vehicle: { make: 'Kia' } });
+    const updated = await gql(UPDATE, {
+      k: node.sessionKey,
+      input: { redirectUrl: null, options: { clientId: 'c-2' }, vehicle: { make: null, model: 'Rio' } },
+    });
+    expect(updated.errors).toBeUndefined();
+    expect(updated.data.updateInspectionSession).toMatchObject({
+      redirectUrl: null,
+      theme: 'LITE',
+      options: { client_id: 'c-2' },
+      vehicle: { make: null, model: 'Rio' },
+    });
+  });
+
+  it('refuses a contact that is not an object before the resolver runs', async () => {
+    const result = await gql(CREATE, { input: { session: { contact: 'sam@example.com' } } });
+    expect(result.errors?.[0]?.message).toMatch(/JSONObject/);
+  });
+});
+
 describe('updateInspectionSession', () => {
   it('changes the theme and other fields while IDLE', async () => {
     const node = await create({ session: { theme: 'LITE' }, vehicle: { make: 'Honda', model: 'Civic' } });
     const updated = await gql(UPDATE, { k: node.sessionKey, input: { theme: 'CAPT' } });
     expect(updated.errors).toBeUndefined();
     expect(updated.data.updateInspectionSession).toMatchObject({ sessionKey: node.sessionKey, theme: 'CAPT', status: 'IDLE' });
-    const merged = await gql(UPDATE, { k: node.sessionKey, input: { language: 'de', vehicle: { ext_col: 'Blue' } } });
+    const merged = await gql(UPDATE, { k: node.sessionKey, input: { language: 'de', vehicle: { extCol: 'Blue' } } });
     expect(merged.errors).toBeUndefined();
     expect(merged.data.updateInspectionSession).toMatchObject({ theme: 'CAPT', language: 'de', vehicle: { make: 'Honda', model: 'Civic', ext_col: 'Blue' } });
     const rest = await api('GET', `/v1/sessions/${node.sessionKey}`);
@@ -200,7 +262,8 @@ describe('updateInspectionSession', () => {
   it('refuses unknown fields and sessions of another account', async () => {
     const node = await create({ session: { theme: 'LITE' } });
     const before = await api('GET', `/v1/sessions/${node.sessionKey}`);
-    expectRefused(await gql(UPDATE, { k: node.sessionKey, input: { colour: 'green' } }), 'BAD_REQUEST', /colour/);
+    const unknown = await gql(UPDATE, { k: node.sessionKey, input: { colour: 'green' } });
+    expect(unknown.errors?.[0]?.message).toMatch(/colour/);
     expectRefused(await gql(UPDATE, { k: node.sessionKey, input: { theme: 'PRO' } }, other), 'NOT_FOUND', `Session ${node.sessionKey} cannot be found.`);
     expect((await api('GET', `/v1/sessions/${node.sessionKey}`)).body).toEqual(before.body);
   });

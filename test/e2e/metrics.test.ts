@@ -42,6 +42,9 @@ describe('/metrics', () => {
     });
     await uploadPhoto(server.baseUrl, { captureToken: session.captureToken }, session.sessionKey, 1, await makeScene({ seed: 1 }));
     expect(await metricsText()).toMatch(/qc_duration_seconds_count\{verdict="accepted"\} 1/);
+    // Created, started, the photo: each event's delay from its timestamp to going live is observed.
+    const published = Number(/event_publish_delay_seconds_count (\d+)/.exec(await metricsText())?.[1]);
+    expect(published).toBeGreaterThanOrEqual(3);
     await watcher.close();
     await expect.poll(metricsText, { timeout: 5_000, interval: 50 }).toMatch(/graphql_open_subscriptions 0\b/);
   });

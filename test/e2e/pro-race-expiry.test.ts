@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest, sseEventRecorder, uploadPhoto, wsEventRecorder, type EventRecorder, type RecordedEvent } from '../support/graphql.js';
-import { makeScene } from '../support/images.js';
+import { makeDark, makeScene } from '../support/images.js';
 import { gateQualityControl } from '../support/qc-gate.js';
 import { TestClock } from '../support/clock.js';
 
@@ -144,29 +144,71 @@ describe('PRO capture with racing confirmations', () => {
     expect(results.body.session.theme).toBe('CAPT');
   }, 120_000);
 
-  it('refuses a photo whose quality control ends after the session reached QC_PASSED', async () => {
+  /** The capture ids standing for each view in the completed results, read through the photo URLs. */
+  async function resultPhotoUrl(sessionKey: string, captureToken: string, code: number): Promise<string> {
+    const confirmed = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
+      k: sessionKey,
+    });
+    expect(confirmed.data.confirmInspection.status).toBe('COMPLETE');
+    const results = await api('GET', `/v1/sessions/${sessionKey}/results`);
+    return results.body.photos.find((photo: { photo_code: number }) => photo.photo_code === code).url as string;
+  }
+
+  it('takes retakes in QC_PASSED (an accepted one replaces the photo, a rejected one leaves it, the status stays) until confirmation', async () => {
+    const { sessionKey, captureToken } = await createAndStart('LITE');
+    await captureAll(sessionKey, captureToken, [1, 2, 4, 5, 7, 8], 700);
+    expect((await api('GET', `/v1/sessions/${sessionKey}`)).body.status).toBe('QC_PASSED');
+
+    const better = await uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 4, await makeScene({ seed: 750 }));
+    expect(better.body.data.capturePhoto).toMatchObject({ approved: true });
+    const worse = await uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 4, await makeDark({ seed: 751 }));
+    expect(worse.body.data.capturePhoto).toMatchObject({ approved: false, rejectionCode: 'TOO_DARK' });
+
+    expect((await api('GET', `/v1/sessions/${sessionKey}`)).body.status).toBe('QC_PASSED');
+    const photos = (await api('GET', `/v1/sessions/${sessionKey}/photos`)).body.filter((photo: { photo_code: number }) => photo.photo_code === 4);
+    expect(photos.map((photo: { approved: boolean }) => photo.approved)).toEqual([true, true, false]);
+
+    // A retake still in quality control when the inspection is confirmed is refused, and nothing of it is kept.
+    const lateBytes = await makeScene({ seed: 752 });
+    const gate = gateQualityControl(server.app);
+    try {
+      const held = gate.hold(lateBytes);
+      const late = uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, lateBytes);
+      await held.arrived;
+      // The results name the accepted retake: neither the first photo nor the rejected one after it.
+      expect(await resultPhotoUrl(sessionKey, captureToken, 4)).toBe(better.body.data.capturePhoto.url);
+      held.release();
+      expect((await late).body.errors?.[0]?.extensions).toMatchObject({ reason: 'INVALID_STATUS' });
+    } finally {
+      gate.remove();
+    }
+    const firstPhotos = (await api('GET', `/v1/sessions/${sessionKey}/photos`)).body.filter((photo: { photo_code: number }) => photo.photo_code === 1);
+    expect(firstPhotos).toHaveLength(1);
+  }, 120_000);
+
+  it('judges a retake whose quality control ends after the session reached QC_PASSED by the QC_PASSED rule', async () => {
     const { sessionKey, captureToken } = await createAndStart('LITE');
     await captureAll(sessionKey, captureToken, [1, 2, 4, 5, 7], 600);
-    // A retake of photo 1 passes the status check while PROCESS and is held in quality control; meanwhile the last
-    // required photo moves the session to QC_PASSED. The retake must then be refused, not written into the session.
-    const retakeBytes = await makeScene({ seed: 650 });
+    // A rejected retake of photo 2 passes the status check while PROCESS and is held in quality control; meanwhile the
+    // last required photo moves the session to QC_PASSED. The retake is then recorded without replacing photo 2.
+    const retakeBytes = await makeDark({ seed: 650 });
     const gate = gateQualityControl(server.app);
     try {
       const held = gate.hold(retakeBytes);
-      const retake = uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, retakeBytes);
+      const retake = uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 2, retakeBytes);
       await held.arrived;
       const last = await uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 8, await makeScene({ seed: 608 }));
       expect(last.body.data?.capturePhoto?.approved).toBe(true);
       expect((await api('GET', `/v1/sessions/${sessionKey}`)).body.status).toBe('QC_PASSED');
       held.release();
-      expect((await retake).body.errors?.[0]?.extensions).toMatchObject({ reason: 'INVALID_STATUS' });
+      expect((await retake).body.data.capturePhoto).toMatchObject({ approved: false, rejectionCode: 'TOO_DARK' });
     } finally {
       gate.remove();
     }
-    const session = await api('GET', `/v1/sessions/${sessionKey}`);
-    expect(session.body.status).toBe('QC_PASSED');
-    const photos = await api('GET', `/v1/sessions/${sessionKey}/photos`);
-    expect(photos.body.filter((photo: { photo_code: number }) => photo.photo_code === 1)).toHaveLength(1);
+    expect((await api('GET', `/v1/sessions/${sessionKey}`)).body.status).toBe('QC_PASSED');
+    const photos = (await api('GET', `/v1/sessions/${sessionKey}/photos`)).body.filter((photo: { photo_code: number }) => photo.photo_code === 2);
+    expect(photos.map((photo: { approved: boolean }) => photo.approved)).toEqual([true, false]);
+    expect(await resultPhotoUrl(sessionKey, captureToken, 2)).toBe(photos[0].url);
   }, 120_000);
 });
 

@@ -11,18 +11,18 @@ let server: TestServer;
 let session: CreatedSession;
 
 beforeAll(async () => {
-  server = await startTestServer({ EXPIRY_SWEEP_INTERVAL_MS: '3600000' });
+  server = await startTestServer({ EXPIRY_SWEEP_INTERVAL_MS: '3600000', MONGODB_COMMAND_METRICS: 'true' });
   session = await createSession(server.baseUrl, await server.createAccount());
 });
 afterAll(() => server?.stop());
 
-async function sessionReads(): Promise<number> {
+async function findsIn(collection: string): Promise<number> {
   const counter = server.app.services.metrics.registry.getSingleMetric('mongodb_commands_total') as Counter | undefined;
   const values = (await counter?.get())?.values ?? [];
-  return values
-    .filter((value) => value.labels.command === 'find' && value.labels.collection === 'inspection_sessions')
-    .reduce((sum, value) => sum + value.value, 0);
+  return values.filter((value) => value.labels.command === 'find' && value.labels.collection === collection).reduce((sum, value) => sum + value.value, 0);
 }
+
+const sessionReads = () => findsIn('inspection_sessions');
 
 describe('a capture token over HTTP', () => {
   it('is looked up once per GraphQL request, though the rate limiter and the context both ask', async () => {
@@ -33,5 +33,13 @@ describe('a capture token over HTTP', () => {
     expect(result.data?.inspectionSession?.status).toBe('IDLE');
     // The token's session, then the session the field reads: two finds, not three.
     expect((await sessionReads()) - before).toBe(2);
+  });
+
+  it('reads the session’s captures once for the capture page’s photos and captured VIN', async () => {
+    const query = 'query($k: String!) { inspectionSession(sessionKey: $k) { photos { photoCode } vinCaptured } }';
+    const before = await findsIn('captures');
+    const result = await graphqlRequest(server.baseUrl, { captureToken: session.captureToken }, query, { k: session.sessionKey });
+    expect(result.data?.inspectionSession).toEqual({ photos: [], vinCaptured: null });
+    expect((await findsIn('captures')) - before).toBe(1);
   });
 });

@@ -79,7 +79,7 @@ describe('manual review through REST', () => {
     // Not even a candidate for the stuck-report retry, so waiting reviews never crowd out a crashed generation.
     const stuck = await server.app.services.stores.sessions.findInStatusSince('CONFIRM', new Date(), 200);
     expect(stuck.map((candidate) => candidate._id)).not.toContain(session.sessionKey);
-    await server.app.services.sweeper.sweepOnce();
+    await server.app.services.sweeper.runOnce();
     // And were it retried anyway (an old instance's sweep), the waiting review is left alone.
     const waiting = await server.app.services.stores.sessions.findByKey(session.sessionKey);
     expect(await server.app.services.reports.complete(waiting!)).toBeNull();

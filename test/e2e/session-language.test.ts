@@ -6,7 +6,7 @@ import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest } from '../support/graphql.js';
 
 const MESSAGE_TAIL = 'must be one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language).';
-const UPDATE = 'mutation($k: String!, $input: JSON!) { updateInspectionSession(sessionKey: $k, input: $input) { language } }';
+const UPDATE = 'mutation($k: String!, $input: UpdateInspectionSessionInput!) { updateInspectionSession(sessionKey: $k, input: $input) { language } }';
 
 let server: TestServer;
 let account: TestAccount;

@@ -8,23 +8,55 @@ import { schema } from '../../src/http/graphql/schema.js';
 
 const ASSETS = new URL('../../src/http/web/assets/', import.meta.url);
 const OPERATION = /^\s*(query|mutation|subscription)\b/;
-/** Top-level string constants, plain or template (`${FIELDS}` pieces are other constants of the same file). */
-const STRING_CONSTANT = /^const ([A-Z][A-Z0-9_]*) = (`[^`]*`|'[^'\n]*'|"[^"\n]*");$/gm;
+/**
+ * Top-level string constants, plain or template, exported or not (`${FIELDS}` pieces are other constants of the
+ * same file, or of a sibling script it imports them from).
+ */
+const STRING_CONSTANT = /^(?:export )?const ([A-Z][A-Z0-9_]*) =\s*(`[^`]*`|'[^'\n]*'|"[^"\n]*");$/gm;
+const SIBLING_IMPORT = /^import \{([^}]+)\} from '\.\/([\w-]+\.js)';$/gm;
+
+const source = (script: string) => readFileSync(new URL(script, ASSETS), 'utf8');
+const declarationsOf = (text: string) =>
+  [...text.matchAll(STRING_CONSTANT)].map((match) => ({ name: match[1] as string, code: match[0].replace(/^export /, '') }));
 
 /** The GraphQL operations a script defines, by constant name, with its template pieces filled in. */
-function documentsIn(source: string): Record<string, string> {
-  const declarations = [...source.matchAll(STRING_CONSTANT)];
-  const names = declarations.map((match) => match[1]);
-  const values = runInNewContext(`${declarations.map((match) => match[0]).join('\n')}\n({ ${names.join(', ')} });`) as Record<string, string>;
+function documentsIn(script: string): Record<string, string> {
+  const text = source(script);
+  const imported = [...text.matchAll(SIBLING_IMPORT)].flatMap((match) => {
+    const names = new Set((match[1] as string).split(',').map((name) => name.trim()));
+    return declarationsOf(source(match[2] as string)).filter(({ name }) => names.has(name));
+  });
+  const own = declarationsOf(text);
+  const values = runInNewContext(`${[...imported, ...own].map(({ code }) => code).join('\n')}\n({ ${own.map(({ name }) => name).join(', ')} });`) as Record<
+    string,
+    string
+  >;
   return Object.fromEntries(Object.entries(values).filter(([, value]) => OPERATION.test(value)));
 }
 
 const scripts = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));
-const documents = scripts.flatMap((script) =>
-  Object.entries(documentsIn(readFileSync(new URL(script, ASSETS), 'utf8'))).map(([name, text]) => ({ script, name, text })),
-);
+const documents = scripts.flatMap((script) => Object.entries(documentsIn(script)).map(([name, text]) => ({ script, name, text })));
+
+/** GraphQL data blocks of the pages (`<script type="application/graphql">`), sent by their scripts. */
+const pageDocuments = readdirSync(ASSETS)
+  .filter((name) => name.endsWith('.html'))
+  .flatMap((page) =>
+    [...source(page).matchAll(/<script type="application\/graphql" id="([\w-]+)">([\s\S]*?)<\/script>/g)].map((match) => ({
+      script: page,
+      name: match[1] as string,
+      text: match[2] as string,
+    })),
+  );
 
 describe('GraphQL documents of the browser assets', () => {
+  it('finds the data blocks of the pages', () => {
+    expect(pageDocuments.map(({ script, name }) => `${script} ${name}`)).toEqual(['capture.html session-query']);
+  });
+
+  it.each(pageDocuments.map((document) => [`${document.script} ${document.name}`, document.text]))('%s is valid against the schema', (_name, text) => {
+    expect(validate(schema, parse(text)).map((error) => error.message)).toEqual([]);
+  });
+
   it('finds every operation the scripts spell out', () => {
     // Each `query Name` / `mutation Name` / `subscription Name` opening a string must have been extracted.
     const spelled = scripts.flatMap((script) =>

@@ -40,6 +40,18 @@ describe('the catalogs on disk', () => {
     expect(`${en['rejection.TOO_DARK.title']} — ${en['rejection.TOO_DARK.action']}`).toBe('Too dark — turn on more light or move to the shade side');
   });
 
+  it('has every key the capture page asks for: t(…) calls, data-i18n attributes and key tables in its scripts', () => {
+    const assets = new URL('../../src/http/web/assets/', import.meta.url);
+    const source = ['capture.js', 'capture-camera.js', 'capture.html'].map((name) => readFileSync(new URL(name, assets), 'utf8')).join('\n');
+    const keys = new Set([
+      ...[...source.matchAll(/\bt\('([a-zA-Z]+\.[a-zA-Z.]+)'/g)].map((match) => match[1] as string),
+      ...[...source.matchAll(/data-i18n(?:-label)?="([a-zA-Z.]+)"/g)].map((match) => match[1] as string),
+      ...[...source.matchAll(/: '((?:photo|done|confirm|notes|problem)\.[a-zA-Z.]+)'/g)].map((match) => match[1] as string),
+    ]);
+    expect(keys.size).toBeGreaterThan(60);
+    expect([...keys].filter((key) => !(key in en))).toEqual([]);
+  });
+
   for (const language of CAPTURE_LANGUAGES) {
     it(`${language}: exactly the keys of en, no empty text, every placeholder of en kept`, () => {
       const catalog = readJson(language);

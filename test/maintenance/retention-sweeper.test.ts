@@ -133,7 +133,7 @@ describe('retention sweeping on two instances', () => {
     expect(pendingBefore).toBeGreaterThanOrEqual(1);
 
     // The instance's own sweeper, at today's date, leaves everything inside retention alone.
-    expect(await server.app.services.retention.sweepOnce()).toEqual({});
+    expect(await server.app.services.retention.runOnce()).toEqual({});
     expect(await deliveries.countDocuments({ _id: succeeded._id })).toBe(1);
 
     // A sweeper whose clock has moved past the 30 days of retention (runs last: it takes the lease far ahead).
@@ -145,7 +145,7 @@ describe('retention sweeping on two instances', () => {
       intervalMs: 60_000,
       clock: () => new Date(Date.now() + 31 * DAY_MS),
     });
-    const pass = await later.sweepOnce();
+    const pass = await later.runOnce();
     expect(pass.deliveries).toBeGreaterThanOrEqual(1);
     expect(pass.delivery_attempts).toBeGreaterThanOrEqual(1);
     expect(await deliveries.countDocuments({ _id: succeeded._id })).toBe(0);
@@ -218,15 +218,15 @@ describe('two sweepers in one process', () => {
       const expired = (id: string) => ({ _id: id, api_key: 'k', api_token: id, expiration: new Date(now.getTime() - 1), created_at: now });
 
       await records.insertOne(expired('one'));
-      expect(await a.sweepOnce()).toEqual({ access_records: 1 });
+      expect(await a.runOnce()).toEqual({ access_records: 1 });
       await records.insertOne(expired('two'));
-      expect(await b.sweepOnce()).toEqual({});
+      expect(await b.runOnce()).toEqual({});
       expect(await records.countDocuments({ _id: 'two' })).toBe(1);
-      expect(await a.sweepOnce()).toEqual({ access_records: 1 });
+      expect(await a.runOnce()).toEqual({ access_records: 1 });
       // Stopping frees the lease at once.
       await records.insertOne(expired('three'));
       await a.stop();
-      expect(await b.sweepOnce()).toEqual({ access_records: 1 });
+      expect(await b.runOnce()).toEqual({ access_records: 1 });
       await b.stop();
     } finally {
       await database.dropDatabase().catch(() => undefined);

@@ -26,6 +26,8 @@ const NOT_TENANT_SCOPED = new Set([
   '/capture/:sessionKey',
   '/capture/:sessionKey/report',
   '/capture/:sessionKey/report.pdf',
+  // A report link's token is its own permission (test/e2e/report-links.test.ts).
+  '/reports/:document',
 ]);
 
 type Keys = { session: string; idle: string; delivery: string; damage: string; user: string };

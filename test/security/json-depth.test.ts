@@ -72,7 +72,7 @@ describe('JSON nested 10,000 deep over graphql-ws', () => {
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ type: 'connection_init', payload: signRequestHeaders(account) }));
     await expect.poll(() => messages.some((message) => message.type === 'connection_ack')).toBe(true);
-    const mutation = 'mutation($i: JSON) { createInspectionSession(input: $i) { sessionKey } }';
+    const mutation = 'mutation($i: CreateInspectionSessionInput) { createInspectionSession(input: $i) { sessionKey } }';
     socket.send(
       `{"id": "deep", "type": "subscribe", "payload": {"query": "${mutation}", "variables": {"i": {"session": {"contact": ${nestedObjectText(10_000)}}}}}}`,
     );

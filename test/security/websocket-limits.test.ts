@@ -232,7 +232,7 @@ describe('operations on a socket spend the rate-limit budget', () => {
     const socket = openSocket(server.baseUrl, signRequestHeaders(account));
     await socket.connected;
     const sentBefore = smsSent;
-    const create = 'mutation($input: JSON) { createInspectionSession(input: $input) { sessionKey } }';
+    const create = 'mutation($input: CreateInspectionSessionInput) { createInspectionSession(input: $input) { sessionKey } }';
     const outcomes = await Promise.all(
       Array.from({ length: 3 * ACCOUNT_POINTS }, () => run(socket.client, create, { input: { sms: { to: '+15555550199' } } })),
     );

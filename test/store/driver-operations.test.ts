@@ -57,6 +57,7 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     results: null,
     created_at: now,
     updated_at: now,
+    last_activity_at: now,
   };
 }
 
@@ -309,4 +310,26 @@ describe('event numbering', () => {
       .poll(async () => (await one.collection<{ _id: string; seq: number }>('event_heads').findOne({ _id: apiKey }))?.seq, { timeout: 10_000 })
       .toBe(perStore * 2);
   }, 60_000);
+});
+
+describe('event log indexes', () => {
+  const seqIndex = async (db: Db) => (await db.collection('events').indexes()).find((index) => index.name === 'api_key_1_seq_1');
+
+  it('number events through the unique _id alone: (api_key, seq) is an ordinary index', async () => {
+    expect(await seqIndex(one)).toMatchObject({ key: { api_key: 1, seq: 1 } });
+    expect((await seqIndex(one))?.unique).toBeFalsy();
+  });
+
+  // The embedded server starts empty every time and has no dropIndexes, so only a real MongoDB can hold an index left
+  // by an earlier version.
+  it.skipIf(!process.env.MONGODB_URL)('replace the unique (api_key, seq) index an earlier version created', async () => {
+    const legacy = clients[0]?.db(uniqueDatabaseName('driver_ops_legacy')) as Db;
+    try {
+      await legacy.collection('events').createIndex({ api_key: 1, seq: 1 }, { unique: true });
+      await new EventStore(legacy).ensureIndexes();
+      expect((await seqIndex(legacy))?.unique).toBeFalsy();
+    } finally {
+      await legacy.dropDatabase();
+    }
+  });
 });

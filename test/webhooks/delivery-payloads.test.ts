@@ -14,7 +14,7 @@ const SPEC_FIELDS: Record<string, string[]> = {
   'SESSION:SMS_PROCESS': ['session_key', 'event', 'name', 'phone', 'status', 'message', 'timestamp'],
   'SESSION:STAGE_CHANGE': ['session_key', 'event', 'photo_code', 'photo_label', 'photo_url', 'photo_status', 'message', 'timestamp'],
   'SESSION:STATUS_CHANGE': ['session_key', 'event', 'status', 'timestamp'],
-  'SESSION:COMPLETE': ['event', 'session', 'vehicle', 'photos', 'location', 'inspection'],
+  'SESSION:COMPLETE': ['event', 'session', 'vehicle', 'photos', 'location', 'inspection', 'report'],
   'SESSION:NOTE_INSERT': ['session_key', 'event', 'timestamp', 'title', 'description', 'user'],
 };
 const EVENTS = Object.keys(SPEC_FIELDS);

@@ -1,42 +1,37 @@
-// The Pothos schema builder: context and scalar types, and the empty root types each entity file extends.
+// The Pothos schema builder: context and scalar types, the Relay connection types, and the empty root types each
+// entity file extends.
 import SchemaBuilder from '@pothos/core';
-import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import RelayPlugin from '@pothos/plugin-relay';
+import { GraphQLError } from 'graphql';
+import { DateTimeResolver, JSONObjectResolver, JSONResolver } from 'graphql-scalars';
 import type { GraphQLContext } from './context.js';
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   Scalars: {
     JSON: { Input: unknown; Output: unknown };
+    JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
     DateTime: { Input: Date; Output: Date | string };
     File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
-}>({ defaultFieldNullability: false });
+}>({
+  defaultFieldNullability: false,
+  plugins: [RelayPlugin],
+  relay: {
+    // Connections only: sessions and deliveries are addressed by their own keys, not by global node ids.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+  },
+});
 
 builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});
 
-builder.addScalarType(
-  'JSON',
-  new GraphQLScalarType({
-    name: 'JSON',
-    description: 'Any JSON value.',
-    serialize: (value) => value,
-    parseValue: (value) => value,
-    parseLiteral: parseJsonLiteral,
-  }),
-);
-
-builder.scalarType('DateTime', {
-  description: 'An ISO 8601 date-time string in UTC.',
-  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
-  parseValue: (value) => {
-    const date = typeof value === 'string' ? new Date(value) : null;
-    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string.');
-    return date;
-  },
-});
+builder.addScalarType('JSON', JSONResolver);
+builder.addScalarType('JSONObject', JSONObjectResolver);
+builder.addScalarType('DateTime', DateTimeResolver);
 
 builder.scalarType('File', {
   description: 'A file sent with the GraphQL multipart request specification.',
@@ -45,23 +40,21 @@ builder.scalarType('File', {
   },
 });
 
-function parseJsonLiteral(node: ValueNode, variables?: Record<string, unknown> | null): unknown {
-  switch (node.kind) {
-    case Kind.STRING:
-    case Kind.BOOLEAN:
-      return node.value;
-    case Kind.INT:
-    case Kind.FLOAT:
-      return Number(node.value);
-    case Kind.NULL:
-      return null;
-    case Kind.LIST:
-      return node.values.map((value) => parseJsonLiteral(value, variables));
-    case Kind.OBJECT:
-      return Object.fromEntries(node.fields.map((field) => [field.name.value, parseJsonLiteral(field.value, variables)]));
-    case Kind.VARIABLE:
-      return variables?.[node.name.value];
-    default:
-      throw new GraphQLError('Unsupported JSON literal.');
-  }
+/** A page as the use cases return it: the nodes in order, each with its cursor, and whether more follow. */
+export interface CursorPage<Node> {
+  edges: { cursor: string; node: Node }[];
+  hasNextPage: boolean;
+}
+
+/** The Relay connection shape of a forward-only page (first / after); `after` is the cursor the page follows. */
+export function connectionOf<Node>(page: CursorPage<Node>, after?: string | null) {
+  return {
+    edges: page.edges,
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: Boolean(after),
+      startCursor: page.edges[0]?.cursor ?? null,
+      endCursor: page.edges.at(-1)?.cursor ?? null,
+    },
+  };
 }

@@ -17,13 +17,14 @@ const Callback = builder.objectRef<CallbackView>('Callback').implement({
     event: t.exposeString('event'),
     url: t.exposeString('url'),
     method: t.field({ type: CallbackMethodEnum, resolve: (callback) => callback.method }),
-    headers: t.field({ type: 'JSON', resolve: (callback) => callback.headers }),
-    payload: t.field({ type: 'JSON', resolve: (callback) => callback.payload }),
+    headers: t.field({ type: 'JSONObject', description: 'Header name to value.', resolve: (callback) => callback.headers }),
+    payload: t.field({ type: 'JSONObject', description: 'Extra attributes added to the default payload.', resolve: (callback) => callback.payload }),
     secret: t.exposeString('secret', { description: 'Signs deliveries (Standard Webhooks, whsec_ format).' }),
     active: t.exposeBoolean('active', { description: 'False after a receiver answered 410 Gone; updating re-enables it.' }),
   }),
 });
 
+// headers and payload stay JSON: as in the REST body (CONTRACT §7), each may be an object or a string holding one.
 const CallbackSettingInput = builder.inputType('CallbackSettingInput', {
   fields: (t) => ({
     url: t.string({ required: true }),

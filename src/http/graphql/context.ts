@@ -1,22 +1,25 @@
 // What every resolver receives: the services and the caller's credentials, checked lazily and at most once
 // per operation so that unauthenticated introspection and schema tooling keep working.
 import type { Services } from '../../services.js';
-import type { AccountDocument } from '../../store/accounts.js';
-import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
 import type { ApiCredentials, AuthenticatedAccount } from '../../auth/authenticator.js';
-import type { UserDocument } from '../../store/users.js';
+import type { ActiveSignIn } from '../../users/sign-ins.js';
 import { AppError } from '../../errors.js';
-import { sessionNotFound } from '../../inspections/session-service.js';
+import { sessionNotFound, type InspectionSessionRecord } from '../../inspections/session-service.js';
 import { captureTokenReadOnly } from '../../inspections/capture-service.js';
+import { isSessionKey } from '../../domain/identifiers.js';
+
+/** The account and the user as the authentication use cases hand them over. */
+export type Account = AuthenticatedAccount['account'];
+type User = ActiveSignIn['user'];
 
 /**
  * Account scope (the API headers), capture scope (a capture token: one session), or a signed-in user (the
  * cg_session cookie): the user's account, limited by role (users/roles.ts, checked in authorization.ts).
  */
 export type Principal =
-  | { kind: 'account'; account: AccountDocument }
+  | { kind: 'account'; account: Account }
   | { kind: 'capture'; apiKey: string; sessionKey: string }
-  | { kind: 'user'; account: AccountDocument; user: UserDocument; signInToken: string };
+  | { kind: 'user'; account: Account; user: User; signInToken: string };
 
 export interface GraphQLContext {
   services: Services;
@@ -34,7 +37,7 @@ export async function resolvePrincipal(
   services: Services,
   credentials: RequestCredentials,
   authenticate: () => Promise<AuthenticatedAccount> = () => services.authenticator.authenticate(credentials),
-  findCaptureSession: (token: string) => Promise<InspectionSessionDocument | null> = (token) => services.sessions.findByCaptureToken(token),
+  findCaptureSession: (token: string) => Promise<InspectionSessionRecord | null> = (token) => services.sessions.findByCaptureToken(token),
 ): Promise<Principal> {
   if (credentials.captureToken && !credentials.apiKey) {
     const session = await findCaptureSession(credentials.captureToken);
@@ -50,7 +53,7 @@ export async function resolvePrincipal(
 export function createContext(
   services: Services,
   credentials: RequestCredentials,
-  reuse: { authenticate?: () => Promise<AuthenticatedAccount>; findCaptureSession?: () => Promise<InspectionSessionDocument | null> } = {},
+  reuse: { authenticate?: () => Promise<AuthenticatedAccount>; findCaptureSession?: () => Promise<InspectionSessionRecord | null> } = {},
 ): GraphQLContext {
   let principal: Promise<Principal> | null = null;
   return {
@@ -81,7 +84,7 @@ export function createAuthenticatedContext(services: Services, resolved: Princip
 }
 
 /** The account of the API headers or of a signed-in user (whose role authorization.ts has already checked). */
-export async function requireAccount(context: GraphQLContext): Promise<AccountDocument> {
+export async function requireAccount(context: GraphQLContext): Promise<Account> {
   const principal = await context.principal();
   if (principal.kind === 'capture') {
     throw new AppError('FORBIDDEN', 'This operation needs the account API headers, not a capture token.', { error: 'Invalid API Key' });
@@ -98,19 +101,19 @@ export async function isCaptureScope(context: GraphQLContext): Promise<boolean> 
  * The session the caller may change: any of the account's, or exactly the capture token's one while it is not
  * complete — after COMPLETE a capture token is read-only (CONTRACT §16). Mutations use this.
  */
-export async function requireSession(context: GraphQLContext, sessionKey: string): Promise<InspectionSessionDocument> {
+export async function requireSession(context: GraphQLContext, sessionKey: string): Promise<InspectionSessionRecord> {
   return findSession(context, sessionKey, 'change');
 }
 
 /** The session the caller may read: as requireSession, and a capture token of a completed session still reads. */
-export async function requireReadableSession(context: GraphQLContext, sessionKey: string): Promise<InspectionSessionDocument> {
+export async function requireReadableSession(context: GraphQLContext, sessionKey: string): Promise<InspectionSessionRecord> {
   return findSession(context, sessionKey, 'read');
 }
 
-async function findSession(context: GraphQLContext, sessionKey: string, intent: 'read' | 'change'): Promise<InspectionSessionDocument> {
+async function findSession(context: GraphQLContext, sessionKey: string, intent: 'read' | 'change'): Promise<InspectionSessionRecord> {
   const principal = await context.principal();
   if (principal.kind !== 'capture') return context.services.sessions.require(principal.account, sessionKey);
-  if (principal.sessionKey !== sessionKey) throw sessionNotFound(sessionKey);
+  if (principal.sessionKey !== sessionKey || !isSessionKey(sessionKey)) throw sessionNotFound(sessionKey);
   const session = await context.services.sessions.findByKey(sessionKey);
   if (!session) throw sessionNotFound(sessionKey);
   // Checked on every operation, not only when a WebSocket opened: the session moves on while a socket stays open.

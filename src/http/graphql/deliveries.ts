@@ -1,6 +1,6 @@
 // Webhook deliveries in GraphQL: the type with its attempts, the paged query and the redeliver / test mutations,
 // over the same use cases as the REST delivery routes.
-import { builder } from './builder.js';
+import { builder, connectionOf } from './builder.js';
 import { requireAccount } from './context.js';
 import { WebhookEventEnum } from './callbacks.js';
 import { deliveryCursor, type DeliveryAttemptView, type DeliveryView } from '../../webhooks/deliveries.js';
@@ -53,25 +53,7 @@ const Delivery = builder.objectRef<DeliveryView>('Delivery').implement({
   }),
 });
 
-interface DeliveryConnectionShape {
-  edges: { cursor: string; node: DeliveryView }[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-
-const DeliveryPageInfo = builder.objectRef<DeliveryConnectionShape['pageInfo']>('DeliveryPageInfo').implement({
-  fields: (t) => ({ hasNextPage: t.exposeBoolean('hasNextPage'), endCursor: t.exposeString('endCursor', { nullable: true }) }),
-});
-
-const DeliveryEdge = builder.objectRef<DeliveryConnectionShape['edges'][number]>('DeliveryEdge').implement({
-  fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: Delivery, resolve: (edge) => edge.node }) }),
-});
-
-const DeliveryConnection = builder.objectRef<DeliveryConnectionShape>('DeliveryConnection').implement({
-  fields: (t) => ({
-    edges: t.field({ type: [DeliveryEdge], resolve: (connection) => connection.edges }),
-    pageInfo: t.field({ type: DeliveryPageInfo, resolve: (connection) => connection.pageInfo }),
-  }),
-});
+const DeliveryConnection = builder.connectionObject({ type: Delivery, name: 'DeliveryConnection' });
 
 builder.queryFields((t) => ({
   deliveries: t.field({
@@ -86,10 +68,8 @@ builder.queryFields((t) => ({
     resolve: async (_root, { event, first, after, sessionKey }, context) => {
       const account = await requireAccount(context);
       const page = await context.services.deliveries.list(account.api_key, event, { limit: first ?? undefined, cursor: after ?? undefined, sessionKey });
-      return {
-        edges: page.deliveries.map((node) => ({ cursor: deliveryCursor(node), node })),
-        pageInfo: { hasNextPage: page.nextCursor !== null, endCursor: page.nextCursor },
-      };
+      const edges = page.deliveries.map((node) => ({ cursor: deliveryCursor(node), node }));
+      return connectionOf({ edges, hasNextPage: page.nextCursor !== null }, after);
     },
   }),
   delivery: t.field({

@@ -2,7 +2,7 @@
 // session of the account, with replay from a cursor.
 import { builder } from './builder.js';
 import type { SessionEventMessage } from '../../events/event-bus.js';
-import { guestEventView, sessionEventStream } from '../../events/event-stream.js';
+import { guestEventView } from '../../events/event-stream.js';
 import { badRequest } from '../../errors.js';
 import { requireReadableSession } from './context.js';
 
@@ -11,7 +11,9 @@ const SessionEvent = builder.objectRef<SessionEventMessage>('SessionEvent').impl
     id: t.exposeString('id', { description: 'Cursor: pass it as `after` to resume after this event.' }),
     event: t.exposeString('event'),
     sessionKey: t.exposeString('sessionKey'),
-    timestamp: t.exposeString('timestamp'),
+    timestamp: t.exposeString('timestamp', {
+      description: "The payload's timestamp as the webhook sends it (ISO 8601 with a +00:00 offset), character for character.",
+    }),
     payload: t.field({ type: 'JSON', description: 'Exactly the webhook default payload of the event.', resolve: (message) => message.payload }),
   }),
 });
@@ -26,17 +28,17 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, { sessionKey, after }, context) => {
       const afterSeq = parseCursor(after);
       const principal = await context.principal();
-      const { events } = context.services.stores;
+      const { sessionEvents } = context.services;
       if (principal.kind === 'capture') {
         // A capture token sees its session's capture progress and guest notes, never the integrator's data.
         const session = await requireReadableSession(context, sessionKey ?? principal.sessionKey);
-        return sessionEventStream(events, context.services.eventBus, { apiKey: session.api_key, sessionKey: session._id, afterSeq, view: guestEventView });
+        return sessionEvents({ apiKey: session.api_key, sessionKey: session._id, afterSeq, view: guestEventView });
       }
       if (sessionKey) {
         const session = await requireReadableSession(context, sessionKey);
-        return sessionEventStream(events, context.services.eventBus, { apiKey: session.api_key, sessionKey: session._id, afterSeq });
+        return sessionEvents({ apiKey: session.api_key, sessionKey: session._id, afterSeq });
       }
-      return sessionEventStream(events, context.services.eventBus, { apiKey: principal.account.api_key, sessionKey: null, afterSeq });
+      return sessionEvents({ apiKey: principal.account.api_key, sessionKey: null, afterSeq });
     },
     resolve: (message) => message,
   }),

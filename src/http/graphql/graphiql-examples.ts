@@ -48,8 +48,10 @@ const SIGNED_IN_INTRODUCTION = `# capture-gateway GraphQL
 `;
 
 const SESSIONS_QUERY = `
-query RecentSessions($status: SessionStatus) {
-  inspectionSessions(first: 10, status: $status) {
+# Latest activity first; search matches part of a session key, VIN or client id, and
+# awaitingReview: true lists the review queue.
+query RecentSessions($status: SessionStatus, $search: String) {
+  inspectionSessions(first: 10, status: $status, search: $search) {
     edges {
       node {
         sessionKey
@@ -59,6 +61,7 @@ query RecentSessions($status: SessionStatus) {
         acceptedPhotoCount
         requiredPhotos { photoCode photoLabel }
         createdAt
+        lastActivityAt
       }
     }
     pageInfo { hasNextPage endCursor }
@@ -84,8 +87,9 @@ subscription WatchEvents($sessionKey: String, $after: String) {
 }
 `;
 
-export const CREATE_SESSION_EXAMPLE = `# Creates a session; input is the POST /v1/sessions body. Open captureUrl on a phone to capture it.
-mutation CreateSession($input: JSON) {
+export const CREATE_SESSION_EXAMPLE = `# Creates a session; input is the POST /v1/sessions body with camelCase names (redirectUrl,
+# clientId, odomReading, ...), checked by the same rules. Open captureUrl on a phone to capture it.
+mutation CreateSession($input: CreateInspectionSessionInput) {
   createInspectionSession(input: $input) {
     sessionKey
     status
@@ -149,12 +153,17 @@ const SESSION_VARIABLES = JSON.stringify({ sessionKey: '<session_key, e.g. ABC-1
 /** One tab per example, in the order a newcomer would try them; `accountHeaders` fills the account-scope tabs. */
 function exampleTabs(sessionsExample: string, accountHeaders: string): NonNullable<GraphiQLOptions['defaultTabs']> {
   return [
-    { query: sessionsExample, variables: JSON.stringify({ status: null }, null, 2), headers: accountHeaders },
+    { query: sessionsExample, variables: JSON.stringify({ status: null, search: null }, null, 2), headers: accountHeaders },
     { query: SESSION_EVENTS_EXAMPLE, variables: JSON.stringify({ after: '0' }, null, 2), headers: accountHeaders },
     {
       query: CREATE_SESSION_EXAMPLE,
       variables: JSON.stringify(
-        { input: { session: { theme: 'LITE' }, vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' } } },
+        {
+          input: {
+            session: { theme: 'LITE', clientId: 'claim-1042' },
+            vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord', odomReading: 48000, odomUnit: 'km' },
+          },
+        },
         null,
         2,
       ),

@@ -1,15 +1,16 @@
-// Inspection sessions in GraphQL: the session type, its queries, and the integrator's mutations. The bodies of
-// create and update are the same JSON as the REST routes, checked by the same use cases.
+// Inspection sessions in GraphQL: the session type, its queries, and the integrator's mutations. Create and update
+// take typed inputs (session-inputs.ts), turned into the REST bodies and checked by the same use cases and schemas.
 import { inWalkAroundOrder } from '../../domain/walk-around.js';
-import { builder } from './builder.js';
+import { builder, connectionOf } from './builder.js';
 import { isCaptureScope, requireAccount, requireReadableSession, type GraphQLContext } from './context.js';
 import { AppError } from '../../errors.js';
-import { GUEST_NOTE_USER, guestVehicle } from '../../domain/capture-scope.js';
-import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
-import { sessionView, photoView, noteView, type damageView } from '../../inspections/representation.js';
+import { sessionCapturedVin } from '../../domain/vin.js';
+import { GUEST_NOTE_USER, guestVehicle, type GuestBrand } from '../../domain/capture-scope.js';
+import { optionsView, photoView, noteView, type damageView } from '../../inspections/representation.js';
+import { createSessionBody, CreateInspectionSessionInput, updateSessionBody, UpdateInspectionSessionInput } from './session-inputs.js';
 import { DAMAGE_RECORD_STATUSES, type DamageRegion as DamageRegionValue } from '../../domain/grading.js';
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
-import { encodeSessionCursor } from '../../inspections/session-service.js';
+import { lastActivityOf, type InspectionSessionRecord } from '../../inspections/session-service.js';
 import { photoHint, photoLabel, requiredPhotoCodes, type Theme } from '../../domain/themes.js';
 import { SESSION_STATUSES } from '../../domain/statuses.js';
 import { REJECTION_CODES } from '../../domain/rejection-codes.js';
@@ -52,7 +53,7 @@ export const Photo = builder.objectRef<PhotoShape>('Photo').implement({
       nullable: true,
       description: 'The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable.',
     }),
-    createdAt: t.exposeString('created_at'),
+    createdAt: t.field({ type: 'DateTime', resolve: (photo) => photo.created_at }),
   }),
 });
 
@@ -61,20 +62,42 @@ export const Note = builder.objectRef<NoteShape>('Note').implement({
     title: t.exposeString('title'),
     description: t.exposeString('description'),
     user: t.exposeString('user'),
-    createdAt: t.exposeString('created_at'),
+    createdAt: t.field({ type: 'DateTime', resolve: (note) => note.created_at }),
   }),
 });
 
-const Location = builder.objectRef<NonNullable<InspectionSessionDocument['location']>>('Location').implement({
+const Location = builder.objectRef<NonNullable<InspectionSessionRecord['location']>>('Location').implement({
   fields: (t) => ({
     latitude: t.exposeFloat('latitude'),
     longitude: t.exposeFloat('longitude'),
     accuracy: t.exposeFloat('accuracy', { nullable: true }),
-    capturedAt: t.field({ type: 'String', resolve: (location) => location.captured_at.toISOString() }),
+    capturedAt: t.field({ type: 'DateTime', resolve: (location) => location.captured_at }),
   }),
 });
 
-export const InspectionSession = builder.objectRef<InspectionSessionDocument>('InspectionSession').implement({
+/**
+ * A session's captures, read once per session object: `photos` and `vinCaptured` of one query share the read. Each
+ * request reads its sessions afresh, so the memo lives exactly as long as the request's session objects.
+ */
+const capturesRead = new WeakMap<InspectionSessionRecord, ReturnType<GraphQLContext['services']['sessions']['capturesOf']>>();
+function capturesOf(session: InspectionSessionRecord, context: GraphQLContext) {
+  let read = capturesRead.get(session);
+  if (!read) {
+    read = context.services.sessions.capturesOf(session);
+    capturesRead.set(session, read);
+  }
+  return read;
+}
+
+const Brand = builder.objectRef<GuestBrand>('Brand').implement({
+  description: 'How the account presents itself to the person capturing the photos.',
+  fields: (t) => ({
+    name: t.exposeString('name', { nullable: true, description: 'The display name the account chose; null when it chose none.' }),
+    color: t.exposeString('color', { nullable: true, description: 'The brand colour as #rrggbb; null for the default.' }),
+  }),
+});
+
+export const InspectionSession = builder.objectRef<InspectionSessionRecord>('InspectionSession').implement({
   fields: (t) => ({
     sessionKey: t.exposeString('_id'),
     theme: t.exposeString('theme'),
@@ -82,26 +105,38 @@ export const InspectionSession = builder.objectRef<InspectionSessionDocument>('I
     active: t.boolean({ resolve: (session) => session.status !== 'COMPLETE' && session.status !== 'EXPIRED' }),
     redirectUrl: t.exposeString('redirect_url', { nullable: true }),
     language: t.exposeString('language', { nullable: true }),
+    vinCaptured: t.string({
+      nullable: true,
+      description: 'The VIN this inspection captured: read from the VIN photo or typed on the capture page, whichever came last.',
+      resolve: async (session, _args, context) => sessionCapturedVin(session, await capturesOf(session, context)),
+    }),
+    brand: t.field({ type: Brand, resolve: (session, _args, context) => context.services.sessions.brandOf(session) }),
     captureUrl: t.string({ resolve: (session, _args, context) => context.services.urls.captureUrl(session._id, session.capture_token) }),
-    inspectStartedAt: t.string({ nullable: true, resolve: (session) => session.inspect_started_at?.toISOString() ?? null }),
-    inspectEndedAt: t.string({ nullable: true, resolve: (session) => session.inspect_ended_at?.toISOString() ?? null }),
-    createdAt: t.string({ resolve: (session) => session.created_at.toISOString() }),
-    updatedAt: t.string({ resolve: (session) => session.updated_at.toISOString() }),
-    expiresAt: t.string({
+    inspectStartedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.inspect_started_at }),
+    inspectEndedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.inspect_ended_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (session) => session.created_at }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (session) => session.updated_at }),
+    lastActivityAt: t.field({
+      type: 'DateTime',
+      description: 'The latest status move, capture, note, damage record change or update; the listing is ordered by it.',
+      resolve: (session) => lastActivityOf(session),
+    }),
+    expiresAt: t.field({
+      type: 'DateTime',
       description: 'The idle deadline; the session expires if nothing happens before it.',
-      resolve: (session) => session.expires_at.toISOString(),
+      resolve: (session) => session.expires_at,
     }),
     options: t.field({
-      type: 'JSON',
+      type: 'JSONObject',
       nullable: true,
       description: "The integrator's options (client_id, sms, contact, reference); account scope only.",
       resolve: async (session, _args, context) => {
         if (await isCaptureScope(context)) throw new AppError('FORBIDDEN', 'The session options are visible to the account only.');
-        return sessionView(session, context.services.urls).options;
+        return optionsView(session.options);
       },
     }),
     vehicle: t.field({
-      type: 'JSON',
+      type: 'JSONObject',
       description: 'The vehicle object with its API field names; with a capture token, only what identifies the car.',
       resolve: async (session, _args, context) => {
         const vehicle = vehicleApiObject(session.vehicle);
@@ -122,39 +157,21 @@ export const InspectionSession = builder.objectRef<InspectionSessionDocument>('I
     photos: t.field({
       type: [Photo],
       description: 'Every capture, oldest first; retakes included.',
-      resolve: async (session, _args, context) =>
-        (await context.services.stores.captures.listForSession(session.api_key, session._id)).map((capture) => photoView(capture, context.services.urls)),
+      resolve: async (session, _args, context) => (await capturesOf(session, context)).map((capture) => photoView(capture, context.services.urls)),
     }),
     notes: t.field({
       type: [Note],
       description: "Every note; with a capture token, the capture app's own (guest) notes only.",
       resolve: async (session, _args, context) => {
         const onlyGuest = await isCaptureScope(context);
-        const notes = await context.services.stores.notes.listForSession(session.api_key, session._id, onlyGuest ? { user: GUEST_NOTE_USER } : {});
+        const notes = await context.services.sessions.notesOf(session, onlyGuest ? { user: GUEST_NOTE_USER } : {});
         return notes.map(noteView);
       },
     }),
   }),
 });
 
-const PageInfo = builder.objectRef<{ hasNextPage: boolean; endCursor: string | null }>('PageInfo').implement({
-  fields: (t) => ({ hasNextPage: t.exposeBoolean('hasNextPage'), endCursor: t.exposeString('endCursor', { nullable: true }) }),
-});
-
-const InspectionSessionEdge = builder.objectRef<{ cursor: string; node: InspectionSessionDocument }>('InspectionSessionEdge').implement({
-  fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: InspectionSession, resolve: (edge) => edge.node }) }),
-});
-
-const InspectionSessionConnection = builder
-  .objectRef<{ edges: { cursor: string; node: InspectionSessionDocument }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>(
-    'InspectionSessionConnection',
-  )
-  .implement({
-    fields: (t) => ({
-      edges: t.field({ type: [InspectionSessionEdge], resolve: (connection) => connection.edges }),
-      pageInfo: t.field({ type: PageInfo, resolve: (connection) => connection.pageInfo }),
-    }),
-  });
+const InspectionSessionConnection = builder.connectionObject({ type: InspectionSession, name: 'InspectionSessionConnection' });
 
 type DamageShape = ReturnType<typeof damageView>;
 
@@ -190,7 +207,7 @@ const Damage = builder.objectRef<DamageShape>('Damage').implement({
     score: t.exposeFloat('score', { nullable: true }),
     note: t.exposeString('note'),
     createdBy: t.exposeString('created_by', { nullable: true }),
-    createdAt: t.exposeString('created_at'),
+    createdAt: t.field({ type: 'DateTime', resolve: (damage) => damage.created_at }),
   }),
 });
 
@@ -215,9 +232,10 @@ const DamageCatalogType = builder.objectRef<DamageCatalog>('DamageCatalog').impl
 });
 
 /** Who the caller acts as in damage records and reviews: a signed-in user's username, else `api`. */
+/** Who a change is recorded as: the signed-in user's username, or `api` for the account's API headers. */
 async function actorName(context: GraphQLContext): Promise<string> {
-  const principal = (await context.principal()) as { user?: { username?: unknown } };
-  return typeof principal.user?.username === 'string' ? principal.user.username : 'api';
+  const principal = await context.principal();
+  return principal.kind === 'user' ? principal.user._id : 'api';
 }
 
 builder.objectFields(InspectionSession, (t) => ({
@@ -226,7 +244,7 @@ builder.objectFields(InspectionSession, (t) => ({
     resolve: (session) => session.status === 'CONFIRM' && session.review_pending === true,
   }),
   reviewedBy: t.string({ nullable: true, resolve: (session) => session.reviewed_by ?? null }),
-  reviewedAt: t.string({ nullable: true, resolve: (session) => session.reviewed_at?.toISOString() ?? null }),
+  reviewedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.reviewed_at ?? null }),
   damages: t.field({
     type: [Damage],
     description: 'Every damage record, oldest first: accepted, declined and proposed. Account scope only.',
@@ -242,19 +260,15 @@ builder.queryFields((t) => ({
   }),
   inspectionSessions: t.field({
     type: InspectionSessionConnection,
-    description: "The account's sessions, newest first.",
+    description: "The account's sessions, latest activity first (lastActivityAt).",
     args: {
       status: t.arg({ type: SessionStatusEnum }),
+      awaitingReview: t.arg.boolean({ description: 'true: only confirmed sessions waiting for a review (the review queue); false: all others.' }),
+      search: t.arg.string({ description: 'Part of the session key, the VIN or the client id, in any case (at most 100 characters).' }),
       first: t.arg.int({ description: 'Page size, 1-100 (default 20).' }),
       after: t.arg.string(),
     },
-    resolve: async (_root, args, context) => {
-      const page = await context.services.sessions.page(await requireAccount(context), args);
-      return {
-        edges: page.sessions.map((node) => ({ cursor: encodeSessionCursor(node), node })),
-        pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
-      };
-    },
+    resolve: async (_root, args, context) => connectionOf(await context.services.sessions.page(await requireAccount(context), args), args.after),
   }),
   damageCatalog: t.field({
     type: DamageCatalogType,
@@ -262,7 +276,7 @@ builder.queryFields((t) => ({
     resolve: () => damageCatalog(),
   }),
   sessionResults: t.field({
-    type: 'JSON',
+    type: 'JSONObject',
     description: 'The results object (identical to the SESSION:COMPLETE payload), once the session is COMPLETE.',
     args: { sessionKey: t.arg.string({ required: true }) },
     resolve: async (_root, { sessionKey }, context) => context.services.sessions.results(await requireAccount(context), sessionKey),
@@ -272,23 +286,16 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createInspectionSession: t.field({
     type: InspectionSession,
-    description: 'Creates a session. `input` is the POST /v1/sessions body: { session, vehicle, sms }, all optional.',
-    args: { input: t.arg({ type: 'JSON' }) },
-    resolve: async (_root, { input }, context) => {
-      const account = await requireAccount(context);
-      const view = await context.services.sessions.create(account, input ?? {});
-      return context.services.sessions.require(account, view.session_key);
-    },
+    description: 'Creates a session: the POST /v1/sessions body in camelCase, checked by the same rules. Every group is optional.',
+    args: { input: t.arg({ type: CreateInspectionSessionInput }) },
+    resolve: async (_root, { input }, context) => context.services.sessions.create(await requireAccount(context), createSessionBody(input)),
   }),
   updateInspectionSession: t.field({
     type: InspectionSession,
-    description: 'Updates a session with the PUT /v1/sessions/:key body.',
-    args: { sessionKey: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
-    resolve: async (_root, { sessionKey, input }, context) => {
-      const account = await requireAccount(context);
-      await context.services.sessions.update(account, sessionKey, input);
-      return context.services.sessions.require(account, sessionKey);
-    },
+    description: 'Updates a session: the PUT /v1/sessions/:key body in camelCase, checked by the same rules.',
+    args: { sessionKey: t.arg.string({ required: true }), input: t.arg({ type: UpdateInspectionSessionInput, required: true }) },
+    resolve: async (_root, { sessionKey, input }, context) =>
+      context.services.sessions.update(await requireAccount(context), sessionKey, updateSessionBody(input)),
   }),
   deleteInspectionSession: t.field({
     type: 'String',

@@ -19,7 +19,7 @@ const User = builder.objectRef<UserView>('User').implement({
     username: t.exposeString('username'),
     name: t.exposeString('name'),
     role: t.field({ type: UserRoleEnum, resolve: (user) => user.role }),
-    createdAt: t.exposeString('created_at'),
+    createdAt: t.field({ type: 'DateTime', resolve: (user) => user.created_at }),
   }),
 });
 

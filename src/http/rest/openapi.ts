@@ -12,7 +12,8 @@ import { PHOTO_LABELS, THEME_NAMES } from '../../domain/themes.js';
 import { FIRST_VEHICLE_YEAR } from '../../domain/vehicle.js';
 import { REJECTION_CODES } from '../../domain/rejection-codes.js';
 import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
-import type { DeliveryStatus } from '../../store/deliveries.js';
+import { SESSION_KEY_PATTERN as SESSION_KEY_FORMAT } from '../../domain/identifiers.js';
+import { DELIVERY_STATUSES } from '../../domain/delivery-statuses.js';
 import { MISSING_FIELDS_MESSAGE } from '../../webhooks/callbacks.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../webhooks/deliveries.js';
 import { MAX_ATTEMPTS } from '../../webhooks/retry-schedule.js';
@@ -80,8 +81,7 @@ const EXAMPLE = {
 const AUTH_LABELS: readonly AuthFailureLabel[] = ['Invalid API Key', 'Invalid API Token', 'Invalid API Timestamp'];
 const CALLBACK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 const API_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$';
-const SESSION_KEY_PATTERN = '^[A-Z]{3}-[A-Z0-9]{10}$';
-const DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const satisfies readonly DeliveryStatus[];
+const SESSION_KEY_PATTERN = SESSION_KEY_FORMAT.source;
 const DELIVERY_ERROR_KINDS = [
   'timeout',
   'connection',
@@ -769,6 +769,17 @@ function accountAndSessionSchemas(): Record<string, JsonObject> {
               }),
             },
           }),
+        ),
+        report: anyOfNull(
+          object(
+            {
+              url: { type: 'string', format: 'uri', description: 'The report page: opens without credentials until expires_at.' },
+              pdf_url: { type: 'string', format: 'uri', description: 'The same report as a PDF.' },
+              expires_at: isoTimestampWithOffset,
+            },
+            undefined,
+            { description: 'Shareable links to the condition report, valid REPORT_LINK_DAYS (default 30) from completion.' },
+          ),
         ),
       },
       undefined,

@@ -4,11 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../services.js';
 import type { StoredFile } from '../../storage/file-store.js';
-import type { InspectionSessionDocument } from '../../store/inspection-sessions.js';
 import { AppError } from '../../errors.js';
 import { sessionNotFound } from '../../inspections/session-service.js';
 import { authenticateRequest, captureSessionOf, headerValue } from '../request-authentication.js';
 import type { Router } from './router.js';
+import { REPORT_LINK_PREFIX } from '../../inspections/public-urls.js';
 
 export function registerReportRoutes(router: Router, services: Services): void {
   const forAccount = async (request: IncomingMessage, sessionKey: string) =>
@@ -21,6 +21,16 @@ export function registerReportRoutes(router: Router, services: Services): void {
     return session;
   };
 
+  // Shareable links: no credentials, the unguessable token is the permission, until it expires.
+  router.on('GET', `${REPORT_LINK_PREFIX}/:document`, async ({ response, params }) => {
+    const document = params.document ?? '';
+    const asPdf = document.endsWith('.pdf');
+    const opened = await services.reportDocuments.openLink(asPdf ? document.slice(0, -'.pdf'.length) : document);
+    if ('refused' in opened) return sendLinkRefusal(response, opened.refused);
+    if (asPdf) await sendPdf(response, await services.reportDocuments.pdf(opened.session, 'account'), opened.session._id, LINK_HEADERS);
+    else sendHtml(response, await services.reportDocuments.html(opened.session, 'account'), LINK_HEADERS);
+  });
+
   for (const [prefix, resolve, audience] of [
     ['/v1/sessions', forAccount, 'account'],
     ['/capture', forCaptureToken, 'guest'],
@@ -29,29 +39,44 @@ export function registerReportRoutes(router: Router, services: Services): void {
       sendHtml(response, await services.reportDocuments.html(await resolve(request, params.sessionKey ?? ''), audience));
     });
     router.on('GET', `${prefix}/:sessionKey/report.pdf`, async ({ request, response, params }) => {
-      const session: InspectionSessionDocument = await resolve(request, params.sessionKey ?? '');
+      const session = await resolve(request, params.sessionKey ?? '');
       await sendPdf(response, await services.reportDocuments.pdf(session, audience), session._id);
     });
   }
 }
 
-function sendHtml(response: ServerResponse, html: string): void {
-  response.writeHead(200, {
+/** A link's token must not travel on in a Referer header, and its pages have no place in a search index. */
+const LINK_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' };
+
+function sendHtml(response: ServerResponse, html: string, headers: Record<string, string> = {}, status = 200): void {
+  response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'private, no-store',
     'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
     'x-content-type-options': 'nosniff',
+    ...headers,
   });
   response.end(html);
 }
 
+/** A person followed a link that opens nothing: say so in a page, not in JSON. */
+function sendLinkRefusal(response: ServerResponse, reason: 'unknown' | 'expired'): void {
+  const [status, title, text] =
+    reason === 'expired'
+      ? [410, 'This report link has expired', 'Report links open the report for a limited time. Ask whoever sent it for a new link.']
+      : [404, 'This report link is not valid', 'Check that the whole link was copied, or ask whoever sent it for a new one.'];
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5"><h1 style="font-size: 1.4rem">${title}</h1><p>${text}</p></body></html>`;
+  sendHtml(response, page, LINK_HEADERS, status);
+}
+
 /** Streams the stored PDF; the bytes never pass through memory as a whole. */
-async function sendPdf(response: ServerResponse, pdf: StoredFile, sessionKey: string): Promise<void> {
+async function sendPdf(response: ServerResponse, pdf: StoredFile, sessionKey: string, headers: Record<string, string> = {}): Promise<void> {
   response.writeHead(200, {
     'content-type': 'application/pdf',
     'content-length': String(pdf.size),
     'content-disposition': `inline; filename="condition-report-${sessionKey}.pdf"`,
     'cache-control': 'private, no-store',
+    ...headers,
   });
   // Headers are out: a failure now (the client went away, a read error) can only end the response, which pipeline does.
   await pipeline(pdf.body, response).catch(() => undefined);

@@ -5,6 +5,7 @@ import { authenticateRequest } from '../request-authentication.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 import { damageCatalog } from '../../domain/damage-catalog.js';
+import { sessionView } from '../../inspections/representation.js';
 
 /** Who a request with API headers acts as, in damage records and reviews (CONTRACT §13). */
 const API_ACTOR = 'api';
@@ -23,7 +24,7 @@ export function registerV1Routes(router: Router, services: Services): void {
       sendJson(response, 200, await services.accessRecords.issue(auth));
       return;
     }
-    sendJson(response, 200, await services.sessions.create(auth.account, body));
+    sendJson(response, 200, sessionView(await services.sessions.create(auth.account, body), services.urls));
   });
 
   router.on('GET', '/v1/callbacks', async ({ request, response }) => {
@@ -71,12 +72,12 @@ export function registerSessionRoutes(router: Router, services: Services): void 
   const withAccount = async (request: IncomingMessage) => (await authenticateRequest(services, request)).account;
 
   router.on('GET', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
-    sendJson(response, 200, await services.sessions.get(await withAccount(request), params.sessionKey ?? ''));
+    sendJson(response, 200, sessionView(await services.sessions.require(await withAccount(request), params.sessionKey ?? ''), services.urls));
   });
 
   router.on('PUT', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
     const account = await withAccount(request);
-    sendJson(response, 200, await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {}));
+    sendJson(response, 200, sessionView(await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {}), services.urls));
   });
 
   router.on('DELETE', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {

@@ -1,6 +1,6 @@
 // Serves the browser apps — the capture page and the dashboard — and their assets, straight from ./assets (plain
 // HTML, CSS and JavaScript modules: no build step). Files are read and compressed once at start-up; pages carry a
-// strict Content-Security-Policy (no inline code, nothing from another origin).
+// strict Content-Security-Policy (nothing from another origin; inline code only a page's own scripts, by hash).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,8 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Services } from '../../services.js';
 import type { Router } from '../rest/router.js';
+import { isSessionKey } from '../../domain/identifiers.js';
+import { withCapturePageConfig } from './capture-page-config.js';
 import { loadCatalogs } from './i18n/catalogs.js';
 import { landingDocument, landingLinks, landingPageHtml, prefersHtml } from './landing-page.js';
+import { loadVendorModules, VENDOR_PREFIX } from './vendor-modules.js';
 
 export const WEB_ASSET_PREFIX = '/web';
 /** The view drawings (CONTRACT §14): `<WEB_VIEW_PREFIX>/<photo code>.svg`. */
@@ -22,7 +25,6 @@ const DRAWING_POLICY = "default-src 'none'; frame-ancestors 'self'";
 // Catalogs change only with a deployment; an hour of caching spares the page a round trip on every visit.
 const CATALOG_CACHE_CONTROL = 'public, max-age=3600';
 const ASSET_DIRECTORY = fileURLToPath(new URL('./assets/', import.meta.url));
-const SESSION_KEY_PATTERN = /^[A-Z]{3}-[A-Z0-9]{10}$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,19 +64,32 @@ export function loadWebAssets(directory = ASSET_DIRECTORY): Map<string, Asset> {
  * The pages' policy: scripts, styles and connections from this origin only (WebSocket included); images also from
  * blob: (the capture page previews the photo just taken) and from the photo URLs' origin when PUBLIC_URL differs.
  */
-export function pageContentSecurityPolicy(photoOrigin: string | null): string {
+export function pageContentSecurityPolicy(photoOrigin: string | null, scriptHashes: readonly string[] = []): string {
   const images = ["'self'", 'blob:', 'data:', ...(photoOrigin ? [photoOrigin] : [])].join(' ');
   return [
     "default-src 'self'",
     `img-src ${images}`,
     "connect-src 'self' ws: wss:",
     "style-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * CSP sources for a page's inline classic scripts (`<script>` with no attribute): each allowed by the hash of its
+ * exact text, so the page runs those and nothing injected beside them.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] as string)
+        .digest('base64')}'`,
+  );
 }
 
 export function registerWebRoutes(router: Router, services: Services, { graphiqlEnabled }: { graphiqlEnabled: boolean }): void {
@@ -86,17 +101,20 @@ export function registerWebRoutes(router: Router, services: Services, { graphiql
       return null;
     }
   };
-  const pageHeaders = () => ({
-    'content-security-policy': pageContentSecurityPolicy(photoOrigin()),
+  const pageHeaders = (scriptHashes: readonly string[] = []) => ({
+    'content-security-policy': pageContentSecurityPolicy(photoOrigin(), scriptHashes),
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
   });
 
   // The capture token stays in the URL fragment, which browsers never send: this route sees only the key.
+  const captureHtml = withCapturePageConfig((assets.get('capture.html') as Asset).body.toString('utf8'));
+  const capturePage = assetOf(CONTENT_TYPES['.html'] as string, Buffer.from(captureHtml));
+  const captureScripts = inlineScriptHashes(captureHtml);
   router.on('GET', '/capture/:sessionKey', ({ request, response, params }) => {
-    const status = SESSION_KEY_PATTERN.test(params.sessionKey ?? '') ? 200 : 404;
-    sendAsset(request, response, assets.get('capture.html'), status, pageHeaders());
+    const status = isSessionKey(params.sessionKey) ? 200 : 404;
+    sendAsset(request, response, capturePage, status, pageHeaders(captureScripts));
   });
 
   // `/` answers browsers with a page of links and every other client (curl, scripts) with the same links as JSON.
@@ -116,6 +134,11 @@ export function registerWebRoutes(router: Router, services: Services, { graphiql
   for (const [name, asset] of assets) {
     if (asset.contentType.startsWith('text/html')) continue;
     router.on('GET', `${WEB_ASSET_PREFIX}/${name}`, ({ request, response }) => sendAsset(request, response, asset, 200, {}));
+  }
+
+  for (const { name, body } of loadVendorModules()) {
+    const asset = assetOf(CONTENT_TYPES['.js'] as string, body);
+    router.on('GET', `${VENDOR_PREFIX}/${name}`, ({ request, response }) => sendAsset(request, response, asset, 200, {}));
   }
 
   for (const [name, asset] of loadWebAssets(join(ASSET_DIRECTORY, 'views'))) {

@@ -1,26 +1,29 @@
 // The web capture app at /capture/<session_key>#<capture_token>. The token lives only in the URL fragment (never
 // sent in a URL): it goes in the Capture-Token header over HTTP and in connectionParams over WebSocket. All state
 // comes from the server — the session query, then its sessionEvents replayed from the start and followed live — so
-// a reload resumes exactly where the person was.
-import { graphqlRequest, graphqlUpload, GraphQLRequestError, LiveConnection, NetworkError } from './graphql-client.js';
-import { byId, fill, h, laterStatus, openDocument, rejectionReason, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
+// a reload resumes exactly where the person was. Every word comes from the session language's catalog.
+import { graphqlRequest, graphqlUpload, GraphQLRequestError, LiveConnection, NetworkError, readGraphQLBody } from './graphql-client.js';
+import { byId, fill, h, laterStatus, openDocument, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
 
-const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
-const SESSION_KEY_PATTERN = /^[A-Z]{3}-[A-Z0-9]{10}$/;
+/** Rules shared with the server, which writes them into capture.html. */
+const CONFIG = JSON.parse(byId('capture-config').textContent);
+const MAX_PHOTO_BYTES = CONFIG.maxPhotoBytes;
+const SESSION_KEY_PATTERN = new RegExp(CONFIG.sessionKeyPattern);
+const VIN_PHOTO_CODE = 1;
+/** Statuses in which photos are taken, retakes included (CONTRACT §14). */
+const PHOTO_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED'];
 
-const SESSION_FIELDS = `sessionKey status theme vehicle
-  requiredPhotos { photoCode photoLabel hint }
-  photos { photoCode approved approvedMessage url createdAt }
-  notes { title description user createdAt }
-  location { latitude longitude accuracy }`;
-const LOAD_SESSION = `query CaptureSession($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ${SESSION_FIELDS} } }`;
-const START_CAPTURE = `mutation StartCapture($sessionKey: String!) { startCapture(sessionKey: $sessionKey) { ${SESSION_FIELDS} } }`;
+const PHOTO_FIELDS = 'photoCode approved rejectionCode decodedVin url createdAt';
+/** The session query lives in capture.html, whose early start sends it before this module arrives. */
+const LOAD_SESSION = byId('session-query').textContent;
+const START_CAPTURE = 'mutation StartCapture($sessionKey: String!) { startCapture(sessionKey: $sessionKey) { status } }';
 const CAPTURE_PHOTO = `mutation CapturePhoto($sessionKey: String!, $photoCode: Int!, $file: File!) {
-  capturePhoto(sessionKey: $sessionKey, photoCode: $photoCode, file: $file) { photoCode approved approvedMessage url createdAt }
+  capturePhoto(sessionKey: $sessionKey, photoCode: $photoCode, file: $file) { ${PHOTO_FIELDS} }
 }`;
 const SET_LOCATION = `mutation SetLocation($sessionKey: String!, $latitude: Float!, $longitude: Float!, $accuracy: Float) {
   setLocation(sessionKey: $sessionKey, latitude: $latitude, longitude: $longitude, accuracy: $accuracy) { location { latitude longitude accuracy } }
 }`;
+const SET_VIN = `mutation SetVin($sessionKey: String!, $vin: String!) { setVin(sessionKey: $sessionKey, vin: $vin) { vinCaptured } }`;
 const ADD_NOTE = `mutation AddNote($sessionKey: String!, $title: String!, $description: String!) {
   addNote(sessionKey: $sessionKey, title: $title, description: $description) { title description user createdAt }
 }`;
@@ -36,7 +39,14 @@ const credentials = { 'Capture-Token': captureToken };
 const state = {
   /** null until the session is loaded. */
   status: null,
+  language: null,
   vehicle: null,
+  brand: { name: null, color: null },
+  /** The http(s) redirect_url of the session, or null. */
+  redirectUrl: null,
+  vinCaptured: null,
+  /** Whether the person opened the VIN form to correct a read or typed VIN. */
+  editingVin: false,
   required: [],
   /** photo code → slot (see photoSlot). */
   photos: new Map(),
@@ -62,6 +72,63 @@ const screens = {
   done: byId('screen-done'),
 };
 
+// ------------------------------------------------------------------------------------------------ words
+
+// Every text comes from the message catalog of the session's language (CONTRACT §14), served at
+// /capture/i18n/<lang>.json. Static text in capture.html names its key in data-i18n (text) or data-i18n-label
+// (aria-label); the English written there shows until the catalog arrives. (Part of this module rather than one of
+// its own: on a weak signal one more file to fetch before Start costs a round trip.)
+const LANGUAGES = CONFIG.languages;
+const PLACEHOLDER = /\{([a-zA-Z]+)\}/g;
+
+let catalog = {};
+let language = 'en';
+
+/** The phone's language when the page speaks it, else English, as capture.html's early start chose it: for screens shown before a session is known. */
+function browserLanguage() {
+  return window.captureEarly?.language ?? 'en';
+}
+
+/** Loads the catalog of `wanted` (English for anything else) and translates the page; resolves false when it failed. */
+async function useLanguage(wanted) {
+  const next = LANGUAGES.includes(wanted) ? wanted : 'en';
+  if (next === language && Object.keys(catalog).length > 0) return true;
+  try {
+    const early = window.captureEarly?.language === next ? await window.captureEarly.catalog : null;
+    if (early) {
+      catalog = early;
+    } else {
+      const response = await fetch(`/capture/i18n/${next}.json`);
+      if (!response.ok) return false;
+      catalog = await response.json();
+    }
+    language = next;
+  } catch {
+    return false;
+  }
+  document.documentElement.lang = language;
+  translatePage();
+  return true;
+}
+
+/** The message `key` with its {placeholders} filled; the key itself when the catalog lacks it. */
+function t(key, values = {}) {
+  const message = catalog[key];
+  if (typeof message !== 'string') return key;
+  return message.replace(PLACEHOLDER, (whole, name) => (values[name] === undefined || values[name] === null ? whole : String(values[name])));
+}
+
+/** Whether the loaded catalog has `key` (a view without a name of its own falls back to the server's label). */
+function has(key) {
+  return typeof catalog[key] === 'string';
+}
+
+function translatePage(root = document) {
+  for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
+  for (const element of root.querySelectorAll('[data-i18n-label]')) element.setAttribute('aria-label', t(element.dataset.i18nLabel));
+  document.title = t('page.title');
+}
+
 // ---------------------------------------------------------------------------------------------- loading
 
 async function boot() {
@@ -69,14 +136,23 @@ async function boot() {
   if (!SESSION_KEY_PATTERN.test(sessionKey)) return showProblem('unknown');
   if (!captureToken) return showProblem('incomplete');
   showScreen('loading');
+  let session;
   try {
-    const data = await graphqlRequest(LOAD_SESSION, { sessionKey }, credentials);
-    adoptSession(data.inspectionSession);
+    session = (await loadSession()).inspectionSession;
   } catch (error) {
     return showLoadError(error);
   }
+  if (!(await useLanguage(session.language ?? 'en'))) return showProblem('offline');
+  adoptSession(session);
   if (state.status !== 'COMPLETE' && state.status !== 'EXPIRED') openLiveUpdates();
   render();
+}
+
+/** The session, from the query capture.html started with the page when it has an answer, else asked now. */
+async function loadSession() {
+  const early = await window.captureEarly?.session;
+  if (window.captureEarly) window.captureEarly.session = null;
+  return early ? readGraphQLBody(early.status, early.text) : graphqlRequest(LOAD_SESSION, { sessionKey }, credentials);
 }
 
 async function refreshSession() {
@@ -88,28 +164,28 @@ async function refreshSession() {
   }
 }
 
-function showLoadError(error) {
+async function showLoadError(error) {
+  // No session, so no session language: the browser's, where the page speaks it.
+  await useLanguage(browserLanguage());
   if (error instanceof GraphQLRequestError && (error.code === 'FORBIDDEN' || error.code === 'NOT_FOUND')) return showProblem('unknown');
-  if (error instanceof NetworkError) return showProblem('offline', error.message);
-  return showProblem('error', error.message);
+  if (error instanceof NetworkError) return showProblem('offline');
+  return showProblem('error');
 }
 
 const PROBLEMS = {
-  unknown: [
-    'This link is not valid',
-    'We could not find this inspection. Check that you opened the whole link from your message, or ask the sender for a new one.',
-  ],
-  incomplete: ['This link is incomplete', 'The link is missing its last part. Open the whole link from your message again, or ask the sender for a new one.'],
-  expired: ['This inspection link has expired', 'It was not used in time. Ask the sender for a new link if the vehicle still needs to be inspected.'],
-  offline: ['We cannot reach the server', 'Check your internet connection, then try again.'],
-  error: ['Something went wrong', 'Please try again in a moment.'],
+  unknown: ['problem.notFound.title', 'problem.notFound.text'],
+  incomplete: ['problem.incomplete.title', 'problem.incomplete.text'],
+  expired: ['problem.expired.title', 'problem.expired.text'],
+  offline: ['problem.offline.title', 'problem.offline.text'],
+  error: ['problem.title', 'problem.generic'],
 };
 
-function showProblem(kind, detail) {
+async function showProblem(kind) {
+  if (kind === 'unknown' || kind === 'incomplete') await useLanguage(browserLanguage());
   state.problem = kind;
   const [title, text] = PROBLEMS[kind] ?? PROBLEMS.error;
-  byId('problem-title').textContent = title;
-  byId('problem-text').textContent = kind === 'error' && detail ? detail : text;
+  byId('problem-title').textContent = t(title);
+  byId('problem-text').textContent = t(text);
   byId('problem-retry').hidden = !(kind === 'offline' || kind === 'error');
   screens.problem.dataset.problem = kind;
   showScreen('problem');
@@ -118,13 +194,29 @@ function showProblem(kind, detail) {
 /** Takes in a session from a query or mutation answer; never moves the status backwards. */
 function adoptSession(session) {
   state.status = laterStatus(state.status, session.status);
+  state.language = session.language ?? state.language;
   state.vehicle = session.vehicle;
+  // Where the integrator wants the person to go once done (CONTRACT §14): only an http(s) address becomes a link.
+  if (session.redirectUrl !== undefined) state.redirectUrl = /^https?:\/\//i.test(session.redirectUrl ?? '') ? session.redirectUrl : null;
+  if (session.vinCaptured !== undefined) state.vinCaptured = session.vinCaptured;
+  if (session.brand) applyBrand(session.brand);
   state.required = session.requiredPhotos;
-  for (const photo of session.photos) {
-    applyVerdict(photo.photoCode, { approved: photo.approved, message: photo.approvedMessage, url: photo.url, at: Date.parse(photo.createdAt) });
-  }
+  for (const photo of session.photos) applyVerdict(photo.photoCode, verdictOf(photo));
   for (const note of session.notes) rememberNote(note);
   if (session.location) state.location = session.location;
+}
+
+/** The account's display name in the top bar and its colour on the bar and the main buttons. */
+function applyBrand(brand) {
+  state.brand = brand;
+  byId('brand-name').textContent = brand.name ?? t('page.title');
+  if (brand.name) byId('brand-name').removeAttribute('data-i18n');
+  if (/^#[0-9a-f]{6}$/i.test(brand.color ?? '')) {
+    document.documentElement.style.setProperty('--brand', brand.color);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', brand.color);
+  }
+  const privacy = brand.name ? t('page.privacy', { name: brand.name }) : t('page.privacyUnnamed');
+  for (const line of document.querySelectorAll('[data-role="privacy"]')) line.textContent = privacy;
 }
 
 // ------------------------------------------------------------------------------------------ live events
@@ -152,12 +244,20 @@ function handleEvent(item) {
   if (Number(item.id) > Number(state.lastEventId)) state.lastEventId = item.id;
   const payload = item.payload ?? {};
   if (item.event === 'SESSION:STAGE_CHANGE') {
-    applyVerdict(Number(payload.photo_code), {
-      approved: payload.photo_status === 'accepted',
-      message: payload.message,
-      url: payload.photo_url || null,
-      at: Date.parse(payload.timestamp),
-    });
+    const code = Number(payload.photo_code);
+    const accepted = payload.photo_status === 'accepted';
+    // The event carries the English message only: the rejection code and the VIN read come with the photos list —
+    // or with the answer to this page's own upload, when it sent the photo (no need to ask again then).
+    const slot = photoSlot(code);
+    const verdict = { approved: accepted, rejectionCode: null, url: payload.photo_url || null, at: Date.parse(payload.timestamp), fromEvent: true };
+    if (slot.inFlight) {
+      // The event often overtakes the answer to this page's own upload: showing it would flash a reason-less
+      // verdict. Keep it for the case the answer never comes.
+      slot.heardVerdict = verdict;
+    } else {
+      applyVerdict(code, verdict);
+      if (!accepted || code === VIN_PHOTO_CODE) void refreshSession();
+    }
   } else if (item.event === 'SESSION:NOTE_INSERT') {
     rememberNote({ title: payload.title, description: payload.description, user: payload.user, createdAt: payload.timestamp });
   }
@@ -166,16 +266,15 @@ function handleEvent(item) {
   render();
 }
 
+/** Says something only when it matters to the person: never a "Live" light that reads like a camera streaming. */
 function renderLiveState(liveState) {
   const element = byId('live-status');
-  if (liveState === 'closed') {
-    element.hidden = true;
-    return;
-  }
-  const texts = { open: 'Live', connecting: 'Connecting…', retrying: 'Reconnecting…', refused: 'Live updates unavailable' };
-  element.hidden = !texts[liveState];
-  element.dataset.state = liveState;
-  element.textContent = texts[liveState] ?? '';
+  const offline = !navigator.onLine;
+  const texts = { connecting: t('live.connecting'), retrying: t('live.reconnecting') };
+  const text = offline ? t('live.offline') : (texts[liveState] ?? '');
+  element.hidden = !text || state.status === 'COMPLETE' || state.status === 'EXPIRED';
+  element.dataset.state = offline ? 'offline' : liveState;
+  element.textContent = text;
 }
 
 // ----------------------------------------------------------------------------------------------- photos
@@ -183,53 +282,116 @@ function renderLiveState(liveState) {
 function photoSlot(code) {
   let slot = state.photos.get(code);
   if (!slot) {
-    // phase: empty | uploading | checking | accepted | rejected | failed
-    slot = { phase: 'empty', progress: 0, message: '', url: null, preview: null, at: null, inFlight: false };
+    // phase: empty | preparing | uploading | checking | accepted | rejected | failed
+    slot = {
+      phase: 'empty',
+      progress: 0,
+      rejectionCode: null,
+      decodedVin: null,
+      url: null,
+      preview: null,
+      at: null,
+      /** The accepted capture, kept when a later retake is rejected once every view is accepted (CONTRACT §14). */
+      accepted: null,
+      /** A photo that could not be sent: kept to send again. */
+      pending: null,
+      failure: '',
+      inFlight: false,
+      /** A live event's verdict on the upload in flight, applied only if the upload's own answer is lost. */
+      heardVerdict: null,
+    };
     state.photos.set(code, slot);
   }
   return slot;
 }
 
+function verdictOf(photo) {
+  return { approved: photo.approved, rejectionCode: photo.rejectionCode, decodedVin: photo.decodedVin, url: photo.url, at: Date.parse(photo.createdAt) };
+}
+
 /** A QC verdict, from the answer to an upload, a replayed or a live event: older news than the slot's is ignored. */
 function applyVerdict(code, verdict) {
   const slot = photoSlot(code);
+  const sameCapture = slot.at !== null && verdict.at === slot.at;
   if (slot.at !== null && Number.isFinite(verdict.at) && verdict.at < slot.at) return;
+  // A live event repeats what the upload answer already said, with less: keep the answer's details.
+  if (sameCapture && verdict.fromEvent) return;
   // While a new photo is on its way, the verdict of the previous one is not news.
   if (slot.inFlight && slot.at !== null && verdict.at <= slot.at) return;
   const awaited = slot.phase === 'uploading' || slot.phase === 'checking';
   if (Number.isFinite(verdict.at)) slot.at = verdict.at;
   slot.phase = verdict.approved ? 'accepted' : 'rejected';
-  slot.message = verdict.approved ? '' : rejectionReason(verdict.message);
+  slot.rejectionCode = verdict.rejectionCode ?? null;
   slot.url = verdict.url || null;
+  if (verdict.approved) {
+    slot.decodedVin = verdict.decodedVin ?? null;
+    slot.accepted = { url: slot.url, preview: slot.preview, decodedVin: slot.decodedVin };
+  }
+  if (verdict.approved && code === VIN_PHOTO_CODE && verdict.decodedVin) state.vinCaptured = verdict.decodedVin;
   if (awaited) {
-    const label = labelOf(code);
+    const view = viewName(code);
     announce(
-      verdict.approved ? `${label} photo accepted. ${acceptedCount()} of ${state.required.length} accepted.` : `${label} photo rejected: ${slot.message}`,
+      verdict.approved
+        ? t('announce.accepted', { view, accepted: acceptedCount(), total: state.required.length })
+        : t('announce.rejected', { view, reason: rejectionText(slot.rejectionCode) }),
     );
   }
 }
 
-function uploadPhoto(code, file) {
+/**
+ * What the person sees of a view. Once every view is accepted (QC_PASSED and after), a rejected retake did not
+ * replace the accepted photo: the view shows accepted, with a word on the retake.
+ */
+function shownPhase(slot) {
+  const keptAccepted = slot.phase === 'rejected' && slot.accepted && !['STARTED', 'PROCESS'].includes(state.status);
+  return keptAccepted ? 'accepted' : slot.phase;
+}
+
+async function takePhoto(code, file) {
   const slot = photoSlot(code);
   if (slot.inFlight) return;
-  if (file.size > MAX_PHOTO_BYTES) {
+  slot.inFlight = true;
+  slot.phase = 'preparing';
+  slot.failure = '';
+  render();
+  let prepared;
+  try {
+    // Loaded with the first photo: the page needs it only then (every request before Start costs on a weak signal).
+    const { preparePhoto } = await import('./capture-photo.js');
+    prepared = await preparePhoto(file);
+  } catch {
+    prepared = file;
+  }
+  if (prepared.size > MAX_PHOTO_BYTES) {
+    slot.inFlight = false;
     slot.phase = 'failed';
-    slot.message = `This photo is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 15 MB. Take it again at a lower resolution.`;
+    slot.pending = null;
+    slot.failure = t('rejection.line', { title: t('rejection.TOO_LARGE.title'), action: t('rejection.TOO_LARGE.action') });
     render();
     return;
   }
-  if (slot.preview) URL.revokeObjectURL(slot.preview);
-  slot.preview = URL.createObjectURL(file);
+  if (slot.preview && slot.preview !== slot.accepted?.preview) URL.revokeObjectURL(slot.preview);
+  slot.preview = URL.createObjectURL(prepared);
+  slot.pending = prepared;
+  slot.inFlight = false;
+  send(code);
+}
+
+/** Sends a view's kept photo; a photo that cannot be sent stays kept for "Send again" and the return of the network. */
+function send(code) {
+  const slot = photoSlot(code);
+  if (slot.inFlight || !slot.pending) return;
   slot.phase = 'uploading';
   slot.progress = 0;
-  slot.message = '';
+  slot.failure = '';
   slot.inFlight = true;
+  slot.heardVerdict = null;
   render();
   const upload = graphqlUpload({
     query: CAPTURE_PHOTO,
     variables: { sessionKey, photoCode: code },
     fileVariable: 'file',
-    file,
+    file: slot.pending,
     headers: credentials,
     onProgress: (fraction) => {
       slot.progress = fraction;
@@ -244,18 +406,30 @@ function uploadPhoto(code, file) {
   upload.done.then(
     (data) => {
       slot.inFlight = false;
-      const photo = data.capturePhoto;
-      applyVerdict(code, { approved: photo.approved, message: photo.approvedMessage, url: photo.url, at: Date.parse(photo.createdAt) });
+      slot.pending = null;
+      slot.heardVerdict = null;
+      applyVerdict(code, verdictOf(data.capturePhoto));
       render();
     },
     (error) => {
       slot.inFlight = false;
       if (isExpired(error)) return expire();
-      if (slot.phase === 'uploading' || slot.phase === 'checking') {
-        slot.phase = 'failed';
-        slot.message = error.message;
-        announce(`${labelOf(code)} photo was not sent: ${error.message}`);
+      const heard = slot.heardVerdict;
+      slot.heardVerdict = null;
+      if (heard) {
+        // The server checked the photo before the answer was lost: show its verdict, not "Send again".
+        slot.pending = null;
+        applyVerdict(code, heard);
+        void refreshSession();
+        render();
+        return;
       }
+      const network = error instanceof NetworkError || !navigator.onLine;
+      // Only a photo the network lost is worth sending again; a refusal would be refused again.
+      if (!network) slot.pending = null;
+      slot.phase = 'failed';
+      slot.failure = network ? t(navigator.onLine ? 'photo.notSentText' : 'photo.waitingNetwork') : error.message;
+      announce(t('announce.notSent', { view: viewName(code) }));
       // Another device may have moved the session on (confirmed, completed): catch up.
       if (error instanceof GraphQLRequestError && error.reason === 'INVALID_STATUS') void refreshSession();
       render();
@@ -263,21 +437,38 @@ function uploadPhoto(code, file) {
   );
 }
 
+function sendKeptPhotos() {
+  for (const [code, slot] of state.photos) if (slot.phase === 'failed' && slot.pending) send(code);
+}
+
 function acceptedCount() {
-  return state.required.filter((photo) => state.photos.get(photo.photoCode)?.phase === 'accepted').length;
+  return state.required.filter((photo) => shownPhase(photoSlot(photo.photoCode)) === 'accepted').length;
 }
 
 function uploadsInFlight() {
   return [...state.photos.values()].some((slot) => slot.inFlight);
 }
 
-function labelOf(code) {
+/** The view's name in the page language ("Driver side"), never a number. */
+function viewName(code) {
+  if (has(`view.${code}.name`)) return t(`view.${code}.name`);
   const photo = state.required.find((candidate) => candidate.photoCode === code);
-  return displayLabel(photo?.photoLabel ?? `Photo ${code}`);
+  return String(photo?.photoLabel ?? code).replace(/_/g, ' ');
 }
 
-function displayLabel(label) {
-  return label.replace(/_/g, ' ');
+function viewHint(code) {
+  if (has(`view.${code}.hint`)) return t(`view.${code}.hint`);
+  return state.required.find((candidate) => candidate.photoCode === code)?.hint ?? '';
+}
+
+/** "Too dark — turn on more light or move to the shade side": what went wrong and what to do. */
+function rejectionText(code) {
+  if (!code || !has(`rejection.${code}.title`)) return t('photo.rejectedGeneric');
+  return t('rejection.line', { title: t(`rejection.${code}.title`), action: t(`rejection.${code}.action`) });
+}
+
+function thumbnailUrl(url) {
+  return url ? `${url}?size=thumb` : null;
 }
 
 // ------------------------------------------------------------------------------------------------ notes
@@ -298,7 +489,7 @@ function render() {
   if (state.status === null) return showScreen('loading');
   // Nothing more can happen to a final session: stop listening.
   if (state.status === 'COMPLETE' || state.status === 'EXPIRED') stopLiveUpdates();
-  if (state.status === 'EXPIRED') return showProblem('expired');
+  if (state.status === 'EXPIRED') return void showProblem('expired');
   if (state.status === 'IDLE') {
     renderWelcome();
     return showScreen('welcome');
@@ -336,7 +527,7 @@ function markInteractive() {
 
 function renderVehicle(container) {
   const title = vehicleTitle(state.vehicle);
-  const facts = vehicleFacts(state.vehicle);
+  const facts = vehicleFacts(state.vehicle, { vin: t('vehicle.vin'), body: t('vehicle.body'), colour: t('vehicle.colour') });
   container.hidden = !title && facts.length === 0;
   fill(
     container,
@@ -354,8 +545,7 @@ function renderVehicle(container) {
 function renderWelcome() {
   renderVehicle(byId('welcome-vehicle'));
   const count = state.required.length;
-  byId('welcome-summary').textContent =
-    `You will take ${count} photo${count === 1 ? '' : 's'} of the vehicle with this phone. It takes about ${Math.max(3, Math.round(count * 0.7))} minutes.`;
+  byId('welcome-summary').textContent = t('welcome.summary', { count, minutes: Math.max(3, Math.round(count * 0.7)) });
   const start = byId('start');
   if (start.dataset.busy !== 'true') start.disabled = false;
 }
@@ -365,17 +555,17 @@ async function startCapture() {
   const error = byId('welcome-error');
   start.disabled = true;
   start.dataset.busy = 'true';
-  start.textContent = 'Starting…';
+  start.textContent = t('welcome.starting');
   error.hidden = true;
   try {
-    adoptSession((await graphqlRequest(START_CAPTURE, { sessionKey }, credentials)).startCapture);
+    state.status = laterStatus(state.status, (await graphqlRequest(START_CAPTURE, { sessionKey }, credentials)).startCapture.status);
   } catch (failure) {
     if (isExpired(failure)) return expire();
     error.textContent = failure.message;
     error.hidden = false;
   } finally {
     start.dataset.busy = 'false';
-    start.textContent = 'Start inspection';
+    start.textContent = t('welcome.start');
   }
   render();
 }
@@ -385,115 +575,152 @@ function renderCapture() {
   if (list.childElementCount !== state.required.length) {
     fill(
       list,
-      state.required.map((photo, index) => photoItem(photo, index)),
+      state.required.map((photo) => photoItem(photo.photoCode)),
     );
   }
   for (const photo of state.required) renderPhoto(photo.photoCode);
   const accepted = acceptedCount();
   const total = state.required.length;
-  byId('progress-text').textContent = `${accepted} of ${total} accepted`;
+  byId('progress-text').textContent = t('progress.count', { accepted, total });
   const progress = byId('progress');
   progress.max = Math.max(total, 1);
   progress.value = accepted;
+  const next = state.required.find((photo) => shownPhase(photoSlot(photo.photoCode)) !== 'accepted');
+  byId('progress-next').textContent = next ? t('progress.next', { view: viewName(next.photoCode) }) : '';
   renderLocation();
   renderNotes();
   renderConfirm(total - accepted);
 }
 
-/** One required photo: built once, then updated in place so focus and file inputs survive every update. */
-function photoItem(photo, index) {
-  const code = photo.photoCode;
-  const label = displayLabel(photo.photoLabel);
-  const inputId = `photo-input-${code}`;
-  const input = h('input', {
-    type: 'file',
-    accept: 'image/*',
-    capture: 'environment',
-    id: inputId,
-    class: 'file-input visually-hidden',
-    'aria-describedby': `photo-${code}-hint photo-${code}-verdict`,
-  });
-  input.addEventListener('change', () => {
-    const file = input.files?.[0];
-    input.value = '';
-    if (file) uploadPhoto(code, file);
-  });
-  const thumb = h('img', { class: 'thumb', alt: `Your ${label} photo`, decoding: 'async', hidden: true });
+/** One view: built once, then updated in place so focus, file inputs and typed text survive every update. */
+function photoItem(code) {
+  const name = viewName(code);
+  const cameraInput = fileInput(code, `photo-input-${code}`, true);
+  const galleryInput = fileInput(code, `photo-file-${code}`, false);
+  const thumb = h('img', { class: 'thumb', alt: t('photo.preview', { view: name }), decoding: 'async', hidden: true });
   thumb.addEventListener('error', () => (thumb.hidden = true));
+  const guide = h('img', { class: 'guide', loading: 'lazy', decoding: 'async', alt: '', src: outlineUrl(code) });
+  const take = h('button', { type: 'button', class: 'button primary capture-button', 'data-role': 'take' }, '');
+  take.addEventListener('click', () => void openCamera(code));
+  const sendAgain = h('button', { type: 'button', class: 'button primary', 'data-role': 'send-again', hidden: true }, t('photo.sendAgain'));
+  sendAgain.addEventListener('click', () => send(code));
   return h(
     'li',
     { class: 'photo', id: `photo-${code}`, dataset: { code: String(code), state: 'empty' } },
-    h(
-      'div',
-      { class: 'photo-head' },
-      h('span', { class: 'photo-number', 'aria-hidden': 'true' }, String(index + 1)),
-      h('h2', { class: 'photo-title', id: `photo-${code}-title` }, label),
-      h('span', { class: 'badge', 'data-role': 'badge' }),
-    ),
-    h('p', { class: 'hint', id: `photo-${code}-hint` }, photo.hint),
+    h('div', { class: 'photo-head' }, h('h2', { class: 'photo-title', id: `photo-${code}-title` }, name), h('span', { class: 'badge', 'data-role': 'badge' })),
     h(
       'div',
       { class: 'photo-body' },
-      thumb,
+      h('div', { class: 'photo-figure' }, guide, thumb),
       h(
         'div',
         { class: 'photo-status' },
+        h('p', { class: 'hint', id: `photo-${code}-hint` }, viewHint(code)),
+        h('div', { class: 'upload', 'data-role': 'upload', hidden: true }, h('progress', { max: '1', value: '0', 'aria-label': name })),
+        h('p', { class: 'verdict', id: `photo-${code}-verdict`, 'data-role': 'verdict', 'aria-live': 'off' }),
+        h('p', { class: 'retake-note', 'data-role': 'retake-note', hidden: true }),
+        cameraInput,
+        galleryInput,
         h(
           'div',
-          { class: 'upload', 'data-role': 'upload', hidden: true },
-          h('progress', { max: '1', value: '0', 'aria-label': `Upload of the ${label} photo` }),
+          { class: 'photo-actions', 'data-role': 'actions' },
+          take,
+          sendAgain,
+          h('label', { for: galleryInput.id, class: 'link-button', 'data-role': 'choose' }, t('photo.choose')),
         ),
-        h('p', { class: 'verdict', id: `photo-${code}-verdict`, 'data-role': 'verdict' }),
-        input,
-        h(
-          'label',
-          { for: inputId, class: 'button capture-button', 'data-role': 'action' },
-          h('span', { 'data-role': 'action-text' }, 'Take photo'),
-          h('span', { class: 'visually-hidden' }, ` (${label})`),
-        ),
+        code === VIN_PHOTO_CODE ? vinPanel() : null,
       ),
     ),
   );
 }
 
-const BADGES = { empty: 'To do', uploading: 'Uploading', checking: 'Checking', accepted: 'Accepted', rejected: 'Retake needed', failed: 'Not sent' };
-const ACTIONS = { empty: 'Take photo', rejected: 'Retake', failed: 'Try again' };
+function fileInput(code, id, useCamera) {
+  const input = h('input', {
+    type: 'file',
+    accept: 'image/*',
+    id,
+    class: 'file-input visually-hidden',
+    tabindex: '-1',
+    'aria-describedby': `photo-${code}-hint photo-${code}-verdict`,
+    ...(useCamera ? { capture: 'environment' } : {}),
+  });
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (file) void takePhoto(code, file);
+  });
+  return input;
+}
+
+function outlineUrl(code) {
+  return `/web/views/${code}.svg`;
+}
+
+/** The in-page camera with the view's outline; the phone's camera app where the browser offers no camera. */
+async function openCamera(code) {
+  const input = byId(`photo-input-${code}`);
+  const camera = await import('./capture-camera.js');
+  if (!camera.cameraSupported()) return input.click();
+  try {
+    const photo = await camera.takePhotoWithCamera({ title: viewName(code), outlineUrl: outlineUrl(code), fileInput: input });
+    if (photo) await takePhoto(code, photo);
+  } catch {
+    // No camera could be opened (none, or in use): the camera app through the file input.
+    input.click();
+  }
+}
+
+const BADGES = {
+  empty: 'photo.todo',
+  preparing: 'photo.preparing',
+  uploading: 'photo.sending',
+  checking: 'photo.checking',
+  accepted: 'photo.accepted',
+  rejected: 'photo.rejected',
+  failed: 'photo.notSent',
+};
 
 function renderPhoto(code) {
   const item = document.getElementById(`photo-${code}`);
   if (!item) return;
   const slot = photoSlot(code);
+  const phase = shownPhase(slot);
+  const keptAfterRetake = phase === 'accepted' && slot.phase === 'rejected';
   const part = (role) => item.querySelector(`[data-role="${role}"]`);
-  item.dataset.state = slot.phase;
-  part('badge').textContent = BADGES[slot.phase];
+  item.dataset.state = phase;
+  part('badge').textContent = t(BADGES[phase]);
   const thumb = item.querySelector('.thumb');
-  const source = slot.phase === 'empty' || slot.phase === 'failed' ? null : (slot.preview ?? slot.url);
-  if (source && thumb.getAttribute('src') !== source) {
-    thumb.hidden = false;
-    thumb.src = source;
-  } else if (!source) {
-    thumb.hidden = true;
-    thumb.removeAttribute('src');
-  }
+  const shown = keptAfterRetake ? slot.accepted : slot;
+  const source = phase === 'empty' ? null : phase === 'failed' || phase === 'preparing' ? slot.preview : (shown.preview ?? thumbnailUrl(shown.url));
+  if (source && thumb.getAttribute('src') !== source) thumb.src = source;
+  thumb.hidden = !source;
+  item.querySelector('.guide').hidden = Boolean(source);
   const verdicts = {
     empty: '',
-    uploading: `Uploading… ${Math.round(slot.progress * 100)}%`,
-    checking: 'Checking the photo…',
-    accepted: 'Accepted',
-    rejected: slot.message,
-    failed: slot.message,
+    preparing: t('photo.preparing'),
+    uploading: t('photo.uploading', { percent: Math.round(slot.progress * 100) }),
+    checking: t('photo.checking'),
+    accepted: t('photo.accepted'),
+    rejected: rejectionText(slot.rejectionCode),
+    failed: slot.failure,
   };
-  part('verdict').textContent = verdicts[slot.phase];
-  part('upload').hidden = slot.phase !== 'uploading' && slot.phase !== 'checking';
+  part('verdict').textContent = verdicts[phase];
+  const retakeNote = part('retake-note');
+  retakeNote.hidden = !keptAfterRetake;
+  retakeNote.textContent = keptAfterRetake ? t('photo.keptAfterRetake', { reason: rejectionText(slot.rejectionCode) }) : '';
+  part('upload').hidden = phase !== 'uploading' && phase !== 'checking';
   const progress = item.querySelector('progress');
-  if (slot.phase === 'checking') progress.removeAttribute('value');
+  if (phase === 'checking') progress.removeAttribute('value');
   else progress.value = slot.progress;
-  // A photo can be (re)taken while the session takes photos and nothing is on its way for it.
-  const canCapture = (state.status === 'STARTED' || state.status === 'PROCESS') && !slot.inFlight && slot.phase !== 'accepted';
-  const input = item.querySelector('input[type=file]');
-  input.disabled = !canCapture;
-  part('action').hidden = !canCapture;
-  part('action-text').textContent = ACTIONS[slot.phase] ?? 'Take photo';
+  // Any view can be (re)taken until the inspection is confirmed, whenever nothing is on its way for it.
+  const canCapture = PHOTO_STATUSES.includes(state.status) && !slot.inFlight;
+  part('actions').hidden = !canCapture;
+  for (const input of item.querySelectorAll('input[type=file]')) input.disabled = !canCapture;
+  part('take').textContent = t(phase === 'empty' ? 'photo.take' : 'photo.retake');
+  const canSendAgain = phase === 'failed' && Boolean(slot.pending);
+  part('take').classList.toggle('primary', phase !== 'accepted' && !canSendAgain);
+  part('send-again').hidden = !canSendAgain;
+  if (code === VIN_PHOTO_CODE) renderVin(item, phase);
 }
 
 function renderPhotoProgress(code) {
@@ -501,18 +728,97 @@ function renderPhotoProgress(code) {
   const slot = photoSlot(code);
   if (!item || slot.phase !== 'uploading') return;
   item.querySelector('progress').value = slot.progress;
-  item.querySelector('[data-role="verdict"]').textContent = `Uploading… ${Math.round(slot.progress * 100)}%`;
+  item.querySelector('[data-role="verdict"]').textContent = t('photo.uploading', { percent: Math.round(slot.progress * 100) });
 }
+
+// -------------------------------------------------------------------------------------------------- VIN
+
+function vinPanel() {
+  const input = h('input', {
+    id: 'vin-input',
+    name: 'vin',
+    type: 'text',
+    inputmode: 'text',
+    autocapitalize: 'characters',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    maxlength: '17',
+    'aria-describedby': 'vin-help vin-error',
+  });
+  const form = h(
+    'form',
+    { class: 'vin-form stack', id: 'vin-form', novalidate: true, hidden: true },
+    h('label', { for: 'vin-input' }, t('vin.label')),
+    input,
+    h('p', { class: 'help', id: 'vin-help' }, t('vin.help')),
+    h('button', { type: 'submit', class: 'button' }, t('vin.save')),
+    h('p', { class: 'error', id: 'vin-error', role: 'alert', hidden: true }),
+  );
+  form.addEventListener('submit', (event) => void saveVin(event));
+  const change = h('button', { type: 'button', class: 'link-button', id: 'vin-change' }, t('vin.change'));
+  change.addEventListener('click', () => {
+    state.editingVin = true;
+    renderPhoto(VIN_PHOTO_CODE);
+    byId('vin-input').focus();
+  });
+  return h(
+    'div',
+    { class: 'vin-panel', id: 'vin-panel', hidden: true },
+    h('p', { class: 'vin-read', id: 'vin-read' }),
+    h('p', { class: 'vin-missing', id: 'vin-missing', hidden: true }, t('vin.notFound')),
+    change,
+    form,
+  );
+}
+
+/** Once the VIN photo is accepted: the VIN read or typed, to check; a form when none could be read. */
+function renderVin(item, phase) {
+  const panel = item.querySelector('#vin-panel');
+  const capturing = PHOTO_STATUSES.includes(state.status);
+  panel.hidden = phase !== 'accepted';
+  const known = state.vinCaptured;
+  byId('vin-read').hidden = !known;
+  byId('vin-read').textContent = known ? t('vin.read', { vin: known }) : '';
+  byId('vin-missing').hidden = Boolean(known);
+  byId('vin-change').hidden = !known || state.editingVin || !capturing;
+  byId('vin-form').hidden = !capturing || (Boolean(known) && !state.editingVin);
+}
+
+async function saveVin(event) {
+  event.preventDefault();
+  const input = byId('vin-input');
+  const error = byId('vin-error');
+  const vin = input.value.replace(/[\s-]/g, '').toUpperCase();
+  error.hidden = true;
+  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) {
+    error.textContent = t('vin.invalid');
+    error.hidden = false;
+    input.focus();
+    return;
+  }
+  try {
+    const data = await graphqlRequest(SET_VIN, { sessionKey, vin }, credentials);
+    state.vinCaptured = data.setVin.vinCaptured;
+    state.editingVin = false;
+    input.value = '';
+    announce(t('vin.saved'));
+    render();
+  } catch (failure) {
+    if (isExpired(failure)) return expire();
+    error.textContent = failure instanceof GraphQLRequestError && failure.reason === 'INVALID_VIN' ? t('vin.invalid') : failure.message;
+    error.hidden = false;
+  }
+}
+
+// -------------------------------------------------------------------------------------------- confirming
 
 function renderConfirm(remaining) {
   const confirm = byId('confirm');
   const ready = state.status === 'QC_PASSED' && !uploadsInFlight();
   confirm.disabled = !ready || state.confirming;
-  confirm.textContent = state.confirming ? 'Sending…' : 'Confirm inspection';
+  confirm.textContent = t(state.confirming ? 'confirm.sending' : 'confirm.button');
   byId('jump-confirm').hidden = !ready;
-  byId('confirm-help').textContent = ready
-    ? 'Every photo is accepted. Confirm to send the inspection.'
-    : `Available once every photo is accepted (${remaining} to go).`;
+  byId('confirm-help').textContent = ready ? t('confirm.ready') : t('confirm.remaining', { remaining });
 }
 
 async function confirmInspection() {
@@ -522,19 +828,23 @@ async function confirmInspection() {
   error.hidden = true;
   render();
   try {
-    const data = await graphqlRequest(CONFIRM, { sessionKey }, credentials);
+    // A note typed but not yet added goes with the inspection (CONTRACT §14).
+    if (!(await savePendingNote())) return;
+    // Set before sending: the completion may arrive over the live connection before the answer does.
     state.confirmedHere = true;
+    const data = await graphqlRequest(CONFIRM, { sessionKey }, credentials);
     // The answer may already say COMPLETE; the report is announced as ready by SESSION:COMPLETE (or the check below).
     state.status = laterStatus(state.status, data.confirmInspection.status === 'COMPLETE' ? 'CONFIRM' : data.confirmInspection.status);
   } catch (failure) {
+    state.confirmedHere = false;
     if (isExpired(failure)) return expire();
     error.textContent = failure.message;
     error.hidden = false;
     if (failure instanceof GraphQLRequestError && failure.reason === 'INVALID_STATUS') void refreshSession();
   } finally {
     state.confirming = false;
+    render();
   }
-  render();
 }
 
 // ------------------------------------------------------------------------------------- location, notes
@@ -543,25 +853,21 @@ function renderLocation() {
   const text = byId('location-text');
   const button = byId('location-button');
   if (state.location) {
-    const accuracy = state.location.accuracy === null || state.location.accuracy === undefined ? '' : ` (within ${Math.round(state.location.accuracy)} m)`;
-    text.textContent = `Location added${accuracy}.`;
-    button.textContent = 'Update my location';
+    const accuracy = state.location.accuracy;
+    text.textContent = accuracy === null || accuracy === undefined ? t('location.added') : t('location.addedWithin', { meters: Math.round(accuracy) });
+    button.textContent = t('location.update');
   }
 }
 
 function shareLocation() {
   const text = byId('location-text');
   const button = byId('location-button');
-  if (!('geolocation' in navigator)) {
-    text.textContent = 'Location is not available on this device. You can continue without it.';
-    return;
-  }
-  if (!window.isSecureContext) {
-    text.textContent = 'Location needs a secure (https) connection. You can continue without it.';
+  if (!('geolocation' in navigator) || !window.isSecureContext) {
+    text.textContent = t('location.unavailable');
     return;
   }
   button.disabled = true;
-  text.textContent = 'Finding your location…';
+  text.textContent = t('location.finding');
   navigator.geolocation.getCurrentPosition(
     async (position) => {
       try {
@@ -571,17 +877,14 @@ function shareLocation() {
         renderLocation();
       } catch (error) {
         if (isExpired(error)) return expire();
-        text.textContent = `The location could not be saved: ${error.message}`;
+        text.textContent = t('location.notSaved');
       } finally {
         button.disabled = false;
       }
     },
     (error) => {
       button.disabled = false;
-      text.textContent =
-        error.code === error.PERMISSION_DENIED
-          ? 'Location permission was declined. You can continue without it.'
-          : 'Your location could not be found. You can try again or continue without it.';
+      text.textContent = error.code === error.PERMISSION_DENIED ? t('location.denied') : t('location.failed');
     },
     { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
   );
@@ -605,18 +908,15 @@ async function submitNote(event) {
   const button = event.target.querySelector('button[type=submit]');
   error.hidden = true;
   if (!title.value.trim() || !description.value.trim()) {
-    error.textContent = 'Give the note a title and a description.';
+    error.textContent = t('notes.missing');
     error.hidden = false;
     (title.value.trim() ? description : title).focus();
     return;
   }
   button.disabled = true;
   try {
-    const data = await graphqlRequest(ADD_NOTE, { sessionKey, title: title.value.trim(), description: description.value.trim() }, credentials);
-    rememberNote(data.addNote);
-    title.value = '';
-    description.value = '';
-    announce('Note added.');
+    await addNote(title.value.trim(), description.value.trim());
+    announce(t('notes.added'));
     render();
   } catch (failure) {
     if (isExpired(failure)) return expire();
@@ -627,25 +927,52 @@ async function submitNote(event) {
   }
 }
 
+async function addNote(title, description) {
+  const data = await graphqlRequest(ADD_NOTE, { sessionKey, title, description }, credentials);
+  rememberNote(data.addNote);
+  byId('note-title').value = '';
+  byId('note-description').value = '';
+}
+
+/** Adds what is typed in the note form, if anything; false (with the error shown) when that failed. */
+async function savePendingNote() {
+  const title = byId('note-title').value.trim();
+  const description = byId('note-description').value.trim();
+  if (!title && !description) return true;
+  try {
+    await addNote(title || t('notes.defaultTitle'), description || title);
+    return true;
+  } catch (failure) {
+    if (isExpired(failure)) {
+      expire();
+      return false;
+    }
+    byId('note-error').textContent = failure.message;
+    byId('note-error').hidden = false;
+    return false;
+  }
+}
+
 // ------------------------------------------------------------------------------------------------- done
 
 function renderDone() {
   const complete = state.status === 'COMPLETE';
-  byId('done-title').textContent = state.confirmedHere || !complete ? 'Thank you!' : 'This inspection is complete';
-  byId('done-text').textContent =
-    state.confirmedHere || !complete
-      ? 'Your inspection was sent. Nothing more is needed from you.'
-      : 'The photos were sent and checked. Nothing more is needed from you.';
+  const thanking = state.confirmedHere || !complete;
+  byId('done-title').textContent = t(thanking ? 'done.title' : 'done.completeTitle');
+  byId('done-text').textContent = t(thanking ? 'done.text' : 'done.completeText');
   renderVehicle(byId('done-vehicle'));
   const status = byId('report-status');
   const wasReady = status.dataset.ready === 'true';
   status.dataset.ready = String(complete);
   // A confirmed session may wait for a person to review the photos before its report exists.
-  status.textContent = complete
-    ? 'Your condition report is ready.'
-    : 'Your photos were received and are being reviewed. The condition report will appear here once the review is complete.';
+  status.textContent = t(complete ? 'done.ready' : 'done.reviewing');
   byId('report-actions').hidden = !complete;
-  if (complete && !wasReady && state.screen === 'done') announce('Your condition report is ready.');
+  // The way back to the integrator's site (CONTRACT §14): a plain link, styled as a button.
+  if (state.redirectUrl && !document.getElementById('done-back')) {
+    const label = state.brand.name ? t('done.back', { name: state.brand.name }) : t('done.backWebsite');
+    byId('screen-done').append(h('a', { id: 'done-back', class: 'button primary wide done-back', href: state.redirectUrl, rel: 'noopener' }, label));
+  }
+  if (complete && !wasReady && state.screen === 'done') announce(t('done.ready'));
   // Without a live socket the page would never hear SESSION:COMPLETE: check now and then instead.
   clearTimeout(state.pollTimer);
   if (!complete) state.pollTimer = setTimeout(() => void refreshSession(), state.live?.connected ? 8_000 : 3_000);
@@ -662,9 +989,9 @@ async function openReport(kind) {
       download: kind === 'pdf',
       pendingWindow,
     });
-  } catch (failure) {
+  } catch {
     pendingWindow?.close();
-    error.textContent = failure.message;
+    error.textContent = t('done.reportError');
     error.hidden = false;
   }
 }
@@ -706,6 +1033,12 @@ byId('note-form').addEventListener('submit', (event) => void submitNote(event));
 byId('report-pdf').addEventListener('click', () => void openReport('pdf'));
 byId('report-view').addEventListener('click', () => void openReport('view'));
 byId('problem-retry').addEventListener('click', () => void boot());
+// Photos the network lost go out by themselves as soon as the phone is back online.
+window.addEventListener('online', () => {
+  renderLiveState(state.live?.connected ? 'open' : 'retrying');
+  sendKeptPhotos();
+});
+window.addEventListener('offline', () => renderLiveState('offline'));
 // Opening another capture link in the same tab only changes the fragment: start over with the new token.
 window.addEventListener('hashchange', () => location.reload());
 

@@ -1,35 +1,61 @@
-// The dashboard at /dashboard: an account's sessions, live. Requests are signed in the browser with WebCrypto
-// (HMAC-SHA256 of "<username>:<api_key>@<timestamp>"); the secret never leaves the browser and is kept only in
-// this tab's sessionStorage. The WebSocket signs at each (re)connection, since a token lives five minutes.
+// The dashboard at /dashboard: an account's sessions, live, for its staff. People sign in with a username and
+// password (POST /auth/login sets the HttpOnly cg_session cookie); GraphQL requests and the live socket carry that
+// cookie, never the account's API secret.
 import { graphqlRequest, GraphQLRequestError, LiveConnection } from './graphql-client.js';
-import { byId, fill, formatTime, h, laterStatus, openDocument, rejectionReason, statusOfEvent, STATUS_TEXT, vehicleFacts, vehicleTitle } from './ui.js';
+import { DAMAGE_FIELDS, renderReview } from './review.js';
+import { loadViewNames, viewName } from './view-names.js';
+import { byId, fill, formatTime, h, laterStatus, rejectionReason, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
 
-const STORAGE_KEY = 'capture-gateway.dashboard';
+/** Roles as people say them (CONTRACT §12). */
+const ROLE_LABELS = { owner: 'Owner', inspector: 'Inspector', viewer: 'Viewer' };
 const PAGE_SIZE = 25;
 const DELIVERY_PAGE_SIZE = 100;
 const FINISHED_DELIVERY = new Set(['SUCCEEDED', 'FAILED']);
 
-const ROW_FIELDS = 'sessionKey status theme vehicle createdAt updatedAt acceptedPhotoCount requiredPhotos { photoCode }';
-const LIST_SESSIONS = `query DashboardSessions($first: Int, $after: String, $status: SessionStatus) {
-  inspectionSessions(first: $first, after: $after, status: $status) { edges { node { ${ROW_FIELDS} } } pageInfo { hasNextPage endCursor } }
+const ROW_FIELDS = 'sessionKey status awaitingReview theme vehicle createdAt updatedAt lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }';
+const LIST_SESSIONS = `query DashboardSessions($first: Int, $after: String, $status: SessionStatus, $awaitingReview: Boolean, $search: String) {
+  inspectionSessions(first: $first, after: $after, status: $status, awaitingReview: $awaitingReview, search: $search) {
+    edges { node { ${ROW_FIELDS} } } pageInfo { hasNextPage endCursor }
+  }
 }`;
+/** Statuses as staff say them; the code stays in the badge's tooltip (CONTRACT §5 names). */
+const STATUS_LABELS = {
+  IDLE: 'Link not opened',
+  STARTED: 'Waiting for photos',
+  PROCESS: 'Photos coming in',
+  QC_PASSED: 'Photos approved',
+  CONFIRM: 'Confirmed',
+  COMPLETE: 'Report ready',
+  EXPIRED: 'Expired',
+};
+const AWAITING_REVIEW = 'AWAITING_REVIEW';
+const REVIEWABLE = new Set(['PROCESS', 'QC_PASSED', 'CONFIRM']);
 const SESSION_ROW = `query DashboardSessionRow($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ${ROW_FIELDS} } }`;
 const SESSION_DETAIL = `query DashboardSessionDetail($sessionKey: String!) {
   inspectionSession(sessionKey: $sessionKey) {
-    ${ROW_FIELDS} captureUrl inspectStartedAt inspectEndedAt expiresAt language options
+    ${ROW_FIELDS} captureUrl inspectStartedAt inspectEndedAt expiresAt language options vinCaptured
     photos { photoCode photoLabel approved approvedMessage url createdAt }
+    damages { ${DAMAGE_FIELDS} }
     notes { title description user createdAt }
     location { latitude longitude accuracy capturedAt }
   }
 }`;
-const CREATE_SESSION = `mutation DashboardCreateSession($input: JSON) { createInspectionSession(input: $input) { ${ROW_FIELDS} captureUrl } }`;
+const CREATE_SESSION = `mutation DashboardCreateSession($input: CreateInspectionSessionInput) { createInspectionSession(input: $input) { ${ROW_FIELDS} captureUrl } }`;
+const SESSION_RESULTS = 'query DashboardSessionResults($sessionKey: String!) { sessionResults(sessionKey: $sessionKey) }';
+const USER_FIELDS = 'username name role createdAt';
+const USERS = `query DashboardUsers { users { ${USER_FIELDS} } }`;
+const CREATE_USER = `mutation DashboardCreateUser($input: CreateUserInput!) { createUser(input: $input) { ${USER_FIELDS} } }`;
+const DELETE_USER = 'mutation DashboardDeleteUser($username: String!) { deleteUser(username: $username) }';
 const CALLBACKS = 'query DashboardCallbacks { callbacks { event url method headers payload secret active } }';
 const SET_CALLBACK = `mutation DashboardSetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) {
   setCallback(event: $event, input: $input) { event url method headers payload secret active }
 }`;
 const DELETE_CALLBACK = 'mutation DashboardDeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }';
+const TEST_CALLBACK = 'mutation DashboardTestCallback($event: WebhookEvent!) { testCallback(event: $event) { id status } }';
+const ROTATE_CALLBACK_SECRET = 'mutation DashboardRotateSecret($event: WebhookEvent!) { rotateCallbackSecret(event: $event) { event secret } }';
 const CALLBACK_EVENTS = 'query DashboardCallbackEvents { callbacks { event } }';
-const DELIVERY_FIELDS = 'id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt';
+const DELIVERY_FIELDS =
+  'id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt attempts { attempt statusCode responseBody }';
 const DELIVERIES = `query DashboardDeliveries($event: WebhookEvent!, $sessionKey: String, $first: Int, $after: String) {
   deliveries(event: $event, sessionKey: $sessionKey, first: $first, after: $after) { edges { node { ${DELIVERY_FIELDS} } } pageInfo { hasNextPage endCursor } }
 }`;
@@ -39,12 +65,8 @@ const SESSION_EVENTS = `subscription DashboardSessionEvents($sessionKey: String!
   sessionEvents(sessionKey: $sessionKey, after: $after) { id event sessionKey timestamp payload }
 }`;
 
-const encoder = new TextEncoder();
-
-/** { username, apiKey, apiSecret, key: CryptoKey } once signed in. */
-let account = null;
-/** Server clock minus browser clock, in ms, when they differ noticeably (tokens must be within ±300 s). */
-let clockOffset = 0;
+/** The signed-in user, as GET /auth/me answers: { username, name, role, account }. */
+let me = null;
 let live = null;
 let lastEventId = null;
 let everConnected = false;
@@ -55,62 +77,28 @@ const refetchTimers = new Map();
 
 const detail = { sessionKey: null, stop: null, events: new Map(), refreshTimer: null, deliveriesTimer: null, deliveriesRequest: 0 };
 
-// -------------------------------------------------------------------------------------------- signing
-
-function apiTimestamp(date) {
-  return `${date.toISOString().slice(0, 19)}Z`;
-}
-
-function toHex(buffer) {
-  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** The three API headers, signed now. Also the WebSocket connectionParams. */
-async function signedHeaders() {
-  if (!account) throw new Error('Not signed in.');
-  const timestamp = apiTimestamp(new Date(Date.now() + clockOffset));
-  const signature = await crypto.subtle.sign('HMAC', account.key, encoder.encode(`${account.username}:${account.apiKey}@${timestamp}`));
-  return { 'API-Key': account.apiKey, 'API-Token': toHex(signature), 'API-Timestamp': timestamp };
-}
-
-async function api(query, variables = {}) {
-  return graphqlRequest(query, variables, await signedHeaders());
-}
-
-/** Reads the server's clock from its Date header, so a browser whose clock is off still signs valid tokens. */
-async function syncClock() {
-  try {
-    const before = Date.now();
-    const response = await fetch('/health', { cache: 'no-store' });
-    const serverTime = Date.parse(response.headers.get('date') ?? '');
-    if (!Number.isFinite(serverTime)) return;
-    // The Date header has whole seconds: correct only an offset clearly larger than that.
-    const offset = serverTime + 500 - (before + Date.now()) / 2;
-    clockOffset = Math.abs(offset) > 5_000 ? Math.round(offset) : 0;
-  } catch {
-    clockOffset = 0;
-  }
-}
-
 // -------------------------------------------------------------------------------------------- sign in
 
-async function signIn(credentials) {
-  if (!window.crypto?.subtle) {
-    throw new Error('This browser cannot sign requests on this page: WebCrypto needs a secure context. Open the dashboard over https, or on http://localhost.');
-  }
-  const key = await crypto.subtle.importKey('raw', encoder.encode(credentials.apiSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  account = { ...credentials, key };
-  await syncClock();
+/** Callbacks and deliveries are the owner's (CONTRACT §12 roles); inspectors and viewers do not see them. */
+function managesWebhooks() {
+  return me?.role === 'owner';
+}
+
+/** GraphQL over the sign-in cookie (sent by the browser itself); a lost sign-in returns to the sign-in form. */
+async function api(query, variables = {}) {
   try {
-    await api(CALLBACKS);
+    return await graphqlRequest(query, variables);
   } catch (error) {
-    account = null;
-    if (error instanceof GraphQLRequestError && error.code === 'FORBIDDEN') {
-      throw new Error(`These credentials were not accepted${error.label ? ` (${error.label})` : ''}. Check the username, API key and secret.`);
-    }
+    if (error instanceof GraphQLRequestError && error.code === 'UNAUTHENTICATED') signedOut('Your sign-in has ended. Sign in again.');
     throw error;
   }
-  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(credentials));
+}
+
+/** What /auth/login or /auth/me answered: the user, or null with the server's reason. */
+async function authRequest(path, init = {}) {
+  const response = await fetch(path, { cache: 'no-store', ...init });
+  const body = await response.json().catch(() => ({}));
+  return response.ok ? { user: body } : { user: null, message: body.message ?? `The server answered ${response.status}.`, status: response.status };
 }
 
 async function submitSignIn(event) {
@@ -118,25 +106,32 @@ async function submitSignIn(event) {
   const form = event.target;
   const error = byId('sign-in-error');
   const button = form.querySelector('button[type=submit]');
-  const credentials = {
-    username: byId('username').value.trim(),
-    apiKey: byId('api-key').value.trim(),
-    apiSecret: byId('api-secret').value.trim(),
-  };
+  const username = byId('username').value.trim();
+  const password = byId('password').value;
   error.hidden = true;
-  if (!credentials.username || !credentials.apiKey || !credentials.apiSecret) {
-    error.textContent = 'Enter the username, the API key and the API secret.';
+  if (!username || !password) {
+    error.textContent = 'Enter your username and password.';
     error.hidden = false;
     return;
   }
   button.disabled = true;
   button.textContent = 'Signing in…';
   try {
-    await signIn(credentials);
-    byId('api-secret').value = '';
+    const answer = await authRequest('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (!answer.user) {
+      error.textContent = answer.status === 429 ? answer.message : `Not signed in: ${answer.message}`;
+      error.hidden = false;
+      return;
+    }
+    byId('password').value = '';
+    me = answer.user;
     await openWorkspace();
-  } catch (failure) {
-    error.textContent = failure.message;
+  } catch {
+    error.textContent = 'The server could not be reached. Check your connection and try again.';
     error.hidden = false;
   } finally {
     button.disabled = false;
@@ -144,27 +139,41 @@ async function submitSignIn(event) {
   }
 }
 
-function signOut() {
-  sessionStorage.removeItem(STORAGE_KEY);
-  account = null;
+async function signOut() {
+  await fetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
   live?.close();
   // A fresh page: nothing of the account stays in memory.
   location.reload();
+}
+
+/** The sign-in ended elsewhere (expired, signed out, user removed): back to the form, with why. */
+function signedOut(message) {
+  live?.close();
+  me = null;
+  byId('workspace').hidden = true;
+  byId('account-bar').hidden = true;
+  byId('sign-in').hidden = false;
+  showError('sign-in-error', message);
 }
 
 async function openWorkspace() {
   byId('sign-in').hidden = true;
   byId('workspace').hidden = false;
   byId('account-bar').hidden = false;
-  byId('signed-in-as').textContent = `Signed in as ${account.username}`;
+  byId('signed-in-as').textContent = `${me.username} · ${ROLE_LABELS[me.role] ?? me.role}`;
+  byId('signed-in-as').title = `Signed in to account ${me.account}`;
+  byId('users').hidden = me.role !== 'owner';
+  if (me.role === 'owner') void loadUsers();
   startLiveUpdates();
-  await Promise.all([loadSessions(), loadCallbacks()]);
+  byId('callbacks').hidden = !managesWebhooks();
+  await Promise.all([loadSessions(), managesWebhooks() ? loadCallbacks() : null]);
 }
 
 // ------------------------------------------------------------------------------------------ live events
 
 function startLiveUpdates() {
-  live = new LiveConnection({ connectionParams: signedHeaders, onState: renderLiveState });
+  // The socket's upgrade request carries the sign-in cookie: no connection parameters are needed.
+  live = new LiveConnection({ onState: renderLiveState });
   live.subscribe(ACCOUNT_EVENTS, () => (lastEventId ? { after: lastEventId } : {}), {
     next: (data) => {
       if (data?.sessionEvents) handleAccountEvent(data.sessionEvents);
@@ -197,8 +206,16 @@ function handleAccountEvent(item) {
   if (status) session.status = laterStatus(session.status, status);
   session.lastEvent = item;
   if (item.event === 'SESSION:STAGE_CHANGE' || item.event === 'SESSION:STATUS_CHANGE') scheduleRowRefetch(item.sessionKey, item);
-  renderRow(session, { flash: true });
+  renderRow(session, { flash: true, toTop: true });
   if (detail.sessionKey === item.sessionKey) scheduleDetailRefresh();
+}
+
+/** Whether a session new to the page belongs in the list as filtered now (the search is the server's to judge). */
+function matchesFilters(row) {
+  const filter = byId('status-filter').value;
+  if (byId('session-search').value.trim()) return false;
+  if (filter === AWAITING_REVIEW) return row.awaitingReview;
+  return !filter || row.status === filter;
 }
 
 /** Reloads one row (its photo count changed, or it is new to the list), at most every 250 ms per session. */
@@ -213,8 +230,7 @@ function scheduleRowRefetch(sessionKey, item) {
         const known = sessions.get(sessionKey);
         const row = { ...data.inspectionSession, lastEvent: known?.lastEvent ?? item };
         if (known) row.status = laterStatus(known.status, row.status);
-        const filter = byId('status-filter').value;
-        if (!known && filter && row.status !== filter) return;
+        if (!known && !matchesFilters(row)) return;
         sessions.set(sessionKey, row);
         renderRow(row, { flash: true, prepend: !known });
         renderEmptyState();
@@ -230,9 +246,12 @@ function scheduleRowRefetch(sessionKey, item) {
 async function loadSessions({ more = false } = {}) {
   const error = byId('sessions-error');
   error.hidden = true;
-  const status = byId('status-filter').value || null;
+  const filter = byId('status-filter').value;
+  const search = byId('session-search').value.trim() || null;
+  const status = filter && filter !== AWAITING_REVIEW ? filter : null;
+  const awaitingReview = filter === AWAITING_REVIEW ? true : null;
   try {
-    const data = await api(LIST_SESSIONS, { first: PAGE_SIZE, after: more ? pageInfo.endCursor : null, status });
+    const data = await api(LIST_SESSIONS, { first: PAGE_SIZE, after: more ? pageInfo.endCursor : null, status, awaitingReview, search });
     if (!more) {
       sessions.clear();
       fill(byId('sessions-body'));
@@ -275,12 +294,27 @@ function describeEvent(item) {
   }
 }
 
-function statusBadge(status) {
-  return h('span', { class: 'status', dataset: { status }, title: STATUS_TEXT[status] ?? status }, status);
+/** The VIN read from the label or typed by the person, flagged when it is not the VIN the integrator gave. */
+function capturedVinFact(session) {
+  const given = session.vehicle?.vin;
+  if (!given) return session.vinCaptured;
+  const matches = given.toUpperCase() === session.vinCaptured.toUpperCase();
+  return h(
+    'span',
+    {},
+    session.vinCaptured,
+    ' ',
+    h('span', { class: matches ? 'vin-match' : 'vin-mismatch' }, matches ? '✓ matches' : '⚠ does not match the VIN given'),
+  );
+}
+
+function statusBadge(session) {
+  const label = session.awaitingReview ? 'Awaiting review' : (STATUS_LABELS[session.status] ?? session.status);
+  return h('span', { class: 'status', dataset: { status: session.status }, title: `Status ${session.status}` }, label);
 }
 
 /** Creates or updates the session's row in place (so focus on its button survives live updates). */
-function renderRow(session, { flash = false, prepend = false } = {}) {
+function renderRow(session, { flash = false, prepend = false, toTop = false } = {}) {
   const body = byId('sessions-body');
   let row = body.querySelector(`tr[data-session="${CSS.escape(session.sessionKey)}"]`);
   if (!row) {
@@ -293,7 +327,7 @@ function renderRow(session, { flash = false, prepend = false } = {}) {
   const [, vehicleCell, themeCell, statusCell, photosCell, activityCell] = row.children;
   vehicleCell.textContent = vehicleTitle(session.vehicle) ?? session.vehicle?.vin ?? '—';
   themeCell.textContent = session.theme;
-  fill(statusCell, statusBadge(session.status));
+  fill(statusCell, statusBadge(session));
   row.dataset.status = session.status;
   photosCell.textContent = `${session.acceptedPhotoCount} / ${session.requiredPhotos.length}`;
   const last = session.lastEvent;
@@ -301,9 +335,11 @@ function renderRow(session, { flash = false, prepend = false } = {}) {
     activityCell,
     last
       ? h('span', {}, describeEvent(last), h('br'), h('time', { class: 'muted', datetime: last.timestamp }, formatTime(last.timestamp)))
-      : h('time', { class: 'muted', datetime: session.updatedAt }, formatTime(session.updatedAt)),
+      : h('time', { class: 'muted', datetime: session.lastActivityAt }, formatTime(session.lastActivityAt)),
   );
   row.setAttribute('aria-selected', String(detail.sessionKey === session.sessionKey));
+  // The list is in order of last activity: a session something just happened to goes first.
+  if (toTop && body.firstElementChild !== row) body.prepend(row);
   if (flash) {
     row.classList.remove('flash');
     void row.offsetWidth; // restart the animation
@@ -322,7 +358,11 @@ async function submitNewSession(event) {
   const value = (id) => byId(id).value.trim();
   const session = {};
   if (value('new-theme')) session.theme = value('new-theme');
-  if (value('new-client-id')) session.client_id = value('new-client-id');
+  if (value('new-client-id')) session.clientId = value('new-client-id');
+  const contact = {};
+  if (value('new-contact-name')) contact.name = value('new-contact-name');
+  if (value('new-contact-phone')) contact.phone = value('new-contact-phone');
+  if (Object.keys(contact).length) session.contact = contact;
   const vehicle = {};
   if (value('new-vin')) vehicle.vin = value('new-vin').toUpperCase();
   if (value('new-year')) vehicle.year = Number(value('new-year'));
@@ -331,6 +371,13 @@ async function submitNewSession(event) {
   const input = {};
   if (Object.keys(session).length) input.session = session;
   if (Object.keys(vehicle).length) input.vehicle = vehicle;
+  if (byId('new-send-sms').checked) {
+    if (!contact.phone) {
+      showError('new-session-error', 'Enter the customer phone to text the capture link to.');
+      return;
+    }
+    input.sms = { to: contact.phone.replace(/[\s().-]/g, ''), ...(contact.name ? { toName: contact.name } : {}) };
+  }
   button.disabled = true;
   try {
     const created = (await api(CREATE_SESSION, { input })).createInspectionSession;
@@ -417,6 +464,8 @@ async function refreshDetail() {
   let session;
   try {
     session = (await api(SESSION_DETAIL, { sessionKey })).inspectionSession;
+    // A completed session's results carry its shareable report links (CONTRACT §13).
+    if (session?.status === 'COMPLETE') session.report = (await api(SESSION_RESULTS, { sessionKey })).sessionResults?.report ?? null;
   } catch (failure) {
     fill(byId('detail'), h('h2', { id: 'detail-title' }, `Session ${sessionKey}`), h('p', { class: 'error', role: 'alert' }, failure.message));
     return;
@@ -434,7 +483,7 @@ function renderDetail(session) {
     section.ownerDocument.querySelector(`tr[data-session="${CSS.escape(key ?? '')}"] button`)?.focus();
   });
   const facts = [
-    ['Status', statusBadge(session.status)],
+    ['Status', statusBadge(session)],
     ['Theme', session.theme],
     ['Photos accepted', `${session.acceptedPhotoCount} of ${session.requiredPhotos.length}`],
     ['Created', formatTime(session.createdAt)],
@@ -448,16 +497,9 @@ function renderDetail(session) {
         : '—',
     ],
     ...vehicleFacts(session.vehicle),
+    ...(session.vinCaptured ? [['VIN captured', capturedVinFact(session)]] : []),
   ];
-  const reportActions =
-    session.status === 'COMPLETE'
-      ? h(
-          'div',
-          { class: 'toolbar' },
-          h('button', { class: 'button small primary', type: 'button', onclick: () => void openReport(session.sessionKey, 'pdf') }, 'Download report (PDF)'),
-          h('button', { class: 'button small', type: 'button', onclick: () => void openReport(session.sessionKey, 'view') }, 'View report'),
-        )
-      : null;
+  const reportActions = session.report ? reportLinks(session.report) : null;
   const captureLink =
     session.status === 'COMPLETE' || session.status === 'EXPIRED'
       ? null
@@ -467,8 +509,15 @@ function renderDetail(session) {
           h('strong', {}, 'Capture link: '),
           h('a', { href: session.captureUrl, target: '_blank', rel: 'noopener noreferrer', class: 'mono' }, session.captureUrl),
         );
+  // Damages can be marked until the report is made; inspectors and owners do it (viewers read).
+  // The section is kept across redraws, so live updates do not wipe a box being drawn (renderReview redraws it only
+  // when the photos or damages changed).
+  const review =
+    REVIEWABLE.has(session.status) && me?.role !== 'viewer'
+      ? (section.querySelector('#review') ?? h('section', { id: 'review', class: 'review', 'aria-labelledby': 'review-title' }))
+      : null;
   const timeline = existingTimeline ?? h('ol', { id: 'timeline', class: 'timeline', 'aria-label': 'Events, oldest first' });
-  const deliveries = deliveriesSection(session.sessionKey);
+  const deliveries = managesWebhooks() ? deliveriesSection(session.sessionKey) : null;
   fill(
     section,
     h(
@@ -495,6 +544,7 @@ function renderDetail(session) {
       ),
       h('div', {}, h('h3', {}, 'Events'), timeline),
     ),
+    review,
     h('h3', {}, `Photos (${session.photos.length})`),
     session.photos.length
       ? h(
@@ -520,18 +570,21 @@ function renderDetail(session) {
       : h('p', { class: 'muted' }, 'No notes.'),
     deliveries,
   );
+  if (review) {
+    void renderReview(review, session, { api, changed: refreshDetail, announce }).catch((failure) => showError('detail-error', failure.message));
+  }
   // A session event usually means a new delivery: look again.
-  void loadDeliveries();
+  if (deliveries) void loadDeliveries();
 }
 
 function photoFigure(photo) {
-  const label = photo.photoLabel.replace(/_/g, ' ');
+  const label = viewName(photo);
   const verdict = photo.approved ? h('span', { class: 'accepted' }, 'Accepted') : h('span', { class: 'rejected' }, rejectionReason(photo.approvedMessage));
   const image = photo.url
     ? h(
         'a',
         { href: photo.url, target: '_blank', rel: 'noopener noreferrer' },
-        h('img', { src: photo.url, alt: `${label} photo`, loading: 'lazy', decoding: 'async' }),
+        h('img', { src: `${photo.url}?size=thumb`, alt: `${label} photo`, loading: 'lazy', decoding: 'async' }),
       )
     : h('div', { class: 'thumb', role: 'img', 'aria-label': 'No image stored' });
   return h(
@@ -637,7 +690,7 @@ function newestFirst(a, b) {
 
 /** While a delivery is in flight, looks again when its outcome is due: soon while sending, at its next attempt while pending. */
 function scheduleDeliveriesPoll(deliveries) {
-  const now = Date.now() + clockOffset;
+  const now = Date.now();
   const delays = deliveries
     .filter((delivery) => !FINISHED_DELIVERY.has(delivery.status))
     .map((delivery) => (delivery.status === 'PENDING' && delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) - now + 1_000 : 1_500));
@@ -712,12 +765,22 @@ function lastResult(delivery) {
   const next =
     delivery.status === 'PENDING' && delivery.nextAttemptAt && delivery.attemptCount > 0 ? `Next attempt ${formatTime(delivery.nextAttemptAt)}` : null;
   if (!parts.length && !next) return '—';
+  // What the receiver answered to the last failed attempt, so its owner sees why without opening their logs.
+  const failed = [...(delivery.attempts ?? [])].reverse().find((attempt) => attempt.statusCode !== null && attempt.statusCode >= 300);
   return h(
     'span',
     {},
     parts.length ? h('span', { class: delivery.lastError ? 'delivery-error' : null }, parts.join(' · ')) : null,
     parts.length && next ? h('br') : null,
     next ? h('span', { class: 'muted' }, next) : null,
+    failed?.responseBody
+      ? h(
+          'details',
+          { class: 'response-body' },
+          h('summary', {}, `Receiver's answer (HTTP ${failed.statusCode})`),
+          h('pre', { class: 'mono' }, failed.responseBody.slice(0, 2_000)),
+        )
+      : null,
   );
 }
 
@@ -759,17 +822,92 @@ async function redeliver(id, button) {
   await loadDeliveries({ keepError: failed });
 }
 
-async function openReport(sessionKey, kind) {
-  const pendingWindow = kind === 'view' ? window.open('', '_blank') : null;
+/** The report's shareable links: they open without signing in, so they can be pasted into a CRM or an email. */
+function reportLinks(report) {
+  const copy = h('button', { class: 'button small', type: 'button' }, 'Copy link');
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(report.url);
+      announce('The report link was copied.');
+      copy.textContent = 'Copied';
+    } catch {
+      showError('report-error', `Copy the link by hand: ${report.url}`);
+    }
+  });
+  return h(
+    'div',
+    { class: 'report-links' },
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('a', { class: 'button small primary', href: report.url, target: '_blank', rel: 'noopener' }, 'View report'),
+      h('a', { class: 'button small', href: report.pdf_url, target: '_blank', rel: 'noopener' }, 'Report PDF'),
+      copy,
+    ),
+    h('p', { class: 'muted small' }, `Anyone with the link can open the report until ${formatTime(report.expires_at)}.`),
+  );
+}
+
+// ----------------------------------------------------------------------------------------------- people
+
+async function loadUsers() {
+  byId('users-error').hidden = true;
   try {
-    await openDocument(kind === 'pdf' ? `/v1/sessions/${sessionKey}/report.pdf` : `/v1/sessions/${sessionKey}/report`, await signedHeaders(), {
-      filename: kind === 'pdf' ? `condition-report-${sessionKey}.pdf` : `condition-report-${sessionKey}.html`,
-      download: kind === 'pdf',
-      pendingWindow,
-    });
+    renderUsers((await api(USERS)).users);
   } catch (failure) {
-    pendingWindow?.close();
-    showError('report-error', failure.message);
+    showError('users-error', `People could not be loaded: ${failure.message}`);
+  }
+}
+
+function renderUsers(users) {
+  fill(
+    byId('users-body'),
+    users.map((user) => {
+      const remove = h('button', { class: 'button small danger', type: 'button' }, 'Remove');
+      remove.disabled = user.username === me.username;
+      if (remove.disabled) remove.title = 'You cannot remove yourself.';
+      remove.addEventListener('click', () => void removeUser(user.username));
+      return h(
+        'tr',
+        {},
+        h('td', { class: 'mono' }, user.username),
+        h('td', {}, user.name || '—'),
+        h('td', {}, ROLE_LABELS[user.role.toLowerCase()] ?? user.role),
+        h('td', {}, formatTime(user.createdAt)),
+        h('td', {}, remove),
+      );
+    }),
+  );
+}
+
+async function submitNewUser(event) {
+  event.preventDefault();
+  const form = event.target;
+  const input = {
+    username: byId('new-user-username').value.trim(),
+    password: byId('new-user-password').value,
+    role: byId('new-user-role').value,
+    ...(byId('new-user-name').value.trim() ? { name: byId('new-user-name').value.trim() } : {}),
+  };
+  byId('create-user-error').hidden = true;
+  try {
+    await api(CREATE_USER, { input });
+    form.reset();
+    announce(`${input.username} can now sign in.`);
+    await loadUsers();
+  } catch (failure) {
+    showError('create-user-error', failure.message);
+  }
+}
+
+async function removeUser(username) {
+  if (!window.confirm(`Remove ${username}? They are signed out at once.`)) return;
+  try {
+    await api(DELETE_USER, { username });
+    announce(`${username} was removed.`);
+    await loadUsers();
+  } catch (failure) {
+    showError('users-error', failure.message);
   }
 }
 
@@ -804,6 +942,10 @@ function renderCallbacks(callbacks) {
       remove.addEventListener('click', () => void deleteCallback(callback.event));
       const edit = h('button', { class: 'button small', type: 'button', 'aria-label': `Edit the ${callback.event} callback` }, 'Edit');
       edit.addEventListener('click', () => editCallback(callback));
+      const test = h('button', { class: 'button small', type: 'button', 'aria-label': `Send a test ${callback.event}` }, 'Send test');
+      test.addEventListener('click', () => void sendTest(callback.event, test));
+      const rotate = h('button', { class: 'button small', type: 'button', 'aria-label': `Rotate the ${callback.event} secret` }, 'Rotate secret');
+      rotate.addEventListener('click', () => void rotateSecret(callback.event));
       return h(
         'tr',
         { dataset: { event: callback.event } },
@@ -812,10 +954,36 @@ function renderCallbacks(callbacks) {
         h('td', {}, callback.method),
         h('td', {}, callback.active ? 'Active' : h('span', { class: 'rejected' }, 'Disabled (410 Gone)')),
         h('td', {}, h('span', { class: 'secret' }, secret, reveal)),
-        h('td', {}, h('div', { class: 'toolbar' }, edit, remove)),
+        h('td', {}, h('div', { class: 'toolbar' }, edit, test, rotate, remove)),
       );
     }),
   );
+}
+
+/** A sample of the event, signed and delivered like a real one (at most 10 a minute per callback). */
+async function sendTest(event, button) {
+  byId('callbacks-error').hidden = true;
+  try {
+    const delivery = (await api(TEST_CALLBACK, { event: event.replace(':', '_') })).testCallback;
+    announce(`A test ${event} was queued as delivery ${delivery.id}.`);
+    button.textContent = 'Test sent';
+    setTimeout(() => (button.textContent = 'Send test'), 3_000);
+  } catch (failure) {
+    showError('callbacks-error', `The test could not be sent: ${failure.message}`);
+  }
+}
+
+/** A new signing secret; the old one keeps signing beside it for its overlap (24 h), so receivers can switch. */
+async function rotateSecret(event) {
+  if (!window.confirm(`Rotate the ${event} signing secret? The old one keeps signing beside the new one for 24 hours.`)) return;
+  byId('callbacks-error').hidden = true;
+  try {
+    await api(ROTATE_CALLBACK_SECRET, { event: event.replace(':', '_') });
+    announce(`The ${event} secret was rotated.`);
+    await loadCallbacks();
+  } catch (failure) {
+    showError('callbacks-error', `The secret could not be rotated: ${failure.message}`);
+  }
 }
 
 function maskSecret(secret) {
@@ -897,32 +1065,25 @@ async function boot() {
   byId('sign-out').addEventListener('click', signOut);
   byId('new-session-form').addEventListener('submit', (event) => void submitNewSession(event));
   byId('callback-form').addEventListener('submit', (event) => void submitCallback(event));
-  byId('refresh').addEventListener('click', () => void Promise.all([loadSessions(), loadCallbacks()]));
+  byId('refresh').addEventListener('click', () => void Promise.all([loadSessions(), managesWebhooks() ? loadCallbacks() : null]));
   byId('status-filter').addEventListener('change', () => void loadSessions());
+  let searchTimer = null;
+  byId('session-search').addEventListener('input', () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => void loadSessions(), 300);
+  });
   byId('load-more').addEventListener('click', () => void loadSessions({ more: true }));
 
-  const stored = readStoredCredentials();
-  if (stored) {
-    try {
-      await signIn(stored);
-      await openWorkspace();
-      return;
-    } catch (failure) {
-      sessionStorage.removeItem(STORAGE_KEY);
-      showError('sign-in-error', failure.message);
-    }
+  byId('create-user-form').addEventListener('submit', (event) => void submitNewUser(event));
+
+  const [current] = await Promise.all([authRequest('/auth/me').catch(() => ({ user: null })), loadViewNames()]);
+  if (current.user) {
+    me = current.user;
+    await openWorkspace();
+    return;
   }
   byId('sign-in').hidden = false;
   byId('username').focus();
-}
-
-function readStoredCredentials() {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null');
-    return value && typeof value.username === 'string' && typeof value.apiKey === 'string' && typeof value.apiSecret === 'string' ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 void boot();

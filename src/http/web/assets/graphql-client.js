@@ -24,7 +24,8 @@ export class NetworkError extends Error {
   }
 }
 
-function readGraphQLBody(status, text) {
+/** The `data` of a GraphQL answer read as text; throws GraphQLRequestError or NetworkError as graphqlRequest does. */
+export function readGraphQLBody(status, text) {
   let body;
   try {
     body = JSON.parse(text);

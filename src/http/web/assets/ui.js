@@ -43,18 +43,20 @@ export function vehicleTitle(vehicle) {
   return title || null;
 }
 
-/** [label, value] pairs of the vehicle fields worth showing, in reading order. */
-export function vehicleFacts(vehicle) {
+const FACT_LABELS = { vin: 'VIN', body: 'Body', colour: 'Colour', odometer: 'Odometer' };
+
+/** [label, value] pairs of the vehicle fields worth showing, in reading order; `labels` translates them. */
+export function vehicleFacts(vehicle, labels = FACT_LABELS) {
   if (!vehicle) return [];
   const odometer =
     vehicle.odom_reading === null || vehicle.odom_reading === undefined
       ? null
       : `${Number(vehicle.odom_reading).toLocaleString()} ${vehicle.odom_unit ?? ''}`.trim();
   return [
-    ['VIN', vehicle.vin],
-    ['Body', vehicle.body_type],
-    ['Colour', vehicle.ext_col],
-    ['Odometer', odometer],
+    [labels.vin ?? FACT_LABELS.vin, vehicle.vin],
+    [labels.body ?? FACT_LABELS.body, vehicle.body_type],
+    [labels.colour ?? FACT_LABELS.colour, vehicle.ext_col],
+    [labels.odometer ?? FACT_LABELS.odometer, odometer],
   ].filter(([, value]) => value !== null && value !== undefined && value !== '');
 }
 
@@ -75,16 +77,6 @@ export function statusOfEvent(item) {
   if (item.event === 'SESSION:EXPIRED') return 'EXPIRED';
   return null;
 }
-
-export const STATUS_TEXT = {
-  IDLE: 'Not started',
-  STARTED: 'Started',
-  PROCESS: 'Capturing',
-  QC_PASSED: 'Photos passed',
-  CONFIRM: 'Confirmed',
-  COMPLETE: 'Complete',
-  EXPIRED: 'Expired',
-};
 
 export function formatTime(value) {
   const date = new Date(value);

@@ -1,0 +1,109 @@
+// The typed inputs of createInspectionSession and updateInspectionSession: the REST bodies of POST and PUT
+// /v1/sessions with camelCase field names. Each is turned back into its REST body, so the use case checks it with
+// the one zod schema of src/domain/session-input.ts and a mistake reads the same on both faces.
+import { builder } from './builder.js';
+import { THEME_NAMES } from '../../domain/themes.js';
+import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
+
+type Fields = Record<string, unknown>;
+
+const THEME_DESCRIPTION = `One of ${THEME_NAMES.join(', ')}; default the account's default theme.`;
+const LANGUAGE_DESCRIPTION = `The capture page language, one of ${CAPTURE_LANGUAGES.join(', ')} (a regional tag such as pt-BR counts as its language).`;
+
+const VehicleInput = builder.inputType('VehicleInput', {
+  description: 'The vehicle; every field optional, null or blank for unknown.',
+  fields: (t) => ({
+    vin: t.string({ description: 'At most 17 letters and digits, without I, O or Q.' }),
+    year: t.int(),
+    make: t.string(),
+    model: t.string(),
+    bodyType: t.string(),
+    trim: t.string(),
+    transmission: t.string(),
+    extCol: t.string({ description: 'Exterior colour.' }),
+    intCol: t.string({ description: 'Interior colour.' }),
+    odomReading: t.float({ description: 'Odometer reading, at least 0.' }),
+    odomUnit: t.string({ description: 'km or mi.' }),
+  }),
+});
+
+const SessionSettingsInput = builder.inputType('SessionSettingsInput', {
+  description: "The session group of the create body: how the capture looks and the integrator's own data.",
+  fields: (t) => ({
+    theme: t.string({ description: THEME_DESCRIPTION }),
+    redirectUrl: t.string({ description: 'Where the capture page sends the person when done (absolute http(s) URL).' }),
+    language: t.string({ description: LANGUAGE_DESCRIPTION }),
+    clientId: t.string({ description: "The integrator's own reference for the session (at most 200 characters)." }),
+    contact: t.field({ type: 'JSONObject', description: 'Free-form contact details.' }),
+    reference: t.field({ type: 'JSONObject', description: 'Free-form reference data.' }),
+  }),
+});
+
+const SmsInvitationInput = builder.inputType('SmsInvitationInput', {
+  description: 'Sends the capture link by SMS when the session is created.',
+  fields: (t) => ({
+    to: t.string({ required: true, description: 'Phone number in international format, such as +14155550123.' }),
+    toName: t.string(),
+    from: t.string(),
+    by: t.string(),
+  }),
+});
+
+const SessionOptionsInput = builder.inputType('SessionOptionsInput', {
+  description: "The integrator's options, merged key by key into the stored ones.",
+  fields: (t) => ({
+    clientId: t.string(),
+    contact: t.field({ type: 'JSONObject' }),
+    reference: t.field({ type: 'JSONObject' }),
+  }),
+});
+
+export const CreateInspectionSessionInput = builder.inputType('CreateInspectionSessionInput', {
+  description: 'The POST /v1/sessions body in camelCase.',
+  fields: (t) => ({
+    session: t.field({ type: SessionSettingsInput }),
+    vehicle: t.field({ type: VehicleInput }),
+    sms: t.field({ type: SmsInvitationInput }),
+  }),
+});
+
+export const UpdateInspectionSessionInput = builder.inputType('UpdateInspectionSessionInput', {
+  description: 'The PUT /v1/sessions/:key body in camelCase: only what is given changes, in the statuses that allow it.',
+  fields: (t) => ({
+    theme: t.string({ description: THEME_DESCRIPTION }),
+    redirectUrl: t.string(),
+    language: t.string({ description: LANGUAGE_DESCRIPTION }),
+    vehicle: t.field({ type: VehicleInput, description: 'Merged key by key into the stored vehicle.' }),
+    options: t.field({ type: SessionOptionsInput }),
+    session: t.field({ type: SessionSettingsInput, description: 'The create body group, also accepted here.' }),
+  }),
+});
+
+/** The POST /v1/sessions body of a createInspectionSession input. */
+export function createSessionBody(input: Fields | null | undefined): Fields {
+  if (!input) return {};
+  return withNested(snakeCased(input), ['session', 'vehicle', 'sms']);
+}
+
+/** The PUT /v1/sessions/:key body of an updateInspectionSession input. */
+export function updateSessionBody(input: Fields): Fields {
+  return withNested(snakeCased(input), ['vehicle', 'options', 'session']);
+}
+
+/** Renames the given groups' own fields; free-form objects inside them (contact, reference) stay as sent. */
+function withNested(body: Fields, groups: readonly string[]): Fields {
+  for (const group of groups) {
+    const value = body[group];
+    if (value !== null && typeof value === 'object') body[group] = snakeCased(value as Fields);
+  }
+  return body;
+}
+
+/** The fields that were given (an omitted field stays absent, an explicit null stays null), in snake_case. */
+function snakeCased(fields: Fields): Fields {
+  const renamed: Fields = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) renamed[name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)] = value;
+  }
+  return renamed;
+}

@@ -1,0 +1,107 @@
+// The in-page camera (CONTRACT §14): the rear camera's live picture with the view's outline drawn over it and a
+// shutter. Where the browser has no camera API the caller uses the file input (the phone's camera app) instead;
+// where the person blocked the camera, the dialog says how to allow it and offers the camera app.
+import { byId } from './ui.js';
+import { photoOfVideo } from './capture-photo.js';
+
+export function cameraSupported() {
+  return window.isSecureContext && typeof navigator.mediaDevices?.getUserMedia === 'function';
+}
+
+const dialog = () => byId('camera');
+let stream = null;
+let settle = null;
+let opener = null;
+let fallbackInput = null;
+
+/**
+ * Opens the camera for one view. Resolves with a JPEG File, or null when the person closed the camera; `fileInput`
+ * is the view's file input, offered when the camera is blocked. Rejects when no camera can be opened at all.
+ */
+export async function takePhotoWithCamera({ title, outlineUrl, fileInput }) {
+  if (settle) return null;
+  opener = document.activeElement;
+  byId('camera-title').textContent = title;
+  byId('camera-outline').src = outlineUrl;
+  fallbackInput = fileInput;
+  byId('camera-live').hidden = false;
+  byId('camera-denied').hidden = true;
+  byId('camera-shutter').disabled = true;
+  dialog().hidden = false;
+  document.body.classList.add('camera-open');
+  const result = new Promise((resolve) => (settle = resolve));
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({
+      audio: false,
+      video: { facingMode: { ideal: 'environment' }, width: { ideal: 2560 }, height: { ideal: 1920 } },
+    });
+  } catch (error) {
+    if (error?.name === 'NotAllowedError' || error?.name === 'SecurityError') {
+      showDenied();
+      return result;
+    }
+    close(null);
+    throw error;
+  }
+  const video = byId('camera-video');
+  video.srcObject = stream;
+  await video.play().catch(() => {});
+  // The shutter waits for the first picture: pressed earlier, it would send a black frame.
+  await firstFrame(video);
+  // The stage takes the picture's shape, so the outline lies over exactly what the photo will hold.
+  byId('camera-stage').style.aspectRatio = `${video.videoWidth} / ${video.videoHeight}`;
+  byId('camera-shutter').disabled = false;
+  byId('camera-shutter').focus();
+  return result;
+}
+
+function firstFrame(video) {
+  return new Promise((resolve) => {
+    if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => resolve());
+    else if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) resolve();
+    else video.addEventListener('loadeddata', () => resolve(), { once: true });
+  });
+}
+
+function showDenied() {
+  byId('camera-live').hidden = true;
+  byId('camera-denied').hidden = false;
+  byId('camera-use-app').focus();
+}
+
+function close(value) {
+  for (const track of stream?.getTracks() ?? []) track.stop();
+  stream = null;
+  byId('camera-video').srcObject = null;
+  dialog().hidden = true;
+  document.body.classList.remove('camera-open');
+  const done = settle;
+  settle = null;
+  opener?.focus?.();
+  done?.(value);
+}
+
+async function shoot() {
+  const video = byId('camera-video');
+  const shutter = byId('camera-shutter');
+  if (!video.videoWidth || shutter.disabled) return;
+  shutter.disabled = true;
+  try {
+    close(await photoOfVideo(video));
+  } catch {
+    shutter.disabled = false;
+  }
+}
+
+byId('camera-shutter').addEventListener('click', () => void shoot());
+byId('camera-close').addEventListener('click', () => close(null));
+byId('camera-denied-close').addEventListener('click', () => close(null));
+// The camera app, opened inside this click (a file chooser needs one); its change event takes the photo from there.
+byId('camera-use-app').addEventListener('click', () => {
+  const input = fallbackInput;
+  close(null);
+  input?.click();
+});
+dialog().addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') close(null);
+});
