@@ -1,5 +1,6 @@
 // The closed lists a damage record names (CONTRACT §13): vehicle parts and damage types, with labels and what each
 // grade means. Validation, the dashboard and GET /v1/damage-catalog all read these lists, so they cannot drift.
+import { z } from 'zod';
 
 /**
  * The parts a damage may name. A closed list keeps `max_grade_per_item` groupable: "Front Bumper",
@@ -63,6 +64,7 @@ export const VEHICLE_ITEMS = Object.freeze([
   'other',
 ] as const);
 export type VehicleItem = (typeof VEHICLE_ITEMS)[number];
+export const VehicleItemSchema = z.enum(VEHICLE_ITEMS as readonly VehicleItem[] as [VehicleItem, ...VehicleItem[]]).meta({ id: 'VehicleItem' });
 
 interface DamageTypeEntry {
   label: string;
@@ -146,6 +148,9 @@ const DAMAGE_TYPE_ENTRIES = {
 
 export type DamageType = keyof typeof DAMAGE_TYPE_ENTRIES;
 export const DAMAGE_TYPES = Object.freeze(Object.keys(DAMAGE_TYPE_ENTRIES) as DamageType[]);
+export const DamageTypeSchema = z
+  .enum(DAMAGE_TYPES as readonly DamageType[] as [DamageType, ...DamageType[]])
+  .meta({ id: 'DamageType', description: 'See GET /v1/damage-catalog for labels and what each grade means.' });
 
 export interface DamageCatalog {
   items: { code: VehicleItem; label: string }[];

@@ -1,11 +1,13 @@
 // Webhook event names and the default payload of each event, field for field as the spec's tables.
 // The same objects are webhook bodies and the `payload` of GraphQL sessionEvents items.
+import { z } from 'zod';
 import { isStatusChangeStatus, type StatusChangeStatus } from './statuses.js';
 import { isoTimestamp } from './time.js';
 
 /** In the order of CONTRACT §7. */
 export const WEBHOOK_EVENTS = ['SESSION:SMS_PROCESS', 'SESSION:STAGE_CHANGE', 'SESSION:STATUS_CHANGE', 'SESSION:COMPLETE', 'SESSION:NOTE_INSERT'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS).meta({ id: 'WebhookEvent' });
 
 export function isWebhookEvent(value: unknown): value is WebhookEvent {
   return typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);

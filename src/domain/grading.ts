@@ -1,10 +1,12 @@
 // Damage records and the vehicle's condition grade derived from them (CONTRACT §6 "inspection", §13).
 // Damage grade = severity, 1 minor … 5 severe. Overall grade = condition, 5 EXCELLENT … 1 POOR.
+import { z } from 'zod';
 import { isPhotoCode } from './themes.js';
 import { quoteInput } from './validation.js';
 import { DAMAGE_TYPES, VEHICLE_ITEMS, defaultGrade, isDamageType, isVehicleItem, normaliseCode, type DamageType, type VehicleItem } from './damage-catalog.js';
 
 export type Grade = 1 | 2 | 3 | 4 | 5;
+export const GradeSchema = z.int().min(1).max(5).meta({ id: 'Grade' });
 
 export const GRADE_NAMES = Object.freeze({ 5: 'EXCELLENT', 4: 'GOOD', 3: 'FAIR', 2: 'ROUGH', 1: 'POOR' } as const);
 export type GradeName = (typeof GRADE_NAMES)[Grade];

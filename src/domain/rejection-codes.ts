@@ -1,5 +1,6 @@
 // Why a capture was rejected, as a stable code (CONTRACT §14): the photos list, GraphQL, OpenAPI and the capture
 // page's message catalogs all derive from this one list; the English reason beside it stays for webhooks.
+import { z } from 'zod';
 
 export const REJECTION_CODES = [
   'TOO_LARGE',
@@ -14,3 +15,4 @@ export const REJECTION_CODES = [
 ] as const;
 
 export type RejectionCode = (typeof REJECTION_CODES)[number];
+export const RejectionCodeSchema = z.enum(REJECTION_CODES).meta({ id: 'RejectionCode', description: 'Why quality control rejected a photo.' });

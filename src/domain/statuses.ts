@@ -1,8 +1,10 @@
 // Session statuses and the one transition table every move is checked against (CONTRACT §5).
 // Also the rules that hang off a status: which fields a PUT may change, photo intake, deletion, webhook per move.
+import { z } from 'zod';
 
 export const SESSION_STATUSES = ['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM', 'COMPLETE', 'EXPIRED'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const SessionStatusSchema = z.enum(SESSION_STATUSES).meta({ id: 'SessionStatus' });
 
 // `from` lists every status the trigger applies to; stores turn it into a compare-and-set filter.
 const TRANSITIONS = {

@@ -1,4 +1,5 @@
 // Themes and the photos each requires (CONTRACT §4): the single list the capture flow, QC gate and results ask.
+import { z } from 'zod';
 
 export const PHOTO_LABELS = Object.freeze({
   1: 'VIN',
@@ -53,6 +54,24 @@ export const THEMES: Readonly<Record<'PRO' | 'LITE' | 'CAPT', ThemeRules>> = Obj
 
 export type Theme = keyof typeof THEMES;
 export const THEME_NAMES = Object.keys(THEMES) as Theme[];
+
+/** A theme as the API names it. */
+export const ThemeSchema = z.enum(THEME_NAMES as [Theme, ...Theme[]]).meta({
+  id: 'Theme',
+  description: 'PRO: photos 1-13 and a damage inspection; LITE: photos 1, 2, 4, 5, 7, 8; CAPT: photos 1-13, no damage inspection.',
+});
+
+/** A photo code as the API names it. */
+export const PhotoCodeSchema = z
+  .int()
+  .min(1)
+  .max(PHOTO_CODES.length)
+  .meta({
+    id: 'PhotoCode',
+    description: `Photo codes and labels: ${Object.entries(PHOTO_LABELS)
+      .map(([code, label]) => `${code} ${label}`)
+      .join(', ')}.`,
+  });
 
 export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && Object.hasOwn(THEMES, value);

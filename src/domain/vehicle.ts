@@ -19,20 +19,23 @@ export interface Vehicle {
   odomUnit: OdometerUnit | null;
 }
 
-/** The vehicle as the API spells it, in the API's key order. */
-export interface VehicleApiObject {
-  vin: string | null;
-  year: number | null;
-  make: string | null;
-  model: string | null;
-  body_type: string | null;
-  trim: string | null;
-  transmission: string | null;
-  ext_col: string | null;
-  int_col: string | null;
-  odom_reading: number | null;
-  odom_unit: OdometerUnit | null;
-}
+/** The vehicle as the API spells it, in the API's key order: always all 11 keys, null when unknown. */
+export const VehicleSchema = z
+  .object({
+    vin: z.string().nullable(),
+    year: z.int().nullable(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    body_type: z.string().nullable(),
+    trim: z.string().nullable(),
+    transmission: z.string().nullable(),
+    ext_col: z.string().nullable(),
+    int_col: z.string().nullable(),
+    odom_reading: z.number().nullable(),
+    odom_unit: z.enum(['km', 'mi']).nullable(),
+  })
+  .meta({ id: 'Vehicle', description: 'Always all 11 keys; null when unknown.' });
+export type VehicleApiObject = z.output<typeof VehicleSchema>;
 
 const API_NAMES = {
   vin: 'vin',

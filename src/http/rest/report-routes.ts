@@ -10,13 +10,16 @@ import { authenticateRequest, captureSessionOf, headerValue } from '../request-a
 import type { Router } from './router.js';
 import { REPORT_LINK_PREFIX } from '../../inspections/public-urls.js';
 
+/** The 403 a capture report route answers without a Capture-Token header. */
+export const CAPTURE_TOKEN_REQUIRED_MESSAGE = 'A Capture-Token header is required.';
+
 export function registerReportRoutes(router: Router, services: Services): void {
   const forAccount = async (request: IncomingMessage, sessionKey: string) =>
     services.sessions.require((await authenticateRequest(services, request)).account, sessionKey);
   const forCaptureToken = async (request: IncomingMessage, sessionKey: string) => {
     const token = headerValue(request, 'capture-token');
     const session = await captureSessionOf(services, request);
-    if (!token) throw new AppError('FORBIDDEN', 'A Capture-Token header is required.', { error: 'Invalid Capture Token' });
+    if (!token) throw new AppError('FORBIDDEN', CAPTURE_TOKEN_REQUIRED_MESSAGE, { error: 'Invalid Capture Token' });
     if (!session || session._id !== sessionKey) throw sessionNotFound(sessionKey);
     return session;
   };
