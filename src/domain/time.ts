@@ -1,5 +1,12 @@
 // Time formats of the wire: ISO 8601 with an explicit +00:00 offset (payloads, results). The API's second-precision
 // YYYY-MM-DDTHH:MM:SSZ lives with the request timestamp rules in src/auth/api-timestamp.ts.
+import { z } from 'zod';
+
+/** A time in a JSON answer, from Date.toISOString(): e.g. 2026-11-22T03:58:16.123Z. */
+export const UtcTimestampSchema = z.string().meta({ format: 'date-time', description: 'ISO 8601 in UTC.' });
+
+/** A time in a payload or results document, from isoTimestamp(): e.g. 2026-11-22T03:58:16.123+00:00. */
+export const OffsetTimestampSchema = z.string().meta({ format: 'date-time', description: 'ISO 8601 with the offset +00:00.' });
 
 /** e.g. 2026-11-22T03:58:16.123+00:00. Throws RangeError for an invalid date. */
 export function isoTimestamp(date: Date): string {
