@@ -42,54 +42,49 @@ export interface OpenApiDocument {
 
 /** The OpenAPI 3.1 document; `serverUrl` is the service's base address (paths include the /v1 prefix). */
 export function openApiDocument(options: { serverUrl: string; version: string }): OpenApiDocument {
-  const document = createDocument(
-    {
-      openapi: '3.1.0',
-      jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
-      info: {
-        title: 'capture-gateway REST API',
-        version: options.version,
-        summary: 'Remote vehicle inspection sessions, photos, results and webhooks.',
-        description: [
-          'The /v1 compatibility API: HMAC-authenticated access records, inspection sessions and webhook callbacks. Bodies are JSON in snake_case.',
-          '',
-          'Every /v1 operation except this document requires the three headers API-Key, API-Token and API-Timestamp (see the security schemes).',
-          "The capture app's report routes under /capture use the Capture-Token header instead; /photos URLs need no credentials.",
-          `API-Timestamp is the current UTC time as YYYY-MM-DDTHH:MM:SSZ, within ±${TIMESTAMP_TOLERANCE_SECONDS} s of the server clock.`,
-          'A failed check answers 403 with the label Invalid API Key, Invalid API Token or Invalid API Timestamp.',
-          '',
-          'Every /v1 response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a spent budget answers 429 with Retry-After.',
-          `JSON bodies are limited to ${JSON_BODY_LIMIT_BYTES} bytes (413). Unknown paths answer 404 and known paths asked with another method 405`,
-          '(with Allow), always as `{"message": ...}`.',
-        ].join('\n'),
-        license: { name: 'MIT', identifier: 'MIT' },
-      },
-      servers: [{ url: options.serverUrl, description: 'This service.' }],
-      security: [{ ApiKey: [], ApiToken: [], ApiTimestamp: [] }],
-      tags: [
-        { name: 'Access', description: 'Session access records: validate credentials and obtain a reusable token.' },
-        { name: 'Sessions', description: 'Inspection sessions, their photos, notes, damages and results.' },
-        { name: 'Callbacks', description: 'Webhook settings, one per event per API key, and the deliveries they receive.' },
-        {
-          name: 'Reports',
-          description: 'Condition reports of completed sessions, as HTML or PDF: under /v1 with the API headers, under /capture with the Capture-Token header.',
-        },
-        { name: 'Photos', description: 'Stored photos at unguessable URLs.' },
-        { name: 'Documentation', description: 'This document.' },
-        { name: 'Users', description: 'The people of an account, who sign in to the dashboard with a role: owner, inspector or viewer.' },
-        { name: 'Sign-in', description: 'Browser sign-in with a username and password; the cg_session cookie then authenticates GraphQL.' },
-        {
-          name: 'Admin',
-          description:
-            'Account administration. Present only when ADMIN_TOKEN is set (404 otherwise); authenticated with `Authorization: Bearer <ADMIN_TOKEN>`.',
-        },
-      ],
-      paths: { ...userPaths(), ...sessionPaths(), ...reviewPaths(), ...callbackPaths(), ...documentPaths(), ...adminPaths() },
-      webhooks: webhookPaths(),
-      components: { securitySchemes: securitySchemes(), headers: sharedHeaders(), responses: sharedResponses() },
+  const document = createDocument({
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    info: {
+      title: 'capture-gateway REST API',
+      version: options.version,
+      summary: 'Remote vehicle inspection sessions, photos, results and webhooks.',
+      description: [
+        'The /v1 compatibility API: HMAC-authenticated access records, inspection sessions and webhook callbacks. Bodies are JSON in snake_case.',
+        '',
+        'Every /v1 operation except this document requires the three headers API-Key, API-Token and API-Timestamp (see the security schemes).',
+        "The capture app's report routes under /capture use the Capture-Token header instead; /photos URLs need no credentials.",
+        `API-Timestamp is the current UTC time as YYYY-MM-DDTHH:MM:SSZ, within ±${TIMESTAMP_TOLERANCE_SECONDS} s of the server clock.`,
+        'A failed check answers 403 with the label Invalid API Key, Invalid API Token or Invalid API Timestamp.',
+        '',
+        'Every /v1 response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a spent budget answers 429 with Retry-After.',
+        `JSON bodies are limited to ${JSON_BODY_LIMIT_BYTES} bytes (413). Unknown paths answer 404 and known paths asked with another method 405`,
+        '(with Allow), always as `{"message": ...}`.',
+      ].join('\n'),
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    // A schema used by several shapes becomes one component, referenced.
-    { reused: 'ref' },
-  );
+    servers: [{ url: options.serverUrl, description: 'This service.' }],
+    security: [{ ApiKey: [], ApiToken: [], ApiTimestamp: [] }],
+    tags: [
+      { name: 'Access', description: 'Session access records: validate credentials and obtain a reusable token.' },
+      { name: 'Sessions', description: 'Inspection sessions, their photos, notes, damages and results.' },
+      { name: 'Callbacks', description: 'Webhook settings, one per event per API key, and the deliveries they receive.' },
+      {
+        name: 'Reports',
+        description: 'Condition reports of completed sessions, as HTML or PDF: under /v1 with the API headers, under /capture with the Capture-Token header.',
+      },
+      { name: 'Photos', description: 'Stored photos at unguessable URLs.' },
+      { name: 'Documentation', description: 'This document.' },
+      { name: 'Users', description: 'The people of an account, who sign in to the dashboard with a role: owner, inspector or viewer.' },
+      { name: 'Sign-in', description: 'Browser sign-in with a username and password; the cg_session cookie then authenticates GraphQL.' },
+      {
+        name: 'Admin',
+        description: 'Account administration. Present only when ADMIN_TOKEN is set (404 otherwise); authenticated with `Authorization: Bearer <ADMIN_TOKEN>`.',
+      },
+    ],
+    paths: { ...userPaths(), ...sessionPaths(), ...reviewPaths(), ...callbackPaths(), ...documentPaths(), ...adminPaths() },
+    webhooks: webhookPaths(),
+    components: { securitySchemes: securitySchemes(), headers: sharedHeaders(), responses: sharedResponses() },
+  });
   return document as unknown as OpenApiDocument;
 }
