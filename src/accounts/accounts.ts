@@ -3,11 +3,22 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
-import { accountSettings, type AccountDocument, type AccountSettingsUpdate, type AccountStore, type ReviewMode } from '../store/accounts.js';
-import { isTheme } from '../domain/themes.js';
+import { accountSettings, type AccountDocument, type AccountSettingsUpdate, type AccountStore } from '../store/accounts.js';
+import { isTheme, THEME_NAMES, ThemeSchema } from '../domain/themes.js';
+import { UtcTimestampSchema } from '../domain/time.js';
 
 /** How long a rotated-out secret keeps validating tokens (CONTRACT §1), unless configured otherwise. */
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+export const ACCOUNT_USERNAME_PATTERN = /^[a-z0-9][a-z0-9_-]{2,63}$/;
+
+const REVIEW_MODES = ['manual', 'auto'] as const;
+const DEFAULT_THEME = 'PRO';
+
+// ThemeSchema's values with this field's own message (a copy, so it renders inline rather than as the Theme component).
+const themeField = ThemeSchema.extract(THEME_NAMES, { error: 'default_theme must be one of PRO, LITE, CAPT.' }).meta({
+  description: ThemeSchema.description,
+});
 
 const settingsShape = {
   expiration_hours: z
@@ -15,13 +26,16 @@ const settingsShape = {
     .positive('expiration_hours must be a positive number of hours.')
     .max(24 * 365)
     .optional(),
-  default_theme: z.string().refine(isTheme, 'default_theme must be one of PRO, LITE, CAPT.').optional(),
+  default_theme: themeField.optional(),
   redirect_url: z
     .url({ protocol: /^https?$/, error: 'redirect_url must be an absolute http(s) URL.' })
     .nullable()
     .optional(),
   // CONTRACT §13: who completes reviews, and how the capture page and report name and colour the account.
-  review_mode: z.enum(['manual', 'auto'], { error: 'review_mode must be manual or auto.' }).optional(),
+  review_mode: z
+    .enum(REVIEW_MODES, { error: 'review_mode must be manual or auto.' })
+    .meta({ description: 'manual: a person completes each review; auto: the report is generated on confirmation.' })
+    .optional(),
   display_name: z
     .string({ error: 'display_name must be a string of 1-100 characters.' })
     .trim()
@@ -36,33 +50,51 @@ const settingsShape = {
     .optional(),
 };
 
-const newAccountSchema = z
+/** The body of POST /admin/accounts without `owner` (users/first-owner.ts takes that off before the account is made). */
+export const NewAccountSchema = z
   .object({
-    username: z.string().regex(/^[a-z0-9][a-z0-9_-]{2,63}$/, 'username must be 3-64 characters: a-z, 0-9, _ or -, starting with a letter or digit.'),
+    username: z.string().regex(ACCOUNT_USERNAME_PATTERN, 'username must be 3-64 characters: a-z, 0-9, _ or -, starting with a letter or digit.'),
     ...settingsShape,
+    expiration_hours: settingsShape.expiration_hours.default(72),
+    default_theme: settingsShape.default_theme.default(DEFAULT_THEME),
+    review_mode: settingsShape.review_mode.default('manual'),
+    display_name: settingsShape.display_name.meta({ description: 'Shown on the capture page and the report; default the username.' }),
   })
   .strict();
 
-const settingsUpdateSchema = z
+/** The body of PATCH /admin/accounts/:username. */
+export const AccountSettingsSchema = z
   .object(settingsShape)
   .strict()
-  .refine((settings) => Object.keys(settings).length > 0, 'Give at least one setting to change.');
+  .refine((settings) => Object.keys(settings).length > 0, 'Give at least one setting to change.')
+  .meta({ id: 'AccountSettings', override: { minProperties: 1 } });
 
-export interface AccountView {
-  username: string;
-  api_key: string;
-  expiration_hours: number;
-  default_theme: string;
-  redirect_url: string | null;
-  review_mode: ReviewMode;
-  display_name: string;
-  brand_color: string | null;
-  created_at: string;
-}
+export const AccountSchema = z
+  .object({
+    username: z.string(),
+    api_key: z.string(),
+    expiration_hours: z.number(),
+    default_theme: ThemeSchema,
+    redirect_url: z.string().nullable(),
+    review_mode: z.enum(REVIEW_MODES),
+    display_name: z.string(),
+    brand_color: z.string().nullable(),
+    created_at: UtcTimestampSchema,
+  })
+  .meta({ id: 'Account' });
 
-export interface AccountWithSecret extends AccountView {
-  api_secret: string;
-}
+export type AccountView = z.output<typeof AccountSchema>;
+
+export const AccountWithSecretSchema = AccountSchema.extend({
+  api_secret: z.string().meta({ description: 'Shown only here; keep it secret.' }),
+}).meta({ id: 'AccountWithSecret' });
+
+export type AccountWithSecret = z.output<typeof AccountWithSecretSchema>;
+
+/** The answer of GET /admin/accounts. */
+export const AccountListSchema = z.object({ data: z.array(AccountSchema) }).meta({ id: 'AccountList' });
+
+export type AccountList = z.output<typeof AccountListSchema>;
 
 export class AccountService {
   constructor(
@@ -73,7 +105,7 @@ export class AccountService {
   ) {}
 
   async create(input: unknown): Promise<AccountWithSecret> {
-    const parsed = newAccountSchema.safeParse(input ?? {});
+    const parsed = NewAccountSchema.safeParse(input ?? {});
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid account.');
     const now = this.clock();
     try {
@@ -82,10 +114,10 @@ export class AccountService {
         api_key: randomBytes(24).toString('base64url'),
         api_secret: randomBytes(32).toString('base64url'),
         previous_secret: null,
-        expiration_hours: parsed.data.expiration_hours ?? 72,
-        default_theme: parsed.data.default_theme ?? 'PRO',
+        expiration_hours: parsed.data.expiration_hours,
+        default_theme: parsed.data.default_theme,
         redirect_url: parsed.data.redirect_url ?? null,
-        review_mode: parsed.data.review_mode ?? 'manual',
+        review_mode: parsed.data.review_mode,
         display_name: parsed.data.display_name ?? parsed.data.username,
         brand_color: parsed.data.brand_color ?? null,
         created_at: now,
@@ -104,7 +136,7 @@ export class AccountService {
 
   /** Changes an account's settings (PATCH /admin/accounts/:username); the view carries no secret. */
   async update(username: string, input: unknown): Promise<AccountView> {
-    const parsed = settingsUpdateSchema.safeParse(input ?? {});
+    const parsed = AccountSettingsSchema.safeParse(input ?? {});
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid settings.');
     const set = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as AccountSettingsUpdate;
     const updated = await this.accounts.updateSettings(username, set, this.clock());
@@ -147,7 +179,8 @@ export function toAccountView(account: AccountDocument): AccountView {
     username: account.username,
     api_key: account.api_key,
     expiration_hours: account.expiration_hours,
-    default_theme: account.default_theme,
+    // Stored themes were checked on write; the fallback is the one new sessions use (inspections/session-service.ts).
+    default_theme: isTheme(account.default_theme) ? account.default_theme : DEFAULT_THEME,
     redirect_url: account.redirect_url,
     ...accountSettings(account),
     created_at: account.created_at.toISOString(),

@@ -66,11 +66,23 @@ export const VEHICLE_ITEMS = Object.freeze([
 export type VehicleItem = (typeof VEHICLE_ITEMS)[number];
 export const VehicleItemSchema = z.enum(VEHICLE_ITEMS as readonly VehicleItem[] as [VehicleItem, ...VehicleItem[]]).meta({ id: 'VehicleItem' });
 
+/** Damage severity, 1 minor … 5 severe. It lives here, beside what each grade means, so grading.ts can import the catalog. */
+export type Grade = 1 | 2 | 3 | 4 | 5;
+
+export function isGrade(value: unknown): value is Grade {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
+}
+
+// A custom schema keeps the Grade union in the types (z.int() would give number); the override says what it accepts.
+export const GradeSchema = z
+  .custom<Grade>(isGrade, { error: 'must be an integer from 1 (minor) to 5 (severe).' })
+  .meta({ id: 'Grade', override: { type: 'integer', minimum: 1, maximum: 5 } });
+
 interface DamageTypeEntry {
   label: string;
   /** What the type is, then what grades 1 (minor) … 5 (severe) mean for it. */
   description: string;
-  default_grade: 1 | 2 | 3 | 4 | 5;
+  default_grade: Grade;
 }
 
 const DAMAGE_TYPE_ENTRIES = {
@@ -152,10 +164,14 @@ export const DamageTypeSchema = z
   .enum(DAMAGE_TYPES as readonly DamageType[] as [DamageType, ...DamageType[]])
   .meta({ id: 'DamageType', description: 'See GET /v1/damage-catalog for labels and what each grade means.' });
 
-export interface DamageCatalog {
-  items: { code: VehicleItem; label: string }[];
-  damage_types: { code: DamageType; label: string; description: string; default_grade: 1 | 2 | 3 | 4 | 5 }[];
-}
+/** The answer of GET /v1/damage-catalog. */
+export const DamageCatalogSchema = z
+  .object({
+    items: z.array(z.object({ code: VehicleItemSchema, label: z.string() })),
+    damage_types: z.array(z.object({ code: DamageTypeSchema, label: z.string(), description: z.string(), default_grade: GradeSchema })),
+  })
+  .meta({ id: 'DamageCatalog' });
+export type DamageCatalog = z.output<typeof DamageCatalogSchema>;
 
 /** The catalog as GET /v1/damage-catalog answers it. */
 export function damageCatalog(): DamageCatalog {
@@ -187,7 +203,7 @@ export function itemLabel(item: VehicleItem): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-export function defaultGrade(type: DamageType): 1 | 2 | 3 | 4 | 5 {
+export function defaultGrade(type: DamageType): Grade {
   return DAMAGE_TYPE_ENTRIES[type].default_grade;
 }
 

@@ -1,13 +1,14 @@
 // Webhook event names and the default payload of each event, field for field as the spec's tables.
 // The same objects are webhook bodies and the `payload` of GraphQL sessionEvents items.
 import { z } from 'zod';
-import { isStatusChangeStatus, type StatusChangeStatus } from './statuses.js';
-import { isoTimestamp } from './time.js';
+import { isStatusChangeStatus, STATUS_CHANGE_STATUSES, type StatusChangeStatus } from './statuses.js';
+import { PhotoCodeSchema } from './themes.js';
+import { isoTimestamp, OffsetTimestampSchema } from './time.js';
 
 /** In the order of CONTRACT §7. */
 export const WEBHOOK_EVENTS = ['SESSION:SMS_PROCESS', 'SESSION:STAGE_CHANGE', 'SESSION:STATUS_CHANGE', 'SESSION:COMPLETE', 'SESSION:NOTE_INSERT'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS).meta({ id: 'WebhookEvent' });
+export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(', ')}.` }).meta({ id: 'WebhookEvent' });
 
 export function isWebhookEvent(value: unknown): value is WebhookEvent {
   return typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);
@@ -20,15 +21,18 @@ export function isWebhookEvent(value: unknown): value is WebhookEvent {
 const UNKNOWN_SMS_ERROR = 'The SMS message could not be delivered.';
 const UNKNOWN_PHOTO_REJECTION = 'The photo did not pass quality control.';
 
-export interface SmsProcessPayload {
-  session_key: string;
-  event: 'SESSION:SMS_PROCESS';
-  name: string;
-  phone: string;
-  status: 'success' | 'error';
-  message: string;
-  timestamp: string;
-}
+export const SmsProcessPayloadSchema = z
+  .object({
+    session_key: z.string(),
+    event: z.literal('SESSION:SMS_PROCESS'),
+    name: z.string().meta({ description: 'Recipient name; "" when unknown.' }),
+    phone: z.string(),
+    status: z.enum(['success', 'error']),
+    message: z.string().meta({ description: 'Error text when status is error; "" otherwise.' }),
+    timestamp: OffsetTimestampSchema,
+  })
+  .meta({ id: 'SmsProcessPayload' });
+export type SmsProcessPayload = z.output<typeof SmsProcessPayloadSchema>;
 
 export function smsProcessPayload(input: {
   sessionKey: string;
@@ -49,16 +53,19 @@ export function smsProcessPayload(input: {
   };
 }
 
-export interface StageChangePayload {
-  session_key: string;
-  event: 'SESSION:STAGE_CHANGE';
-  photo_code: number;
-  photo_label: string;
-  photo_url: string;
-  photo_status: 'accepted' | 'rejected';
-  message: string;
-  timestamp: string;
-}
+export const StageChangePayloadSchema = z
+  .object({
+    session_key: z.string(),
+    event: z.literal('SESSION:STAGE_CHANGE'),
+    photo_code: PhotoCodeSchema,
+    photo_label: z.string(),
+    photo_url: z.string(),
+    photo_status: z.enum(['accepted', 'rejected']),
+    message: z.string().meta({ description: 'Rejection reason when photo_status is rejected; "" otherwise.' }),
+    timestamp: OffsetTimestampSchema,
+  })
+  .meta({ id: 'StageChangePayload' });
+export type StageChangePayload = z.output<typeof StageChangePayloadSchema>;
 
 export function stageChangePayload(input: {
   sessionKey: string;
@@ -81,12 +88,15 @@ export function stageChangePayload(input: {
   };
 }
 
-export interface StatusChangePayload {
-  session_key: string;
-  event: 'SESSION:STATUS_CHANGE';
-  status: StatusChangeStatus;
-  timestamp: string;
-}
+export const StatusChangePayloadSchema = z
+  .object({
+    session_key: z.string(),
+    event: z.literal('SESSION:STATUS_CHANGE'),
+    status: z.enum(STATUS_CHANGE_STATUSES),
+    timestamp: OffsetTimestampSchema,
+  })
+  .meta({ id: 'StatusChangePayload' });
+export type StatusChangePayload = z.output<typeof StatusChangePayloadSchema>;
 
 /** Throws RangeError for a status that is not announced with STATUS_CHANGE (IDLE, COMPLETE, EXPIRED). */
 export function statusChangePayload(input: { sessionKey: string; status: StatusChangeStatus; at: Date }): StatusChangePayload {
@@ -101,14 +111,17 @@ export function statusChangePayload(input: { sessionKey: string; status: StatusC
   };
 }
 
-export interface NoteInsertPayload {
-  session_key: string;
-  event: 'SESSION:NOTE_INSERT';
-  timestamp: string;
-  title: string;
-  description: string;
-  user: string;
-}
+export const NoteInsertPayloadSchema = z
+  .object({
+    session_key: z.string(),
+    event: z.literal('SESSION:NOTE_INSERT'),
+    timestamp: OffsetTimestampSchema,
+    title: z.string(),
+    description: z.string(),
+    user: z.string(),
+  })
+  .meta({ id: 'NoteInsertPayload' });
+export type NoteInsertPayload = z.output<typeof NoteInsertPayloadSchema>;
 
 /** `user` is the account username, or "guest" for a note from the capture app. */
 export function noteInsertPayload(input: { sessionKey: string; title: string; description: string; user: string; at: Date }): NoteInsertPayload {

@@ -1,29 +1,144 @@
 // Damage records and the vehicle's condition grade derived from them (CONTRACT §6 "inspection", §13).
 // Damage grade = severity, 1 minor … 5 severe. Overall grade = condition, 5 EXCELLENT … 1 POOR.
+// The zod schemas here validate damage bodies (REST and GraphQL) and describe them and the Damage answer in the
+// OpenAPI document, so the two cannot drift.
 import { z } from 'zod';
-import { isPhotoCode } from './themes.js';
-import { quoteInput } from './validation.js';
-import { DAMAGE_TYPES, VEHICLE_ITEMS, defaultGrade, isDamageType, isVehicleItem, normaliseCode, type DamageType, type VehicleItem } from './damage-catalog.js';
+import { PhotoCodeSchema } from './themes.js';
+import { UtcTimestampSchema } from './time.js';
+import { firstIssueMessage, quoteInput, STANDALONE, type ParseResult } from './validation.js';
+import {
+  DAMAGE_TYPES,
+  GradeSchema,
+  VEHICLE_ITEMS,
+  VehicleItemSchema,
+  defaultGrade,
+  isDamageType,
+  isVehicleItem,
+  normaliseCode,
+  type DamageType,
+  type Grade,
+  type VehicleItem,
+} from './damage-catalog.js';
 
-export type Grade = 1 | 2 | 3 | 4 | 5;
-export const GradeSchema = z.int().min(1).max(5).meta({ id: 'Grade' });
+export { GradeSchema, isGrade, type Grade } from './damage-catalog.js';
 
 export const GRADE_NAMES = Object.freeze({ 5: 'EXCELLENT', 4: 'GOOD', 3: 'FAIR', 2: 'ROUGH', 1: 'POOR' } as const);
 export type GradeName = (typeof GRADE_NAMES)[Grade];
 
-export { VEHICLE_ITEMS, type VehicleItem } from './damage-catalog.js';
-
-/** A box on a photo, in fractions (0–1) of its width and height. */
-export interface DamageRegion {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { VehicleItem } from './damage-catalog.js';
 
 export const DAMAGE_RECORD_STATUSES = ['accepted', 'declined', 'proposed'] as const;
 export type DamageRecordStatus = (typeof DAMAGE_RECORD_STATUSES)[number];
 
+export const DAMAGE_SOURCES = ['manual', 'detector'] as const;
+export type DamageSource = (typeof DAMAGE_SOURCES)[number];
+
+const MAX_TEXT = 100;
+const MAX_NOTE = 1000;
+/** Rounding slack for boxes drawn in a browser (x + width may come out as 1.0000000000000002). */
+const REGION_EPSILON = 1e-9;
+
+// Region and photo_code problems answer one fixed sentence each, whatever zod found wrong.
+const REGION_MESSAGE = 'region must be {"x", "y", "width", "height"}: fractions 0-1 of the photo, with x + width <= 1 and y + height <= 1.';
+const FIELD_MESSAGES: Readonly<Record<string, string>> = {
+  photo_code: 'photo_code must be a photo code from 1 to 13.',
+  region: REGION_MESSAGE,
+};
+const REGION_NEEDS_PHOTO_MESSAGE = 'region needs the photo_code of the photo it is drawn on.';
+
+const fraction = z.number().min(0).max(1);
+const extent = z.number().gt(0).max(1);
+
+/** A box on a photo, in fractions (0–1) of its width and height; every side inside the photo. */
+export const DamageRegionSchema = z
+  .strictObject({ x: fraction, y: fraction, width: extent, height: extent })
+  .refine((box) => box.x + box.width <= 1 + REGION_EPSILON && box.y + box.height <= 1 + REGION_EPSILON)
+  .meta({ id: 'DamageRegion', description: 'A box on the photo in fractions of its width and height; x + width <= 1, y + height <= 1.' });
+export type DamageRegion = z.output<typeof DamageRegionSchema>;
+
+/** A catalog code from outside: non-blank, at most 100 characters, normalised ("Rear Bumper" → rear_bumper), then looked up. */
+function codeField<T extends string>(name: string, known: readonly T[], isKnown: (code: unknown) => code is T) {
+  const nonEmpty = 'must be a non-empty string.';
+  return z
+    .string({ error: nonEmpty })
+    .refine((value) => value.trim() !== '', { error: nonEmpty, abort: true })
+    .max(MAX_TEXT, { error: `must be at most ${MAX_TEXT} characters.` })
+    .transform((value, ctx): T => {
+      const code = normaliseCode(value);
+      if (isKnown(code)) return code;
+      ctx.addIssue({ code: 'custom', message: `Unknown ${name} ${quoteInput(value.trim())}. Use one of ${known.join(', ')}.`, params: STANDALONE });
+      return z.NEVER;
+    });
+}
+
+const itemField = codeField<VehicleItem>('item', VEHICLE_ITEMS, isVehicleItem).meta({
+  description: 'A vehicle item (see VehicleItem); case, spaces and dashes are normalised, e.g. "Rear Bumper" → rear_bumper.',
+});
+const damageTypeField = codeField<DamageType>('damage_type', DAMAGE_TYPES, isDamageType);
+// Read only when damage_type is absent (see withTypeAlias), so it is never checked on its own.
+const legacyDamageField = damageTypeField.optional().meta({ description: "The first release's name for damage_type.", deprecated: true });
+/** Null means none; trimmed. */
+const noteField = z
+  .string({ error: 'must be a string.' })
+  .max(MAX_NOTE, { error: `must be at most ${MAX_NOTE} characters.` })
+  .transform((note) => note.trim())
+  .nullable();
+
+/** The body that records a damage (POST /v1/sessions/:key/damages, GraphQL addDamage). */
+export const DamageInputSchema = z
+  .object({
+    item: itemField,
+    damage_type: damageTypeField.optional().meta({ description: 'A DamageType, normalised like item. Required unless `damage` is given.' }),
+    damage: legacyDamageField,
+    grade: GradeSchema.nullish().meta({ description: "Severity: 1 minor … 5 severe. Default: the type's default_grade." }),
+    photo_code: PhotoCodeSchema.nullish().meta({ description: "A photo of the session's theme." }),
+    region: DamageRegionSchema.nullish().meta({ description: 'Needs photo_code.' }),
+    note: noteField.optional(),
+  })
+  .meta({ id: 'DamageInput' });
+
+/** A change to a damage record (PATCH /v1/sessions/:key/damages/:id, GraphQL updateDamage); absent fields stay. */
+export const DamageChangeSchema = z
+  .object({
+    // Checked in this order, the first problem answered.
+    item: itemField,
+    damage_type: damageTypeField,
+    damage: legacyDamageField,
+    grade: GradeSchema,
+    region: DamageRegionSchema.nullable(),
+    note: noteField,
+    status: z.enum(['accepted', 'declined'], { error: 'must be accepted or declined.' }),
+  })
+  .partial()
+  .meta({ id: 'DamageChange', description: 'At least one field.', override: { minProperties: 1 } });
+
+/** A damage record as the API answers it (CONTRACT §13). */
+export const DamageSchema = z
+  .object({
+    damage_id: z.string().nullable().meta({ description: 'Null only on records stored before damage ids existed.' }),
+    item: VehicleItemSchema,
+    damage_type: z.string(),
+    damage: z.string().meta({ description: 'Same as damage_type, for integrators of the first release.' }),
+    grade: GradeSchema,
+    photo_code: PhotoCodeSchema.nullable(),
+    region: DamageRegionSchema.nullable(),
+    source: z.enum(DAMAGE_SOURCES),
+    status: z.enum(DAMAGE_RECORD_STATUSES),
+    score: z.number().min(0).max(1).nullable(),
+    note: z.string(),
+    created_by: z.string().nullable().meta({ description: "A user's username, `api`, or the detector's name." }),
+    created_at: UtcTimestampSchema,
+  })
+  .meta({ id: 'Damage' });
+export type DamageView = z.output<typeof DamageSchema>;
+
+export const DamageListSchema = z.array(DamageSchema).meta({ id: 'DamageList' });
+
+/** The answer of removing a damage record. */
+export const DamageRemovedSchema = z.object({ message: z.string() });
+export type DamageRemoved = z.output<typeof DamageRemovedSchema>;
+
+/** A damage record, checked and normalised. */
 export interface Damage {
   item: VehicleItem;
   damageType: DamageType;
@@ -40,19 +155,10 @@ export interface DamageChanges {
   grade?: Grade;
   region?: DamageRegion | null;
   note?: string;
-  status?: DamageRecordStatus;
+  status?: Exclude<DamageRecordStatus, 'proposed'>;
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
-
-const MAX_TEXT = 100;
-const MAX_NOTE = 1000;
-/** Rounding slack for boxes drawn in a browser (x + width may come out as 1.0000000000000002). */
-const REGION_EPSILON = 1e-9;
-
-export function isGrade(value: unknown): value is Grade {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
-}
+type Parsed<T> = ParseResult<T>;
 
 export function gradeName(grade: Grade): GradeName {
   return GRADE_NAMES[grade];
@@ -62,115 +168,64 @@ export function isDamageRecordStatus(value: unknown): value is DamageRecordStatu
   return typeof value === 'string' && (DAMAGE_RECORD_STATUSES as readonly string[]).includes(value);
 }
 
-function parseItem(value: unknown): Parsed<VehicleItem> {
-  if (typeof value !== 'string' || value.trim() === '') return { ok: false, message: 'item must be a non-empty string.' };
-  if (value.length > MAX_TEXT) return { ok: false, message: `item must be at most ${MAX_TEXT} characters.` };
-  const item = normaliseCode(value);
-  if (!isVehicleItem(item)) return { ok: false, message: `Unknown item ${quoteInput(value.trim())}. Use one of ${VEHICLE_ITEMS.join(', ')}.` };
-  return { ok: true, value: item };
+/** The message of the first issue, in body order; region and photo_code problems answer their fixed sentence. */
+function damageIssueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path[0];
+  const fixed = typeof field === 'string' ? FIELD_MESSAGES[field] : undefined;
+  return fixed ?? firstIssueMessage(issue ? new z.ZodError([issue]) : error);
 }
 
-function parseDamageType(value: unknown): Parsed<DamageType> {
-  if (typeof value !== 'string' || value.trim() === '') return { ok: false, message: 'damage_type must be a non-empty string.' };
-  if (value.length > MAX_TEXT) return { ok: false, message: `damage_type must be at most ${MAX_TEXT} characters.` };
-  const type = normaliseCode(value);
-  if (!isDamageType(type)) return { ok: false, message: `Unknown damage_type ${quoteInput(value.trim())}. Use one of ${DAMAGE_TYPES.join(', ')}.` };
-  return { ok: true, value: type };
+/**
+ * `damage` is the first release's name for damage_type, read only when damage_type is null or absent. `missing`
+ * stands in when neither is given: null makes a required damage_type fail in its place in body order.
+ */
+function withTypeAlias(body: unknown, missing: null | undefined): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { damage, ...rest } = body as Record<string, unknown>;
+  const aliased = rest.damage_type ?? damage;
+  const damageType = aliased === undefined ? missing : aliased;
+  if (damageType === undefined) delete rest.damage_type;
+  else rest.damage_type = damageType;
+  return rest;
 }
 
 /** A box in fractions of the photo: every side inside it, width and height above zero. Null means "no box". */
 export function parseRegion(value: unknown): Parsed<DamageRegion | null> {
   if (value === null || value === undefined) return { ok: true, value: null };
-  const fail = {
-    ok: false as const,
-    message: 'region must be {"x", "y", "width", "height"}: fractions 0-1 of the photo, with x + width <= 1 and y + height <= 1.',
-  };
-  if (typeof value !== 'object' || Array.isArray(value)) return fail;
-  const box = value as Record<string, unknown>;
-  if (Object.keys(box).some((key) => !['x', 'y', 'width', 'height'].includes(key))) return fail;
-  const { x, y, width, height } = box;
-  const fraction = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 1;
-  if (!fraction(x) || !fraction(y) || !fraction(width) || !fraction(height)) return fail;
-  if (width === 0 || height === 0 || x + width > 1 + REGION_EPSILON || y + height > 1 + REGION_EPSILON) return fail;
-  return { ok: true, value: { x, y, width, height } };
-}
-
-function parseNote(value: unknown): Parsed<string> {
-  if (value === null || value === undefined) return { ok: true, value: '' };
-  if (typeof value !== 'string') return { ok: false, message: 'note must be a string.' };
-  if (value.length > MAX_NOTE) return { ok: false, message: `note must be at most ${MAX_NOTE} characters.` };
-  return { ok: true, value: value.trim() };
+  const parsed = DamageRegionSchema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: REGION_MESSAGE };
 }
 
 /**
- * A damage record from outside (API, GraphQL), checked and normalised. The grade defaults to the type's
- * default grade; a region needs the photo it is drawn on.
+ * A damage body from outside (REST, GraphQL), checked and normalised. The grade defaults to the type's default
+ * grade; a region needs the photo it is drawn on.
  */
-export function parseDamage(input: {
-  item: unknown;
-  damageType: unknown;
-  grade?: unknown;
-  photoCode?: unknown;
-  region?: unknown;
-  note?: unknown;
-}): Parsed<Damage> {
-  const item = parseItem(input.item);
-  if (!item.ok) return item;
-  const damageType = parseDamageType(input.damageType);
-  if (!damageType.ok) return damageType;
-  const grade = input.grade ?? null;
-  if (grade !== null && !isGrade(grade)) return { ok: false, message: 'grade must be an integer from 1 (minor) to 5 (severe).' };
-  const photoCode = input.photoCode ?? null;
-  if (photoCode !== null && !isPhotoCode(photoCode)) return { ok: false, message: 'photo_code must be a photo code from 1 to 13.' };
-  const region = parseRegion(input.region);
-  if (!region.ok) return region;
-  if (region.value !== null && photoCode === null) return { ok: false, message: 'region needs the photo_code of the photo it is drawn on.' };
-  const note = parseNote(input.note);
-  if (!note.ok) return note;
+export function parseDamageBody(body: unknown): Parsed<Damage> {
+  const parsed = DamageInputSchema.safeParse(withTypeAlias(body, null));
+  if (!parsed.success) return { ok: false, message: damageIssueMessage(parsed.error) };
+  const { item, damage_type: damageType, grade, photo_code: photoCode = null, region = null, note } = parsed.data;
+  // withTypeAlias turned a missing damage_type into null, which the schema refuses.
+  if (damageType === undefined) return { ok: false, message: 'damage_type must be a non-empty string.' };
+  if (region !== null && photoCode === null) return { ok: false, message: REGION_NEEDS_PHOTO_MESSAGE };
   return {
     ok: true,
-    value: {
-      item: item.value,
-      damageType: damageType.value,
-      grade: grade ?? defaultGrade(damageType.value),
-      photoCode,
-      region: region.value,
-      note: note.value,
-    },
+    value: { item, damageType, grade: grade ?? defaultGrade(damageType), photoCode, region, note: note ?? '' },
   };
 }
 
-/** A change to a damage record: only the fields present are checked and returned; at least one is needed. */
-export function parseDamageChanges(input: Record<string, unknown>): Parsed<DamageChanges> {
+/** A change body: only the fields present are checked and returned; at least one is needed. */
+export function parseDamageChangesBody(body: unknown): Parsed<DamageChanges> {
+  const parsed = DamageChangeSchema.safeParse(withTypeAlias(body, undefined));
+  if (!parsed.success) return { ok: false, message: damageIssueMessage(parsed.error) };
+  const { item, damage_type: damageType, grade, region, note, status } = parsed.data;
   const changes: DamageChanges = {};
-  if (input.item !== undefined) {
-    const item = parseItem(input.item);
-    if (!item.ok) return item;
-    changes.item = item.value;
-  }
-  if (input.damageType !== undefined) {
-    const type = parseDamageType(input.damageType);
-    if (!type.ok) return type;
-    changes.damageType = type.value;
-  }
-  if (input.grade !== undefined) {
-    if (!isGrade(input.grade)) return { ok: false, message: 'grade must be an integer from 1 (minor) to 5 (severe).' };
-    changes.grade = input.grade;
-  }
-  if (input.region !== undefined) {
-    const region = parseRegion(input.region);
-    if (!region.ok) return region;
-    changes.region = region.value;
-  }
-  if (input.note !== undefined) {
-    const note = parseNote(input.note);
-    if (!note.ok) return note;
-    changes.note = note.value;
-  }
-  if (input.status !== undefined) {
-    if (input.status !== 'accepted' && input.status !== 'declined') return { ok: false, message: 'status must be accepted or declined.' };
-    changes.status = input.status;
-  }
+  if (item !== undefined) changes.item = item;
+  if (damageType !== undefined) changes.damageType = damageType;
+  if (grade !== undefined) changes.grade = grade;
+  if (region !== undefined) changes.region = region;
+  if (note !== undefined) changes.note = note ?? '';
+  if (status !== undefined) changes.status = status;
   if (Object.keys(changes).length === 0) return { ok: false, message: 'Give at least one of status, grade, damage_type, item, region, note.' };
   return { ok: true, value: changes };
 }

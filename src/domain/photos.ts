@@ -3,6 +3,9 @@
 
 const NO_REASON = 'no reason given';
 
+/** What `approvedMessage` gives: ACCEPTED or REJECTED with a reason. */
+export const APPROVED_MESSAGE_PATTERN = /^(ACCEPTED|REJECTED: .+)$/;
+
 /** `ACCEPTED`, or `REJECTED: <reason>` (CONTRACT §4). */
 export function approvedMessage(accepted: boolean, reason?: string | null): string {
   if (accepted) return 'ACCEPTED';

@@ -1,15 +1,25 @@
 // The session results object (CONTRACT §6): the one builder behind GET .../results and the SESSION:COMPLETE
 // payload, so the two can never differ.
-import { maxGradePerItem, overallGrade, type DamageRecordStatus, type DamageRegion, type Grade } from './grading.js';
+import { z } from 'zod';
+import {
+  DamageSchema,
+  GradeSchema,
+  maxGradePerItem,
+  overallGrade,
+  type DamageRecordStatus,
+  type DamageRegion,
+  type DamageSource,
+  type Grade,
+  type VehicleItem,
+} from './grading.js';
+import { SESSION_KEY_PATTERN } from './identifiers.js';
 import { latestCapturePerCode } from './photos.js';
 import type { SessionOptions } from './session-input.js';
-import type { SessionStatus } from './statuses.js';
-import { hasDamageInspection, photoLabel, type Theme } from './themes.js';
-import { isoTimestamp, wholeSecondsBetween } from './time.js';
-import { vehicleApiObject, type Vehicle, type VehicleApiObject } from './vehicle.js';
+import { SessionStatusSchema, type SessionStatus } from './statuses.js';
+import { hasDamageInspection, photoLabel, PhotoCodeSchema, ThemeSchema, type Theme } from './themes.js';
+import { isoTimestamp, OffsetTimestampSchema, wholeSecondsBetween } from './time.js';
+import { vehicleApiObject, VehicleSchema, type Vehicle } from './vehicle.js';
 import { vinMatch } from './vin.js';
-
-export type DamageSource = 'manual' | 'detector';
 
 export interface SessionResultsInput {
   session: {
@@ -64,56 +74,112 @@ export interface ResultsDamageInput {
   status: DamageRecordStatus;
 }
 
-export type Assessment = 'ASSESSED' | 'NOT_ASSESSED';
+const nullableTimestamp = OffsetTimestampSchema.nullable();
+const JsonObjectSchema = z.record(z.string(), z.unknown());
 
-export interface ResultsDamage {
-  damage_id: string | null;
-  item: string;
-  damage_type: string;
-  /** The first release's name for damage_type, kept for its integrators. */
-  damage: string;
-  grade: Grade;
-  photo_code: number | null;
-  region: DamageRegion | null;
-  source: DamageSource;
-}
+// The session's options as the results snapshot them (the session representation shows the same four keys).
+const ResultsOptionsSchema = z.object({
+  client_id: z.string().nullable(),
+  contact: JsonObjectSchema.nullable(),
+  sms: z.object({ to: z.string(), to_name: z.string().nullable(), from: z.string().nullable(), by: z.string().nullable() }).nullable(),
+  reference: JsonObjectSchema.nullable(),
+});
 
-export interface SessionResults {
-  event: 'SESSION:COMPLETE';
-  session: {
-    session_key: string;
-    theme: Theme;
-    status: SessionStatus;
-    language: string | null;
-    redirect_url: string | null;
-    created_at: string;
-    inspect_started_at: string | null;
-    inspect_ended_at: string | null;
-    capture_duration: number | null;
-    inspect_duration: number | null;
-    options: {
-      client_id: string | null;
-      contact: Record<string, unknown> | null;
-      sms: { to: string; to_name: string | null; from: string | null; by: string | null } | null;
-      reference: Record<string, unknown> | null;
-    };
-  };
-  vehicle: VehicleApiObject & { vin_captured: string | null; vin_match: boolean | null };
-  photos: { photo_code: number; photo_label: string; url: string; approved: boolean; approved_message: string }[];
-  location: { latitude: number; longitude: number; accuracy: number | null; captured_at: string } | null;
-  inspection: {
-    assessment: Assessment;
-    total_damages: number;
-    /** Null when NOT_ASSESSED: no grade is ever claimed for a vehicle nobody assessed. */
-    grade: Grade | null;
-    max_grade_per_item: Record<string, Grade>;
-    reviewed_by: string | null;
-    reviewed_at: string | null;
-    damages: ResultsDamage[];
-  } | null;
-  /** Links that open the report without credentials until `expires_at`. */
-  report: { url: string; pdf_url: string; expires_at: string } | null;
-}
+const ResultsSessionSchema = z.object({
+  session_key: z.string().regex(SESSION_KEY_PATTERN),
+  theme: ThemeSchema,
+  status: SessionStatusSchema,
+  language: z.string().nullable(),
+  redirect_url: z.string().nullable(),
+  created_at: OffsetTimestampSchema,
+  inspect_started_at: nullableTimestamp,
+  inspect_ended_at: nullableTimestamp,
+  capture_duration: z.int().min(0).nullable().meta({ description: 'Seconds from inspect_started_at to the latest accepted photo.' }),
+  inspect_duration: z.int().min(0).nullable().meta({ description: 'Seconds from inspect_started_at to inspect_ended_at.' }),
+  options: ResultsOptionsSchema,
+});
+
+const ResultsVehicleSchema = VehicleSchema.extend({
+  vin_captured: z
+    .string()
+    .regex(/^[A-HJ-NPR-Z0-9]{17}$/)
+    .nullable()
+    .meta({ description: "The VIN read from the VIN photo's barcode or typed on the capture page (whichever was given last); null when neither." }),
+  vin_match: z.boolean().nullable().meta({ description: 'Whether vin_captured equals `vin`; null when either is missing.' }),
+}).meta({ description: 'The vehicle as the integrator described it, with the VIN the inspection captured.' });
+
+const ResultsPhotoSchema = z.object({
+  photo_code: PhotoCodeSchema,
+  photo_label: z.string(),
+  url: z.string(),
+  approved: z.boolean(),
+  approved_message: z.string(),
+});
+
+const ResultsLocationSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number().nullable(),
+  captured_at: OffsetTimestampSchema,
+});
+
+/** An accepted damage as the results report it: the Damage answer's identifying and grading fields. */
+const ResultsDamageSchema = DamageSchema.pick({
+  damage_id: true,
+  item: true,
+  damage_type: true,
+  damage: true,
+  grade: true,
+  photo_code: true,
+  region: true,
+  source: true,
+});
+
+const AssessmentSchema = z
+  .enum(['ASSESSED', 'NOT_ASSESSED'])
+  .meta({ description: 'ASSESSED when a person completed a review, any damage was accepted, or a detector ran.' });
+export type Assessment = z.output<typeof AssessmentSchema>;
+
+const ResultsInspectionSchema = z.object({
+  assessment: AssessmentSchema,
+  total_damages: z.int().min(0).meta({ description: 'Accepted damages.' }),
+  // Null when NOT_ASSESSED: no grade is ever claimed for a vehicle nobody assessed.
+  grade: GradeSchema.nullable().meta({ description: 'Overall condition: 5 EXCELLENT, 4 GOOD, 3 FAIR, 2 ROUGH, 1 POOR; null when NOT_ASSESSED.' }),
+  max_grade_per_item: z.record(z.string(), GradeSchema).meta({ description: 'Per item, the highest accepted damage severity; {} when NOT_ASSESSED.' }),
+  reviewed_by: z.string().nullable().meta({ description: 'The user, or `api`, who completed the review.' }),
+  reviewed_at: nullableTimestamp,
+  damages: z.array(ResultsDamageSchema).meta({ description: 'Accepted damages only.' }),
+});
+
+const ResultsReportSchema = z
+  .object({
+    url: z.url().meta({ description: 'The report page: opens without credentials until expires_at.' }),
+    pdf_url: z.url().meta({ description: 'The same report as a PDF.' }),
+    expires_at: OffsetTimestampSchema,
+  })
+  .meta({ description: 'Shareable links to the condition report, valid REPORT_LINK_DAYS (default 30) from completion.' });
+
+/** The results document: GET /v1/sessions/:key/results and the SESSION:COMPLETE webhook body. */
+export const SessionResultsSchema = z
+  .object({
+    event: z.literal('SESSION:COMPLETE'),
+    session: ResultsSessionSchema,
+    vehicle: ResultsVehicleSchema,
+    photos: z.array(ResultsPhotoSchema).meta({ description: 'The latest capture of each photo code, in photo-code order.' }),
+    location: ResultsLocationSchema.nullable(),
+    inspection: ResultsInspectionSchema.nullable(),
+    // Links that open the report without credentials until `expires_at`.
+    report: ResultsReportSchema.nullable(),
+  })
+  .meta({ id: 'SessionResults', description: 'Identical to the SESSION:COMPLETE webhook payload. `inspection` is null for the CAPT theme.' });
+export type SessionResults = z.output<typeof SessionResultsSchema>;
+
+/** The SESSION:COMPLETE webhook body: the results document, open to the callback's own payload attributes. */
+export const SessionCompletePayloadSchema = SessionResultsSchema.loose().meta({
+  id: 'SessionCompletePayload',
+  description:
+    "The results document (see SessionResults), plus the callback's payload attributes (the document's own fields win) and `test: true` on a test send.",
+});
 
 /**
  * Durations, in whole seconds (null while an end is unknown):
@@ -198,7 +264,8 @@ function buildInspection(all: SessionResultsInput['damages'], review: SessionRes
     reviewed_at: review.reviewedAt === null ? null : isoTimestamp(review.reviewedAt),
     damages: damages.map((damage) => ({
       damage_id: damage.damageId,
-      item: damage.item,
+      // Every writer takes the item from the catalog (grading.ts, itemOrOther); the input keeps the store's type.
+      item: damage.item as VehicleItem,
       damage_type: damage.damageType,
       damage: damage.damageType,
       grade: damage.grade,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { SESSION_UPDATE_FIELDS, type SessionUpdateField } from './statuses.js';
 import { isTheme, THEME_NAMES, type Theme } from './themes.js';
 import { CAPTURE_LANGUAGES, captureLanguageOf, type CaptureLanguage } from './languages.js';
-import { emptyVehicle, vehicleBodySchema, VEHICLE_API_FIELDS, type Vehicle } from './vehicle.js';
-import { firstIssueMessage, freeJsonProblem, quoteInput, STANDALONE, textField, type ParseResult } from './validation.js';
+import { describedTextField, emptyVehicle, vehicleBodySchema, VEHICLE_API_FIELDS, type Vehicle } from './vehicle.js';
+import { firstIssueMessage, freeJsonProblem, quoteInput, STANDALONE, type ParseResult } from './validation.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -48,15 +48,19 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 const OBJECT = { error: 'must be a JSON object.' };
 
-const themeField = z.unknown().transform((value, ctx): Theme => {
-  if (isTheme(value)) return value;
-  if (typeof value === 'string') {
-    ctx.addIssue({ code: 'custom', message: `Unknown theme ${quoteInput(value)}. Use one of ${THEME_NAMES.join(', ')}.`, params: STANDALONE });
-  } else {
-    ctx.addIssue({ code: 'custom', message: `must be one of ${THEME_NAMES.join(', ')}.` });
-  }
-  return z.NEVER;
-});
+// Checked by hand for its two messages; the document shows the Theme enum the check stands for.
+const themeField = z
+  .unknown()
+  .transform((value, ctx): Theme => {
+    if (isTheme(value)) return value;
+    if (typeof value === 'string') {
+      ctx.addIssue({ code: 'custom', message: `Unknown theme ${quoteInput(value)}. Use one of ${THEME_NAMES.join(', ')}.`, params: STANDALONE });
+    } else {
+      ctx.addIssue({ code: 'custom', message: `must be one of ${THEME_NAMES.join(', ')}.` });
+    }
+    return z.NEVER;
+  })
+  .meta({ override: { $ref: '#/components/schemas/Theme' } });
 
 const redirectUrlField = z
   .string({ error: 'must be an absolute http(s) URL.' })
@@ -64,7 +68,9 @@ const redirectUrlField = z
   .max(2048, { error: 'must be an absolute http(s) URL of at most 2048 characters.' })
   .refine((url) => url === '' || isHttpUrl(url), { error: 'must be an absolute http(s) URL.' })
   .transform((url) => (url === '' ? null : url))
-  .nullable();
+  .meta({ override: { format: 'uri' } })
+  .nullable()
+  .meta({ description: 'Absolute http(s) URL; blank or null means none.' });
 
 const languageMessage = `must be one of ${CAPTURE_LANGUAGES.join(', ')} (a regional tag such as pt-BR counts as its language).`;
 // Stored as the bare language the capture page speaks, so every face shows one of CAPTURE_LANGUAGES or null.
@@ -75,12 +81,18 @@ const languageField = z
     error: languageMessage,
   })
   .transform((tag) => (tag === '' ? null : captureLanguageOf(tag)))
-  .nullable();
+  // Input examples go in `override`: the generator drops examples of a transformed schema.
+  .meta({ override: { maxLength: 35, examples: ['en', 'pt-BR'] } })
+  .nullable()
+  .meta({
+    description: `The capture page's language: one of ${CAPTURE_LANGUAGES.join(', ')} (a regional tag such as pt-BR is stored as its language, pt); blank means null (English).`,
+  });
 
 const jsonObjectField = z
   .custom<JsonObject>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
     error: 'must be a JSON object.',
   })
+  .meta({ override: { type: 'object', additionalProperties: true } })
   .superRefine((value, ctx) => {
     const problem = freeJsonProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -91,30 +103,36 @@ const phoneMessage = 'must be a phone number in international format, such as +1
 const phoneField = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required when sms is given.' : phoneMessage) })
   .transform((phone) => phone.replace(PHONE_SEPARATORS, ''))
-  .refine((phone) => E164.test(phone), { error: phoneMessage });
+  .refine((phone) => E164.test(phone), { error: phoneMessage })
+  .meta({
+    description: 'Phone number in international format (E.164); spaces, dots, dashes and parentheses are removed.',
+    override: { examples: ['+14155550123'] },
+  });
 
 const sessionGroupShape = {
   theme: themeField.nullable(),
   redirect_url: redirectUrlField,
   language: languageField,
-  client_id: textField(200),
+  client_id: describedTextField(200),
   contact: jsonObjectField,
   reference: jsonObjectField,
 };
-const sessionGroup = z.strictObject(sessionGroupShape, OBJECT).partial();
+const sessionGroup = z.strictObject(sessionGroupShape, OBJECT).partial().meta({ id: 'SessionGroupInput' });
 
-const smsGroupShape = { to: phoneField, to_name: textField(100), from: textField(32), by: textField(100) };
-const smsGroup = z.strictObject(
-  {
-    ...smsGroupShape,
-    to_name: smsGroupShape.to_name.optional(),
-    from: smsGroupShape.from.optional(),
-    by: smsGroupShape.by.optional(),
-  },
-  OBJECT,
-);
+const smsGroupShape = { to: phoneField, to_name: describedTextField(100), from: describedTextField(32), by: describedTextField(100) };
+const smsGroup = z
+  .strictObject(
+    {
+      ...smsGroupShape,
+      to_name: smsGroupShape.to_name.optional(),
+      from: smsGroupShape.from.optional(),
+      by: smsGroupShape.by.optional(),
+    },
+    OBJECT,
+  )
+  .meta({ description: 'When given, an SMS invitation with the capture link is sent and its outcome emitted as SESSION:SMS_PROCESS.' });
 
-const updateOptionsShape = { client_id: textField(200), contact: jsonObjectField, reference: jsonObjectField };
+const updateOptionsShape = { client_id: describedTextField(200), contact: jsonObjectField, reference: jsonObjectField };
 
 // The year bound moves once a year; schemas are rebuilt only when it does.
 let cachedYear: number | null = null;
@@ -122,25 +140,35 @@ let cachedSchemas: ReturnType<typeof buildSchemas> | null = null;
 
 function buildSchemas(now: Date) {
   const vehicle = vehicleBodySchema(now);
-  const createBody = z.strictObject({
-    session: sessionGroup.nullable().optional(),
-    vehicle: vehicle.nullable().optional(),
-    sms: smsGroup.nullable().optional(),
-  });
+  const createBody = z
+    .strictObject({
+      session: sessionGroup.nullable().optional(),
+      vehicle: vehicle.nullable().optional(),
+      sms: smsGroup.nullable().optional(),
+    })
+    .meta({ id: 'CreateSessionRequest', description: 'All fields optional. An empty object `{}` (or no body) issues an access record instead.' });
   // Takes the representation's shape (theme, redirect_url, language, vehicle, options) and also the create
   // body's `session` group, since integrators know both.
-  const updateBody = z.strictObject({
-    theme: themeField.optional(),
-    redirect_url: redirectUrlField.optional(),
-    language: languageField.optional(),
-    vehicle: vehicle.optional(),
-    options: z.strictObject(updateOptionsShape, OBJECT).partial().optional(),
-    session: sessionGroup.optional(),
-  });
+  const updateBody = z
+    .strictObject({
+      theme: themeField.optional(),
+      redirect_url: redirectUrlField.optional(),
+      language: languageField.optional(),
+      vehicle: vehicle.optional(),
+      options: z.strictObject(updateOptionsShape, OBJECT).partial().optional(),
+      session: sessionGroup.optional().meta({
+        description: "The create body's group is also accepted; a field sent both here and at the top level (or in options) is refused.",
+      }),
+    })
+    .meta({
+      id: 'UpdateSessionRequest',
+      description: '`theme` only while IDLE; the other fields until COMPLETE or EXPIRED. `vehicle` and `options` are merged key by key into the stored ones.',
+    });
   return { createBody, updateBody };
 }
 
-function schemasFor(now: Date) {
+/** The create and update body schemas in force at `now` (the OpenAPI document shows them). */
+export function sessionBodySchemas(now: Date = new Date()) {
   const year = now.getUTCFullYear();
   if (cachedSchemas === null || cachedYear !== year) {
     cachedSchemas = buildSchemas(now);
@@ -165,7 +193,7 @@ const UPDATE_ALLOWED_KEYS = {
 
 /** `json`: the parsed request body. `now` bounds vehicle.year. */
 export function parseCreateSessionBody(json: unknown, now: Date = new Date()): ParseResult<NewSessionInput> {
-  const parsed = schemasFor(now).createBody.safeParse(json);
+  const parsed = sessionBodySchemas(now).createBody.safeParse(json);
   if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error, CREATE_ALLOWED_KEYS) };
   const { session, vehicle, sms } = parsed.data;
   return {
@@ -193,7 +221,7 @@ export function parseUpdateSessionBody(
   json: unknown,
   now: Date = new Date(),
 ): { ok: true; value: SessionUpdate; fields: SessionUpdateField[] } | { ok: false; message: string } {
-  const parsed = schemasFor(now).updateBody.safeParse(json);
+  const parsed = sessionBodySchemas(now).updateBody.safeParse(json);
   if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error, UPDATE_ALLOWED_KEYS) };
   const { session = {}, options = {}, ...top } = parsed.data;
 

@@ -105,20 +105,22 @@ export function vehicleBodySchema(now: Date) {
         error: 'must be at most 17 letters and digits, without I, O or Q.',
       })
       .transform((vin) => (vin === '' ? null : vin))
-      .nullable(),
+      .nullable()
+      .meta({ override: { maxLength: 17 }, description: 'Up to 17 letters and digits without I, O, Q; upper-cased; blank means null.' }),
     year: z
       .number({ error: yearMessage })
       .int({ error: yearMessage })
       .min(FIRST_VEHICLE_YEAR, { error: yearMessage })
       .max(maxYear, { error: yearMessage })
-      .nullable(),
-    make: textField(MAX_TEXT),
-    model: textField(MAX_TEXT),
-    body_type: textField(MAX_TEXT),
-    trim: textField(MAX_TEXT),
-    transmission: textField(MAX_TEXT),
-    ext_col: textField(MAX_TEXT),
-    int_col: textField(MAX_TEXT),
+      .nullable()
+      .meta({ description: 'At most next calendar year.' }),
+    make: describedTextField(MAX_TEXT),
+    model: describedTextField(MAX_TEXT),
+    body_type: describedTextField(MAX_TEXT),
+    trim: describedTextField(MAX_TEXT),
+    transmission: describedTextField(MAX_TEXT),
+    ext_col: describedTextField(MAX_TEXT),
+    int_col: describedTextField(MAX_TEXT),
     odom_reading: z.number({ error: 'must be a number of at least 0.' }).min(0, { error: 'must be a number of at least 0.' }).nullable(),
     odom_unit: z.enum(['km', 'mi'], { error: 'must be km or mi.' }).nullable(),
   };
@@ -131,5 +133,11 @@ export function vehicleBodySchema(now: Date) {
         if (body[apiName] !== undefined) Object.assign(vehicle, { [API_NAMES[apiName]]: body[apiName] });
       }
       return vehicle;
-    });
+    })
+    .meta({ id: 'VehicleInput', description: 'Every key optional; unknown keys are refused with 400.' });
+}
+
+/** `textField` with the rule spelled out for the API document. */
+export function describedTextField(max: number) {
+  return textField(max).meta({ description: `At most ${max} characters; blank means null.` });
 }

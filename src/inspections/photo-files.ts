@@ -28,7 +28,8 @@ const EXTENSION_OF: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png':
 const THUMBNAIL_TYPE = 'image/jpeg';
 export const NO_PHOTO_KEYS: PhotoKeys = Object.freeze({ file_key: null, medium_key: null, thumb_key: null });
 
-const URL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
+/** The unguessable token in a /photos/ URL. */
+export const URL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
 
 export class PhotoFiles {
   constructor(

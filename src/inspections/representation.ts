@@ -1,17 +1,103 @@
-// The session as the API shows it (CONTRACT §4), in the spec's snake_case.
+// The session as the API shows it (CONTRACT §4), in the spec's snake_case. Each view's zod schema is what the
+// OpenAPI document shows; the views' return types derive from them, so tsc keeps the two in step.
+import { z } from 'zod';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import type { CaptureDocument } from '../store/captures.js';
 import type { NoteDocument } from '../store/notes.js';
 import type { DamageDocument } from '../store/damages.js';
 import type { SessionOptions } from '../domain/session-input.js';
-import { vehicleApiObject } from '../domain/vehicle.js';
-import { approvedMessage } from '../domain/photos.js';
+import { SESSION_KEY_PATTERN } from '../domain/identifiers.js';
+import { SessionStatusSchema } from '../domain/statuses.js';
+import { PhotoCodeSchema, ThemeSchema, type Theme } from '../domain/themes.js';
+import { RejectionCodeSchema } from '../domain/rejection-codes.js';
+import { UtcTimestampSchema } from '../domain/time.js';
+import { VehicleSchema, vehicleApiObject } from '../domain/vehicle.js';
+import { APPROVED_MESSAGE_PATTERN, approvedMessage } from '../domain/photos.js';
+import { itemOrOther } from '../domain/damage-catalog.js';
+import type { DamageView, Grade } from '../domain/grading.js';
 import type { PublicUrls } from './public-urls.js';
 
-export function sessionView(session: InspectionSessionDocument, urls: PublicUrls) {
+/** An integrator's free-form JSON object (contact, reference), stored as given: any keys, any values. */
+const FreeJsonSchema = z.record(z.string(), z.unknown()).meta({
+  override: ({ jsonSchema }) => {
+    delete jsonSchema.propertyNames;
+    jsonSchema.additionalProperties = true;
+  },
+});
+
+const SmsInviteSchema = z
+  .object({ to: z.string(), to_name: z.string().nullable(), from: z.string().nullable(), by: z.string().nullable() })
+  .meta({ id: 'SmsInvite' });
+
+export const SessionOptionsSchema = z
+  .object({
+    client_id: z.string().nullable(),
+    sms: SmsInviteSchema.nullable(),
+    contact: FreeJsonSchema.nullable(),
+    reference: FreeJsonSchema.nullable(),
+  })
+  .meta({ id: 'SessionOptions' });
+export type SessionOptionsView = z.output<typeof SessionOptionsSchema>;
+
+export const SessionSchema = z
+  .object({
+    session_key: z.string().regex(SESSION_KEY_PATTERN),
+    theme: ThemeSchema,
+    active: z.boolean().meta({ description: 'False once COMPLETE or EXPIRED.' }),
+    status: SessionStatusSchema,
+    redirect_url: z.string().nullable(),
+    language: z.string().nullable(),
+    capture_url: z.string().meta({
+      format: 'uri',
+      description: "`<PUBLIC_URL>/capture/<session_key>#<capture_token>`: the capture app's only credential, for this one session.",
+    }),
+    inspect_started_at: UtcTimestampSchema.nullable(),
+    inspect_ended_at: UtcTimestampSchema.nullable(),
+    created_at: UtcTimestampSchema,
+    updated_at: UtcTimestampSchema,
+    options: SessionOptionsSchema,
+    vehicle: VehicleSchema,
+  })
+  .meta({ id: 'Session' });
+export type SessionView = z.output<typeof SessionSchema>;
+
+export const PhotoSchema = z
+  .object({
+    photo_code: PhotoCodeSchema,
+    photo_label: z.string(),
+    url: z.string().meta({ format: 'uri' }).nullable().meta({ description: 'Unguessable URL of the stored image; null when nothing readable was stored.' }),
+    approved: z.boolean(),
+    approved_message: z.string().regex(APPROVED_MESSAGE_PATTERN),
+    rejection_code: RejectionCodeSchema.nullable().meta({ description: 'Why the photo was rejected; null when accepted.' }),
+    decoded_vin: z
+      .string()
+      .regex(/^[A-HJ-NPR-Z0-9]{17}$/)
+      .nullable()
+      .meta({
+        description:
+          'The VIN read from the barcode (Code 39, Code 128, DataMatrix, QR) of an accepted VIN photo (photo code 1), validated; null when none was readable and for other photos.',
+      }),
+    created_at: UtcTimestampSchema,
+    updated_at: UtcTimestampSchema,
+  })
+  .meta({ id: 'Photo' });
+export type PhotoView = z.output<typeof PhotoSchema>;
+
+export const NoteSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    user: z.string().meta({ description: 'The account username, or guest for a note from the capture app.' }),
+    created_at: UtcTimestampSchema,
+  })
+  .meta({ id: 'Note' });
+export type NoteView = z.output<typeof NoteSchema>;
+
+export function sessionView(session: InspectionSessionDocument, urls: PublicUrls): SessionView {
   return {
     session_key: session._id,
-    theme: session.theme,
+    // Stored only after the theme rule accepted it.
+    theme: session.theme as Theme,
     active: session.status !== 'COMPLETE' && session.status !== 'EXPIRED',
     status: session.status,
     redirect_url: session.redirect_url,
@@ -26,7 +112,7 @@ export function sessionView(session: InspectionSessionDocument, urls: PublicUrls
   };
 }
 
-export function optionsView(options: SessionOptions) {
+export function optionsView(options: SessionOptions): SessionOptionsView {
   return {
     client_id: options.clientId ?? null,
     sms: options.sms ? { to: options.sms.to, to_name: options.sms.toName, from: options.sms.from, by: options.sms.by } : null,
@@ -35,7 +121,7 @@ export function optionsView(options: SessionOptions) {
   };
 }
 
-export function photoView(capture: CaptureDocument, urls: PublicUrls) {
+export function photoView(capture: CaptureDocument, urls: PublicUrls): PhotoView {
   return {
     photo_code: capture.photo_code,
     photo_label: capture.photo_label,
@@ -49,19 +135,20 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls) {
   };
 }
 
-export function noteView(note: NoteDocument) {
+export function noteView(note: NoteDocument): NoteView {
   return { title: note.title, description: note.description, user: note.user, created_at: note.created_at.toISOString() };
 }
 
 /** A damage record as CONTRACT §13 shows it; `damage` repeats `damage_type` for integrators of the first release. */
-export function damageView(damage: DamageDocument) {
+export function damageView(damage: DamageDocument): DamageView {
   const damageType = damage.damage_type ?? damage.damage;
   return {
     damage_id: damage.damage_id ?? null,
-    item: damage.item,
+    // Records are written through the damage parsers, so these hold; the store types them loosely.
+    item: itemOrOther(damage.item),
     damage_type: damageType,
     damage: damageType,
-    grade: damage.grade,
+    grade: damage.grade as Grade,
     photo_code: damage.photo_code,
     region: damage.region ?? null,
     source: damage.source,

@@ -1,11 +1,23 @@
 // Completing a review (CONTRACT §13): a person, or an integrator's system, states what the vehicle shows; the report
 // is then generated and the session completes. One use case behind POST /v1/sessions/:key/review and completeReview.
+import { z } from 'zod';
 import type { AccountDocument } from '../store/accounts.js';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import type { DamageStore } from '../store/damages.js';
 import { badRequest, conflict } from '../errors.js';
+import { firstIssueMessage } from '../domain/validation.js';
 import type { ReportGenerator } from './report-generator.js';
 import type { SessionService } from './session-service.js';
+
+/** The body of POST /v1/sessions/:key/review; unknown fields are ignored, null means false. */
+export const ReviewInputSchema = z
+  .object({
+    no_damage_found: z
+      .boolean({ error: 'must be true or false.' })
+      .nullish()
+      .meta({ default: false, description: 'Required true when no damage is accepted; refused when some are.' }),
+  })
+  .meta({ id: 'ReviewInput' });
 
 export class ReviewService {
   constructor(
@@ -21,14 +33,10 @@ export class ReviewService {
    * already COMPLETE is returned as it is. With no accepted damage the reviewer must say so (`no_damage_found`),
    * and saying so while damages are accepted is refused: the report states only what the reviewer stated.
    */
-  async completeReview(
-    account: AccountDocument,
-    sessionKey: string,
-    input: { no_damage_found?: unknown },
-    reviewer: string,
-  ): Promise<InspectionSessionDocument> {
-    const noDamageFound = input.no_damage_found ?? false;
-    if (typeof noDamageFound !== 'boolean') throw badRequest('no_damage_found must be true or false.');
+  async completeReview(account: AccountDocument, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSessionDocument> {
+    const parsed = ReviewInputSchema.safeParse(input);
+    if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+    const noDamageFound = parsed.data.no_damage_found ?? false;
     const session = await this.deps.sessionService.require(account, sessionKey);
     if (session.status === 'COMPLETE') return session;
     if (session.status !== 'CONFIRM') {

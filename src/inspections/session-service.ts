@@ -1,6 +1,7 @@
 // Integrator-facing session use cases (CONTRACT §4): create, read, update, delete, list, photos, notes, damages
 // and results. Every query is scoped to the calling account.
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import type { AccountDocument, AccountStore } from '../store/accounts.js';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
@@ -15,15 +16,18 @@ import { MAX_DAMAGES_PER_SESSION, MAX_NOTES_PER_SESSION } from '../domain/limits
 import { isTheme, requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { isSessionKey, newCaptureToken, newRandomId, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
-import { parseDamage, parseDamageChanges } from '../domain/grading.js';
+import { parseNoteInput } from '../domain/notes.js';
+import { parseDamageBody, parseDamageChangesBody, type DamageRemoved, type DamageView, type Grade, type VehicleItem } from '../domain/grading.js';
+import type { SessionResults } from '../domain/results.js';
 import { damageView, noteView, photoView } from './representation.js';
 import type { PublicUrls } from './public-urls.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { SmsInvitations } from './sms-invitations.js';
 
-const NOTE_TITLE_MAX = 200;
-const NOTE_DESCRIPTION_MAX = 5000;
 const SEARCH_MAX = 100;
+
+export const SessionDeletedSchema = z.object({ message: z.string() }).meta({ id: 'SessionDeleted' });
+type SessionDeleted = z.output<typeof SessionDeletedSchema>;
 
 export function sessionNotFound(sessionKey: string): AppError {
   return notFound(`Session ${sessionKey} cannot be found.`);
@@ -161,7 +165,7 @@ export class SessionService {
     return updated;
   }
 
-  async delete(account: AccountDocument, sessionKey: string): Promise<{ message: string }> {
+  async delete(account: AccountDocument, sessionKey: string): Promise<SessionDeleted> {
     const session = await this.require(account, sessionKey);
     if (!canDelete(session.status) || !(await this.deps.sessions.deleteIfStatus(account.api_key, sessionKey, 'IDLE'))) {
       throw badRequest(`Session ${sessionKey} has been started and cannot be deleted.`);
@@ -233,10 +237,9 @@ export class SessionService {
 
   /** Shared by the integrator (their username) and the capture app ("guest"). At most 200 notes a session (§16). */
   async insertNote(session: InspectionSessionDocument, author: NoteAuthor, input: { title?: unknown; description?: unknown }) {
-    const title = typeof input.title === 'string' ? input.title.trim() : '';
-    const description = typeof input.description === 'string' ? input.description.trim() : '';
-    if (!title || title.length > NOTE_TITLE_MAX) throw badRequest(`title is required, at most ${NOTE_TITLE_MAX} characters.`);
-    if (!description || description.length > NOTE_DESCRIPTION_MAX) throw badRequest(`description is required, at most ${NOTE_DESCRIPTION_MAX} characters.`);
+    const parsed = parseNoteInput(input);
+    if (!parsed.ok) throw badRequest(parsed.message);
+    const { title, description } = parsed.value;
     if (!author.statuses.includes(session.status)) throw author.refusal(session);
     // The slot is taken by a write conditional on the status and the count, so neither a concurrent move nor
     // concurrent notes can get a note past the rules; the same write moves the session's last activity.
@@ -271,7 +274,7 @@ export class SessionService {
   }
 
   /** The session's damage records, oldest first (proposals and declined ones included). */
-  async damages(account: AccountDocument, sessionKey: string) {
+  async damages(account: AccountDocument, sessionKey: string): Promise<DamageView[]> {
     await this.require(account, sessionKey);
     return (await this.deps.damages.listForSession(account.api_key, sessionKey)).map(damageView);
   }
@@ -280,16 +283,9 @@ export class SessionService {
    * Adds an accepted manual damage record, in any status before COMPLETE (CONTRACT §13). `damage` is the first
    * release's name for `damage_type`. At most 100 manual records a session (§16). `actor` is who adds it.
    */
-  async addDamage(account: AccountDocument, sessionKey: string, input: DamageInput, actor: string) {
+  async addDamage(account: AccountDocument, sessionKey: string, input: unknown, actor: string): Promise<DamageView> {
     const session = await this.require(account, sessionKey);
-    const parsed = parseDamage({
-      item: input.item,
-      damageType: input.damage_type ?? input.damage,
-      grade: input.grade,
-      photoCode: input.photo_code,
-      region: input.region,
-      note: input.note,
-    });
+    const parsed = parseDamageBody(input);
     if (!parsed.ok) throw badRequest(parsed.message);
     const { item, damageType, grade, photoCode, region, note } = parsed.value;
     if (photoCode !== null && !requiredPhotoCodes(session.theme as Theme).includes(photoCode)) {
@@ -339,16 +335,9 @@ export class SessionService {
   }
 
   /** Accepts or declines a proposal, or corrects a record's grade, type, item, region or note; before COMPLETE only. */
-  async updateDamage(account: AccountDocument, sessionKey: string, damageId: string, input: DamageInput & { status?: unknown }) {
+  async updateDamage(account: AccountDocument, sessionKey: string, damageId: string, input: unknown): Promise<DamageView> {
     const session = await this.require(account, sessionKey);
-    const parsed = parseDamageChanges({
-      item: input.item,
-      damageType: input.damage_type ?? input.damage,
-      grade: input.grade,
-      region: input.region,
-      note: input.note,
-      status: input.status,
-    });
+    const parsed = parseDamageChangesBody(input);
     if (!parsed.ok) throw badRequest(parsed.message);
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
     const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
@@ -375,7 +364,7 @@ export class SessionService {
   }
 
   /** Removes a manual record before COMPLETE; a detector's proposal is declined instead, so the review shows it. */
-  async deleteDamage(account: AccountDocument, sessionKey: string, damageId: string): Promise<{ message: string }> {
+  async deleteDamage(account: AccountDocument, sessionKey: string, damageId: string): Promise<DamageRemoved> {
     const session = await this.require(account, sessionKey);
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
     const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
@@ -406,25 +395,15 @@ export class SessionService {
     return latest?.status === 'COMPLETE' && latest.results !== null && agrees(latest.results);
   }
 
-  async results(account: AccountDocument, sessionKey: string): Promise<Record<string, unknown>> {
+  async results(account: AccountDocument, sessionKey: string): Promise<SessionResults> {
     const session = await this.require(account, sessionKey);
     if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
-    return session.results;
+    // Stored as buildSessionResults made it, at completion.
+    return session.results as unknown as SessionResults;
   }
 }
 
-/** A damage record as either face receives it (snake_case, as in the REST body). */
-export interface DamageInput {
-  item?: unknown;
-  damage_type?: unknown;
-  /** The first release's name for damage_type. */
-  damage?: unknown;
-  grade?: unknown;
-  photo_code?: unknown;
-  region?: unknown;
-  note?: unknown;
-}
-
+/** The Damage answer. The store types item and grade loosely; every writer takes them from the catalog (grading.ts). */
 function damagesClosed(session: InspectionSessionDocument): AppError {
   if (session.status === 'COMPLETE') return conflict(`Session ${session._id} is complete: its damage records can no longer change.`);
   if (session.status === 'CONFIRM' && session.report_started)

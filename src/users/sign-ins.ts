@@ -1,13 +1,14 @@
 // Sign-in use cases (CONTRACT §12): check a password, issue the random value the cg_session cookie carries, find
 // the user behind a cookie, and end sign-ins. Failures are throttled per username.
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
 import type { AccountDocument, AccountStore } from '../store/accounts.js';
 import type { UserDocument, UserStore } from '../store/users.js';
 import type { SignInDocument, SignInStore } from '../store/sign-ins.js';
 import type { SignInFailureStore } from '../store/sign-in-failures.js';
 import { verifyPassword } from './passwords.js';
-import type { Role } from './roles.js';
+import { RoleSchema } from './users.js';
 
 const MINUTE_MS = 60 * 1000;
 export const SIGN_IN_IDLE_MS = 12 * 60 * MINUTE_MS;
@@ -20,13 +21,21 @@ export const MAX_FAILURES = 5;
 
 export const INVALID_SIGN_IN_MESSAGE = 'Invalid username or password.';
 
-export interface SignedInUser {
-  username: string;
-  name: string;
-  role: Role;
-  /** The account's username. */
-  account: string;
-}
+const credentialField = (name: string) => z.string({ error: `${name} is required.` }).min(1, `${name} is required.`);
+
+/** The body of POST /auth/login. */
+export const SignInRequestSchema = z.object({ username: credentialField('username'), password: credentialField('password') }).meta({ id: 'SignInRequest' });
+
+export const SignedInUserSchema = z
+  .object({
+    username: z.string(),
+    name: z.string(),
+    role: RoleSchema,
+    account: z.string().meta({ description: "The account's username." }),
+  })
+  .meta({ id: 'SignedInUser' });
+
+export type SignedInUser = z.output<typeof SignedInUserSchema>;
 
 export interface ActiveSignIn {
   user: UserDocument;
@@ -127,9 +136,9 @@ function invalidSignIn(): AppError {
   return new AppError('UNAUTHENTICATED', INVALID_SIGN_IN_MESSAGE);
 }
 
-function readCredentials(input: unknown): { username: string; password: string } {
-  const body = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-  if (typeof body.username !== 'string' || body.username === '') throw badRequest('username is required.');
-  if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required.');
-  return { username: body.username, password: body.password };
+/** A body that is not a JSON object counts as one without fields, so the first missing field is named. */
+function readCredentials(input: unknown): z.output<typeof SignInRequestSchema> {
+  const parsed = SignInRequestSchema.safeParse(typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {});
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'username is required.');
+  return parsed.data;
 }

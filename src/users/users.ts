@@ -6,31 +6,53 @@ import { isDuplicateKeyError } from '../store/database.js';
 import type { AccountDocument } from '../store/accounts.js';
 import type { UserDocument, UserStore } from '../store/users.js';
 import type { SignInStore } from '../store/sign-ins.js';
-import { hashPassword, passwordProblem } from './passwords.js';
-import { ROLES, type Role } from './roles.js';
+import { UtcTimestampSchema } from '../domain/time.js';
+import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
+import { ROLES } from './roles.js';
 
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,63}$/;
 
-export interface UserView {
-  username: string;
-  name: string;
-  role: Role;
-  created_at: string;
-}
+export const RoleSchema = z.enum(ROLES, { error: 'role must be one of owner, inspector, viewer.' });
 
-const newUserSchema = z.object({
-  username: z
-    .string({ error: 'username is required.' })
-    .regex(USERNAME_PATTERN, 'username must be 3-64 characters: a-z, 0-9, ".", "_" or "-", starting with a letter or digit.'),
-  password: z.string({ error: 'password is required.' }).superRefine((password, context) => {
+const usernameField = z
+  .string({ error: 'username is required.' })
+  .regex(USERNAME_PATTERN, 'username must be 3-64 characters: a-z, 0-9, ".", "_" or "-", starting with a letter or digit.')
+  .meta({ description: 'Unique across the service.' });
+
+// The rule lives in passwordProblem (shared with other callers); the override keeps its length limit in the document.
+const passwordField = z
+  .string({ error: 'password is required.' })
+  .superRefine((password, context) => {
     const problem = passwordProblem(password);
     if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
-  role: z.enum(ROLES, { error: 'role must be one of owner, inspector, viewer.' }),
-  name: z.string({ error: 'name must be a string.' }).trim().min(1, 'name must not be empty.').max(200, 'name must be at most 200 characters.').optional(),
-});
+  })
+  .meta({ override: { type: 'string', minLength: MIN_PASSWORD_LENGTH } });
 
-export type NewUser = z.infer<typeof newUserSchema>;
+const nameField = z
+  .string({ error: 'name must be a string.' })
+  .trim()
+  .min(1, 'name must not be empty.')
+  .max(200, 'name must be at most 200 characters.')
+  .meta({ description: 'Defaults to the username.' });
+
+/** The body of POST /v1/users. */
+export const NewUserRequestSchema = z
+  .object({ username: usernameField, password: passwordField, role: RoleSchema, name: nameField.optional() })
+  .meta({ id: 'NewUserRequest' });
+
+/** The first owner given with a new account: a user whose role is always owner. */
+export const NewOwnerRequestSchema = NewUserRequestSchema.omit({ role: true }).meta({ id: 'NewOwnerRequest' });
+
+export type NewUser = z.infer<typeof NewUserRequestSchema>;
+
+export const UserSchema = z.object({ username: z.string(), name: z.string(), role: RoleSchema, created_at: UtcTimestampSchema }).meta({ id: 'User' });
+
+export type UserView = z.output<typeof UserSchema>;
+
+/** The answer of GET /v1/users, oldest first. */
+export const UserListSchema = z.object({ data: z.array(UserSchema) }).meta({ id: 'UserList' });
+
+export type UserList = z.output<typeof UserListSchema>;
 
 export class UserService {
   constructor(
@@ -41,7 +63,7 @@ export class UserService {
 
   /** Checks a new user's fields without writing anything (the admin API checks an owner before the account). */
   parse(input: unknown): NewUser {
-    const parsed = newUserSchema.safeParse(isObject(input) ? input : {});
+    const parsed = NewUserRequestSchema.safeParse(isObject(input) ? input : {});
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid user.');
     return parsed.data;
   }

@@ -1,42 +1,120 @@
 // Callback use cases (CONTRACT §7): validate a setting, then create, replace, update, read, delete or rotate it.
 // REST and GraphQL both call these; neither face validates on its own.
+import { z } from 'zod';
 import { badRequest, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
-import type { CallbackDocument, CallbackMethod, CallbackSetting, CallbackStore } from '../store/callbacks.js';
-import { isWebhookEvent, WEBHOOK_EVENTS } from '../domain/events.js';
-import { freeJsonProblem } from '../domain/validation.js';
+import type { CallbackDocument, CallbackSetting, CallbackStore } from '../store/callbacks.js';
+import { isWebhookEvent, WEBHOOK_EVENTS, WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
+import { firstIssueMessage, freeJsonProblem, STANDALONE } from '../domain/validation.js';
 import { generateWebhookSecret } from './signing.js';
-import { checkCallbackUrl } from './target-guard.js';
+import { checkCallbackUrl, type TargetPolicy } from './target-guard.js';
 
-const CALLBACK_METHODS: readonly CallbackMethod[] = ['POST', 'PUT', 'PATCH'];
 const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 const MAX_HEADERS = 32;
+const MAX_HEADER_VALUE = 4096;
 
 export const MISSING_FIELDS_MESSAGE = 'Missing required fields.';
 
-export interface CallbackView {
-  api_key: string;
-  event: string;
-  url: string;
-  method: CallbackMethod;
-  headers: Record<string, string>;
-  payload: Record<string, unknown>;
-  secret: string;
-  active: boolean;
-}
+export const CALLBACK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
+export const CallbackMethodSchema = z
+  .enum(CALLBACK_METHODS, { error: `must be one of ${CALLBACK_METHODS.join(', ')}.` })
+  .meta({ id: 'CallbackMethod', default: 'POST', description: 'Case-insensitive on input.' });
 
-export interface CallbackInput {
-  event?: unknown;
-  url?: unknown;
-  method?: unknown;
-  headers?: unknown;
-  payload?: unknown;
-}
+// ---------------------------------------------------------------------------------------------------------------
+// Request bodies (POST /v1/callbacks, PUT /v1/callbacks/:event and the GraphQL setting input)
+
+/** Absent, null and "" all count as missing, and answer the contract's one message for it. */
+const requiredField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value, ctx) => {
+    if (isMissing(value)) ctx.addIssue({ code: 'custom', message: MISSING_FIELDS_MESSAGE, params: STANDALONE });
+    return value;
+  }, schema);
+
+// The form only; whether non-public targets are allowed is the deployment's policy, checked by the service.
+const urlField = z
+  .string({ error: 'must be a string holding an absolute http(s) URL.' })
+  .superRefine((url, ctx) => {
+    const problem = checkCallbackUrl(url, { allowPrivateTargets: true });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: STANDALONE });
+  })
+  .meta({ format: 'uri' });
+
+const methodField = z
+  .preprocess((value) => (isMissing(value) ? 'POST' : typeof value === 'string' ? value.toUpperCase() : value), CallbackMethodSchema)
+  .default('POST');
+
+const headersField = z
+  .unknown()
+  .optional()
+  .transform(toHeaders)
+  .meta({
+    id: 'CallbackHeadersInput',
+    description:
+      `Headers sent with each delivery: a JSON object of string values (at most ${MAX_HEADERS}), or a string holding one; null or "" mean none. ` +
+      'Host, Content-Length, Transfer-Encoding, Connection, Content-Type and the webhook-* signing headers are set by the service, whose values win.',
+    override: {
+      anyOf: [
+        { type: 'object', maxProperties: MAX_HEADERS, additionalProperties: { type: 'string', maxLength: MAX_HEADER_VALUE } },
+        { type: 'string', description: 'A JSON object, as text.' },
+        { type: 'null' },
+      ],
+    },
+  });
+
+const payloadField = z
+  .unknown()
+  .optional()
+  .transform(toPayload)
+  .meta({
+    id: 'CallbackPayloadInput',
+    description: "Extra attributes added to each event's default payload (the default field wins a clash): a JSON object, or a string holding one.",
+    override: { anyOf: [{ type: 'object' }, { type: 'string', description: 'A JSON object, as text.' }, { type: 'null' }] },
+  });
+
+const settingShape = { url: requiredField(urlField), method: methodField, headers: headersField, payload: payloadField };
+
+export const CreateCallbackRequestSchema = z
+  .object({
+    event: requiredField(WebhookEventSchema),
+    ...settingShape,
+    url: settingShape.url.meta({
+      description: 'Absolute http(s) URL; non-public addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.',
+    }),
+  })
+  .meta({ id: 'CreateCallbackRequest' });
+
+export const UpdateCallbackRequestSchema = z.object(settingShape).meta({ id: 'UpdateCallbackRequest' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+
+export const CallbackSchema = z
+  .object({
+    api_key: z.string(),
+    event: WebhookEventSchema,
+    url: z.string().meta({ format: 'uri' }),
+    method: CallbackMethodSchema,
+    headers: z.record(z.string(), z.string()),
+    payload: z.record(z.string(), z.unknown()),
+    secret: z
+      .string()
+      .regex(/^whsec_/)
+      .meta({ description: 'Signs deliveries (Standard Webhooks webhook-signature header).' }),
+    active: z.boolean().meta({ description: 'False after a receiver answered 410 Gone; updating the callback turns it back on.' }),
+  })
+  .meta({ id: 'Callback' });
+export type CallbackView = z.output<typeof CallbackSchema>;
+
+export const CallbackListSchema = z.object({ api_key: z.string(), data: z.array(CallbackSchema) }).meta({ id: 'CallbackList' });
+export type CallbackList = z.output<typeof CallbackListSchema>;
+
+export const CallbackDeletedSchema = z.object({ api_key: z.string(), message: z.string() }).meta({ id: 'CallbackDeleted' });
+export type CallbackDeleted = z.output<typeof CallbackDeletedSchema>;
 
 export class CallbackService {
   constructor(
     private readonly callbacks: CallbackStore,
-    private readonly options: { allowPrivateTargets: boolean },
+    private readonly options: TargetPolicy,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -48,11 +126,9 @@ export class CallbackService {
     return toCallbackView(await this.require(apiKey, event));
   }
 
-  /** POST semantics: creates the event's callback or replaces its setting (idempotent). */
-  async set(apiKey: string, input: CallbackInput): Promise<CallbackView> {
-    if (isMissing(input.event) || isMissing(input.url)) throw badRequest(MISSING_FIELDS_MESSAGE);
-    const event = requireEventName(input.event);
-    const setting = this.parseSetting(input);
+  /** POST semantics: creates the event's callback or replaces its setting (idempotent). `input`: a CreateCallbackRequest. */
+  async set(apiKey: string, input: unknown): Promise<CallbackView> {
+    const { event, ...setting } = this.parseBody(CreateCallbackRequestSchema, input);
     const now = this.clock();
     const save = () => this.callbacks.upsert(apiKey, event, setting, generateWebhookSecret(), now);
     try {
@@ -64,16 +140,15 @@ export class CallbackService {
     }
   }
 
-  /** PUT semantics: the event's callback must exist; its setting is replaced. */
-  async update(apiKey: string, event: string, input: CallbackInput): Promise<CallbackView> {
+  /** PUT semantics: the event's callback must exist; its setting is replaced. `input`: an UpdateCallbackRequest. */
+  async update(apiKey: string, event: string, input: unknown): Promise<CallbackView> {
     requireEventName(event);
-    if (isMissing(input.url)) throw badRequest(MISSING_FIELDS_MESSAGE);
-    const updated = await this.callbacks.update(apiKey, event, this.parseSetting(input), this.clock());
+    const updated = await this.callbacks.update(apiKey, event, this.parseBody(UpdateCallbackRequestSchema, input), this.clock());
     if (!updated) throw missingCallback(apiKey, event);
     return toCallbackView(updated);
   }
 
-  async delete(apiKey: string, event: string): Promise<{ api_key: string; message: string }> {
+  async delete(apiKey: string, event: string): Promise<CallbackDeleted> {
     requireEventName(event);
     if (!(await this.callbacks.delete(apiKey, event))) throw missingCallback(apiKey, event);
     return { api_key: apiKey, message: `Callback setting ${event} has been successfully removed.` };
@@ -99,16 +174,26 @@ export class CallbackService {
     return callback;
   }
 
-  private parseSetting(input: CallbackInput): CallbackSetting {
-    if (typeof input.url !== 'string') throw badRequest('url must be a string holding an absolute http(s) URL.');
-    const urlProblem = checkCallbackUrl(input.url, { allowPrivateTargets: this.options.allowPrivateTargets });
-    if (urlProblem) throw badRequest(urlProblem);
-    return {
-      url: input.url,
-      method: parseMethod(input.method),
-      headers: parseHeaders(input.headers),
-      payload: parseFreeJsonObject(input.payload, 'payload'),
-    };
+  /**
+   * The body as a setting, or 400 with one message: a missing field first, then the first problem in field order.
+   * The target policy ranks with the url's own checks, so it is applied before the fields after url are blamed.
+   */
+  private parseBody<T extends z.ZodType<CallbackSetting>>(schema: T, input: unknown): z.output<T> {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) {
+      this.requireAllowedTarget(parsed.data.url);
+      return parsed.data;
+    }
+    const { issues } = parsed.error;
+    if (issues.some((issue) => issue.message === MISSING_FIELDS_MESSAGE)) throw badRequest(MISSING_FIELDS_MESSAGE);
+    const blamed = issues[0]?.path[0];
+    if (blamed !== 'event' && blamed !== 'url') this.requireAllowedTarget((input as { url: string }).url);
+    throw badRequest(firstIssueMessage(parsed.error));
+  }
+
+  private requireAllowedTarget(url: string): void {
+    const problem = checkCallbackUrl(url, this.options);
+    if (problem) throw badRequest(problem);
   }
 }
 
@@ -116,7 +201,8 @@ export function toCallbackView(callback: CallbackDocument): CallbackView {
   const current = callback.secrets.find((secret) => secret.expires_at === null) ?? callback.secrets[0];
   return {
     api_key: callback.api_key,
-    event: callback.event,
+    // Stored only after the event name was checked.
+    event: callback.event as WebhookEvent,
     url: callback.url,
     method: callback.method,
     headers: callback.headers,
@@ -130,35 +216,40 @@ export function missingCallback(apiKey: string, event: string) {
   return notFound(`Your API Key does not have callback setting for the event ${event}.`, { api_key: apiKey });
 }
 
-function requireEventName(event: unknown): string {
-  if (typeof event !== 'string' || !isWebhookEvent(event)) {
-    throw badRequest(`event must be one of ${WEBHOOK_EVENTS.join(', ')}.`);
-  }
-  return event;
+function requireEventName(event: string): void {
+  if (!isWebhookEvent(event)) throw badRequest(`event must be one of ${WEBHOOK_EVENTS.join(', ')}.`);
 }
 
-function parseMethod(method: unknown): CallbackMethod {
-  if (isMissing(method)) return 'POST';
-  const upper = typeof method === 'string' ? method.toUpperCase() : method;
-  if (!CALLBACK_METHODS.includes(upper as CallbackMethod)) throw badRequest('method must be one of POST, PUT, PATCH.');
-  return upper as CallbackMethod;
-}
-
-function parseHeaders(value: unknown): Record<string, string> {
-  const headers = parseJsonObject(value, 'headers');
+function toHeaders(value: unknown, ctx: z.RefinementCtx): Record<string, string> {
+  const headers = readJsonObject(value, ctx);
+  if (headers === null) return z.NEVER;
   const entries = Object.entries(headers);
-  if (entries.length > MAX_HEADERS) throw badRequest(`headers may hold at most ${MAX_HEADERS} entries.`);
+  if (entries.length > MAX_HEADERS) return refuse(ctx, `may hold at most ${MAX_HEADERS} entries.`);
   for (const [name, headerValue] of entries) {
     if (!isStorableHeaderName(name)) {
-      throw badRequest(
+      return refuse(
+        ctx,
         `headers has an invalid header name: ${JSON.stringify(name.slice(0, 64))}. Use an HTTP header name (letters, digits and -) that does not start with $, holds no "." and is not __proto__.`,
+        { params: STANDALONE },
       );
     }
-    if (typeof headerValue !== 'string' || /[\r\n\0]/.test(headerValue) || headerValue.length > 4096) {
-      throw badRequest(`headers.${name} must be a string of at most 4096 characters without line breaks.`);
+    if (typeof headerValue !== 'string' || /[\r\n\0]/.test(headerValue) || headerValue.length > MAX_HEADER_VALUE) {
+      return refuse(ctx, `must be a string of at most ${MAX_HEADER_VALUE} characters without line breaks.`, { path: [name] });
     }
   }
   return headers as Record<string, string>;
+}
+
+function toPayload(value: unknown, ctx: z.RefinementCtx): Record<string, unknown> {
+  const payload = readJsonObject(value, ctx);
+  if (payload === null) return z.NEVER;
+  const problem = freeJsonProblem(payload);
+  return problem ? refuse(ctx, problem) : payload;
+}
+
+function refuse(ctx: z.RefinementCtx, message: string, extra: { params?: typeof STANDALONE; path?: string[] } = {}): never {
+  ctx.addIssue({ code: 'custom', message, ...extra });
+  return z.NEVER;
 }
 
 /** RFC 9110 field-name token, at most 256 characters. */
@@ -172,28 +263,21 @@ function isStorableHeaderName(name: string): boolean {
   return HEADER_NAME_TOKEN.test(name) && !name.startsWith('$') && !name.includes('.') && name !== '__proto__';
 }
 
-/** An object, or a string holding a JSON object (the spec describes both forms). Absent means empty. */
-function parseJsonObject(value: unknown, field: string): Record<string, unknown> {
+/** An object, or a string holding a JSON object (the spec describes both forms). Missing means empty; null on failure. */
+function readJsonObject(value: unknown, ctx: z.RefinementCtx): Record<string, unknown> | null {
   if (isMissing(value)) return {};
-  let candidate = value;
-  if (typeof value === 'string') {
-    try {
-      candidate = JSON.parse(value);
-    } catch {
-      throw badRequest(`${field} must be a JSON object or a string holding one.`);
-    }
-  }
-  if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
-    throw badRequest(`${field} must be a JSON object or a string holding one.`);
-  }
-  return candidate as Record<string, unknown>;
+  const candidate = typeof value === 'string' ? parseJson(value) : value;
+  if (typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate)) return candidate as Record<string, unknown>;
+  ctx.addIssue({ code: 'custom', message: 'must be a JSON object or a string holding one.' });
+  return null;
 }
 
-function parseFreeJsonObject(value: unknown, field: string): Record<string, unknown> {
-  const object = parseJsonObject(value, field);
-  const problem = freeJsonProblem(object);
-  if (problem) throw badRequest(`${field} ${problem}`);
-  return object;
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function isMissing(value: unknown): boolean {

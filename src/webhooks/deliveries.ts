@@ -1,52 +1,112 @@
 // Delivery use cases (CONTRACT §7): list a callback's deliveries with their attempts, redeliver one, send a test.
 // REST and GraphQL both call these.
+import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../errors.js';
-import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from '../domain/events.js';
+import { isWebhookEvent, WEBHOOK_EVENTS, WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
+import { DeliveryStatusSchema } from '../domain/delivery-statuses.js';
+import { UtcTimestampSchema } from '../domain/time.js';
+import { firstIssueMessage } from '../domain/validation.js';
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
 import type { DeliveryAttemptDocument, DeliveryDocument, DeliveryPageCursor, DeliveryStore } from '../store/deliveries.js';
-import type { DeliveryStatus } from '../domain/delivery-statuses.js';
-import { missingCallback } from './callbacks.js';
+import { CallbackMethodSchema, missingCallback } from './callbacks.js';
 import type { DeliveryScheduler } from './delivery-scheduler.js';
 import { newDelivery, testDeliveryId, type WebhookOutbox } from './outbox.js';
 import { SAMPLE_SESSION_KEY, samplePayload } from './sample-payloads.js';
+import { DELIVERY_ERROR_KINDS, RESPONSE_BODY_LIMIT_BYTES, type DeliveryErrorKind } from './sender.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 const TEST_SEND_WINDOW_MS = 60_000;
 
-export interface DeliveryAttemptView {
-  attempt: number;
-  attempted_at: string;
-  url: string;
-  method: string;
-  status_code: number | null;
-  duration_ms: number;
-  error_kind: string | null;
-  error: string | null;
-  response_body: string | null;
-}
+// ---------------------------------------------------------------------------------------------------------------
+// The page query (GET /v1/callbacks/:event/deliveries, and GraphQL's first/after)
 
-export interface DeliveryView {
-  id: string;
-  event: string;
-  session_key: string;
-  event_seq: number | null;
-  test: boolean;
-  status: DeliveryStatus;
-  url: string;
-  method: string;
-  /** The body every attempt sent, parsed. */
-  payload: unknown;
-  attempt_count: number;
-  /** When the next attempt is due; null unless pending. */
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Oldest first. */
-  attempts: DeliveryAttemptView[];
-}
+const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_PAGE_SIZE}.`;
+const CURSOR_MESSAGE = 'is not a cursor returned by this API.';
+
+/** Absent, null and "" all mean "not given". */
+const notGiven = (value: unknown) => (value === null || value === '' ? undefined : value);
+
+export const DeliveryPageQuerySchema = z.object({
+  limit: z
+    .preprocess(
+      // A query string holds text: only plain digits count as a number.
+      (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : notGiven(value)),
+      z.int({ error: LIMIT_MESSAGE }).min(1, { error: LIMIT_MESSAGE }).max(MAX_PAGE_SIZE, { error: LIMIT_MESSAGE }).default(DEFAULT_PAGE_SIZE),
+    )
+    .meta({
+      param: {
+        id: 'DeliveryLimit',
+        required: false,
+        description: `Deliveries per page; anything but a whole number from 1 to ${MAX_PAGE_SIZE} gives 400.`,
+      },
+    }),
+  cursor: z.preprocess(notGiven, z.string({ error: CURSOR_MESSAGE }).transform(decodeCursor).optional()).meta({
+    param: {
+      id: 'DeliveryCursor',
+      required: false,
+      description: 'The `next_cursor` of the previous page; omit it for the newest deliveries. Anything else gives 400.',
+      example: 'MTc3MzQ4MjI5NjQwMjptc2dfWGIza1E5dlQxbUxyOFdjTjJwWWhaNXNKZDBG',
+    },
+  }),
+  session_key: z
+    .preprocess(notGiven, z.string().optional())
+    .meta({ param: { id: 'DeliverySessionKey', required: false, description: "Only this session's deliveries.", example: 'XKT-7Q2M9D4B1A' } }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+
+export const DeliveryAttemptSchema = z
+  .object({
+    attempt: z.int().min(1).meta({ description: "Numbered over the delivery's whole life, redeliveries included." }),
+    attempted_at: UtcTimestampSchema,
+    url: z.string().meta({ description: "The target this attempt really used (the callback's url at the time)." }),
+    method: CallbackMethodSchema,
+    status_code: z.int().nullable().meta({ description: 'Null when no response arrived.' }),
+    duration_ms: z.int().min(0),
+    error_kind: z.enum(DELIVERY_ERROR_KINDS).nullable().meta({ description: 'Null on success. Redirects are not followed and count as failures.' }),
+    error: z.string().nullable().meta({ description: 'Short text; null on success.' }),
+    response_body: z
+      .string()
+      .nullable()
+      .meta({ description: `The first ${RESPONSE_BODY_LIMIT_BYTES} bytes of the response body; null when no response arrived.` }),
+  })
+  .meta({ id: 'DeliveryAttempt' });
+export type DeliveryAttemptView = z.output<typeof DeliveryAttemptSchema>;
+
+export const DeliverySchema = z
+  .object({
+    id: z.string().meta({ description: 'Also the `webhook-id` header; stable across every attempt and redelivery.' }),
+    event: WebhookEventSchema,
+    session_key: z.string().meta({ description: `The session the event belongs to; ${SAMPLE_SESSION_KEY} for a test send.` }),
+    event_seq: z.int().nullable().meta({ description: "The event's per-account sequence number; null for a test send." }),
+    test: z.boolean().meta({ description: 'True for a test send (POST /v1/callbacks/{event}/test).' }),
+    status: DeliveryStatusSchema,
+    url: z.string().meta({ description: "The callback's url when the delivery was queued." }),
+    method: CallbackMethodSchema,
+    // Any JSON; z.custom keeps the key required (z.unknown() would make it optional).
+    payload: z.custom<unknown>().meta({ description: 'The JSON body every attempt sends and signs, parsed.' }),
+    attempt_count: z.int().min(0),
+    next_attempt_at: UtcTimestampSchema.nullable().meta({ description: 'When the next attempt is due; null unless pending.' }),
+    last_status_code: z.int().nullable(),
+    last_error: z.string().nullable(),
+    created_at: UtcTimestampSchema,
+    updated_at: UtcTimestampSchema,
+    attempts: z.array(DeliveryAttemptSchema).meta({ description: 'Oldest first.' }),
+  })
+  .meta({ id: 'Delivery' });
+export type DeliveryView = z.output<typeof DeliverySchema>;
+
+export const DeliveryListSchema = z
+  .object({
+    api_key: z.string(),
+    event: WebhookEventSchema,
+    data: z.array(DeliverySchema).meta({ description: 'Newest first.' }),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` to read the next (older) page; null on the last page.' }),
+  })
+  .meta({ id: 'DeliveryList' });
+export type DeliveryList = z.output<typeof DeliveryListSchema>;
 
 export interface DeliveryPage {
   deliveries: DeliveryView[];
@@ -76,9 +136,10 @@ export class DeliveryService {
    */
   async list(apiKey: string, event: string, options: { limit?: unknown; cursor?: unknown; sessionKey?: string | null } = {}): Promise<DeliveryPage> {
     await this.requireCallback(apiKey, event);
-    const limit = parseLimit(options.limit);
-    const before = options.cursor === undefined || options.cursor === null || options.cursor === '' ? null : decodeCursor(options.cursor);
-    const found = await this.deps.deliveries.page(apiKey, event, limit, before, options.sessionKey || null);
+    const query = DeliveryPageQuerySchema.safeParse({ limit: options.limit, cursor: options.cursor, session_key: options.sessionKey });
+    if (!query.success) throw badRequest(firstIssueMessage(query.error));
+    const { limit, cursor = null, session_key: sessionKey = null } = query.data;
+    const found = await this.deps.deliveries.page(apiKey, event, limit, cursor, sessionKey);
     const page = found.slice(0, limit);
     const attempts = await this.deps.deliveries.attemptsOf(page.map((delivery) => delivery._id));
     const last = page[page.length - 1];
@@ -189,7 +250,8 @@ export class DeliveryService {
 export function deliveryView(delivery: DeliveryDocument, attempts: readonly DeliveryAttemptDocument[]): DeliveryView {
   return {
     id: delivery._id,
-    event: delivery.event,
+    // Queued only for a checked event name.
+    event: delivery.event as WebhookEvent,
     session_key: delivery.session_key,
     event_seq: delivery.event_seq,
     test: delivery.test,
@@ -215,7 +277,8 @@ function attemptView(attempt: DeliveryAttemptDocument): DeliveryAttemptView {
     method: attempt.method,
     status_code: attempt.status_code,
     duration_ms: attempt.duration_ms,
-    error_kind: attempt.error_kind,
+    // Written only from the sender's outcome.
+    error_kind: attempt.error_kind as DeliveryErrorKind | null,
     error: attempt.error,
     response_body: attempt.response_body,
   };
@@ -229,13 +292,6 @@ function parseBody(body: string): unknown {
   }
 }
 
-function parseLimit(value: unknown): number {
-  if (value === undefined || value === null || value === '') return DEFAULT_PAGE_SIZE;
-  const limit = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) throw badRequest(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
-  return limit;
-}
-
 /** The cursor that pages past this delivery (to older ones). */
 export function deliveryCursor(delivery: DeliveryView): string {
   return encodeCursor(new Date(delivery.created_at), delivery.id);
@@ -245,11 +301,12 @@ function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.getTime()}:${id}`, 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: unknown): DeliveryPageCursor {
-  const text = typeof cursor === 'string' ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+function decodeCursor(cursor: string, ctx: z.RefinementCtx): DeliveryPageCursor {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const separator = text.indexOf(':');
   const millis = Number(text.slice(0, separator));
   const id = text.slice(separator + 1);
-  if (separator < 1 || !Number.isSafeInteger(millis) || !id) throw badRequest('cursor is not a cursor returned by this API.');
-  return { createdAt: new Date(millis), id };
+  if (separator >= 1 && Number.isSafeInteger(millis) && id) return { createdAt: new Date(millis), id };
+  ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+  return z.NEVER;
 }

@@ -16,7 +16,8 @@ export const DEFAULT_DELIVERY_TIMEOUT_MS = Object.freeze({ response: 15_000, tot
 
 const MAX_ERROR_TEXT = 300;
 
-export type DeliveryErrorKind = 'timeout' | 'connection' | 'blocked_target' | 'redirect' | 'http_status' | 'invalid_url';
+export const DELIVERY_ERROR_KINDS = ['timeout', 'connection', 'blocked_target', 'redirect', 'http_status', 'invalid_url'] as const;
+export type DeliveryErrorKind = (typeof DELIVERY_ERROR_KINDS)[number];
 
 export interface WebhookRequest {
   url: string;

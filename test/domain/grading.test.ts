@@ -4,13 +4,23 @@ import {
   isGrade,
   maxGradePerItem,
   overallGrade,
-  parseDamage,
-  parseDamageChanges,
+  parseDamageBody,
+  parseDamageChangesBody,
   parseRegion,
-  VEHICLE_ITEMS,
   type Grade,
 } from '../../src/domain/grading.js';
-import { damageCatalog, damageTypeOrOther, itemOrOther, normaliseCode } from '../../src/domain/damage-catalog.js';
+import { damageCatalog, damageTypeOrOther, itemOrOther, normaliseCode, VEHICLE_ITEMS } from '../../src/domain/damage-catalog.js';
+
+/** The body parsers, given camelCase names for brevity. */
+function parseDamage(input: { item: unknown; damageType: unknown; grade?: unknown; photoCode?: unknown; region?: unknown; note?: unknown }) {
+  const { damageType, photoCode, ...rest } = input;
+  return parseDamageBody({ ...rest, damage_type: damageType, photo_code: photoCode });
+}
+
+function parseDamageChanges(input: Record<string, unknown>) {
+  const { damageType, ...rest } = input;
+  return parseDamageChangesBody({ ...rest, damage_type: damageType });
+}
 
 /** Why parseDamage refuses the record, or null when it accepts it. */
 function refusal(input: Parameters<typeof parseDamage>[0]): string | null {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/services.js';
 import { Router } from '../../src/http/rest/router.js';
 import { registerRoutes } from '../../src/http/routes.js';
-import { openApiDocument, type OpenApiDocument, type OpenApiOperation, type OperationMethod } from '../../src/http/rest/openapi.js';
+import { openApiDocument, type OpenApiDocument, type OpenApiOperation, type OperationMethod } from '../../src/http/rest/openapi/document.js';
 import { startTestServer } from '../support/test-server.js';
 
 const OPERATION_METHODS: readonly OperationMethod[] = ['get', 'post', 'put', 'patch', 'delete'];

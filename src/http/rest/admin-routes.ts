@@ -1,6 +1,7 @@
 // The admin API (CONTRACT §1), present only when ADMIN_TOKEN is configured.
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../../services.js';
+import type { AccountList } from '../../accounts/accounts.js';
 import { AppError } from '../../errors.js';
 import { bearerTokenMatches } from '../../auth/bearer-token.js';
 import { createAccountWithOwner } from '../../users/first-owner.js';
@@ -21,7 +22,7 @@ export function registerAdminRoutes(router: Router, services: Services, adminTok
 
   router.on('GET', '/admin/accounts', async ({ request, response }) => {
     requireAdmin(request);
-    sendJson(response, 200, { data: await services.accounts.list() });
+    sendJson(response, 200, { data: await services.accounts.list() } satisfies AccountList);
   });
 
   router.on('PATCH', '/admin/accounts/:username', async ({ request, response, params }) => {

@@ -3,6 +3,8 @@ import type { Services } from '../../services.js';
 import { sendJson } from './http-io.js';
 import type { Router } from './router.js';
 import { authenticateRequest } from '../request-authentication.js';
+import type { DeliveryList } from '../../webhooks/deliveries.js';
+import type { WebhookEvent } from '../../domain/events.js';
 
 export function registerDeliveryRoutes(router: Router, services: Services): void {
   /** ?limit=1-100 (default 20) &cursor=<next_cursor of the previous page> &session_key=<only this session's>; newest first. */
@@ -14,7 +16,9 @@ export function registerDeliveryRoutes(router: Router, services: Services): void
       cursor: url.searchParams.get('cursor') ?? undefined,
       sessionKey: url.searchParams.get('session_key'),
     });
-    sendJson(response, 200, { api_key: account.api_key, event, data: page.deliveries, next_cursor: page.nextCursor });
+    // list() refused any event that is not a webhook event with a callback of this key.
+    const answer = { api_key: account.api_key, event: event as WebhookEvent, data: page.deliveries, next_cursor: page.nextCursor } satisfies DeliveryList;
+    sendJson(response, 200, answer);
   });
 
   router.on('POST', '/v1/deliveries/:id/redeliver', async ({ request, response, params }) => {

@@ -1,6 +1,6 @@
 // Serves the OpenAPI document at GET /v1/openapi.json, without authentication: the API description is public.
 import { sendJson } from './http-io.js';
-import { OPENAPI_PATH, openApiDocument, type OpenApiDocument } from './openapi.js';
+import { OPENAPI_PATH, openApiDocument, type OpenApiDocument } from './openapi/document.js';
 import type { Router } from './router.js';
 
 export function registerOpenApiRoute(router: Router, options: { version: string; serverUrl: () => string }): void {

@@ -10,6 +10,11 @@ import { authenticateRequest, captureSessionOf, headerValue } from '../request-a
 import type { Router } from './router.js';
 import { REPORT_LINK_PREFIX } from '../../inspections/public-urls.js';
 
+/** Report documents are personal and change with a review: never cached by anyone on the way. */
+export const REPORT_CACHE_CONTROL = 'private, no-store';
+/** The report page runs no script and loads images from this origin only. */
+export const REPORT_PAGE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+
 /** The 403 a capture report route answers without a Capture-Token header. */
 export const CAPTURE_TOKEN_REQUIRED_MESSAGE = 'A Capture-Token header is required.';
 
@@ -54,8 +59,8 @@ const LINK_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noinde
 function sendHtml(response: ServerResponse, html: string, headers: Record<string, string> = {}, status = 200): void {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'private, no-store',
-    'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    'cache-control': REPORT_CACHE_CONTROL,
+    'content-security-policy': REPORT_PAGE_CSP,
     'x-content-type-options': 'nosniff',
     ...headers,
   });
@@ -78,7 +83,7 @@ async function sendPdf(response: ServerResponse, pdf: StoredFile, sessionKey: st
     'content-type': 'application/pdf',
     'content-length': String(pdf.size),
     'content-disposition': `inline; filename="condition-report-${sessionKey}.pdf"`,
-    'cache-control': 'private, no-store',
+    'cache-control': REPORT_CACHE_CONTROL,
     ...headers,
   });
   // Headers are out: a failure now (the client went away, a read error) can only end the response, which pipeline does.

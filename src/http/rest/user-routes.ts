@@ -1,5 +1,6 @@
 // /v1/users (CONTRACT §12): an account's people, managed with the API headers.
 import type { Services } from '../../services.js';
+import type { UserList } from '../../users/users.js';
 import { authenticateRequest } from '../request-authentication.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
@@ -12,7 +13,7 @@ export function registerUserRoutes(router: Router, services: Services): void {
 
   router.on('GET', '/v1/users', async ({ request, response }) => {
     const { account } = await authenticateRequest(services, request);
-    sendJson(response, 200, { data: await services.users.list(account) });
+    sendJson(response, 200, { data: await services.users.list(account) } satisfies UserList);
   });
 
   router.on('DELETE', '/v1/users/:username', async ({ request, response, params }) => {

@@ -6,6 +6,7 @@ import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 import { damageCatalog } from '../../domain/damage-catalog.js';
 import { sessionView } from '../../inspections/representation.js';
+import type { CallbackList } from '../../webhooks/callbacks.js';
 
 /** Who a request with API headers acts as, in damage records and reviews (CONTRACT §13). */
 const API_ACTOR = 'api';
@@ -29,7 +30,7 @@ export function registerV1Routes(router: Router, services: Services): void {
 
   router.on('GET', '/v1/callbacks', async ({ request, response }) => {
     const { account } = await authenticateRequest(services, request);
-    sendJson(response, 200, { api_key: account.api_key, data: await services.callbacks.list(account.api_key) });
+    sendJson(response, 200, { api_key: account.api_key, data: await services.callbacks.list(account.api_key) } satisfies CallbackList);
   });
 
   router.on('POST', '/v1/callbacks', async ({ request, response }) => {

@@ -2,7 +2,7 @@
 // linking the dashboard, GraphiQL (outside production), the OpenAPI document and /health; any other client gets
 // the same links as JSON. The page is built once at start-up (the set of links is fixed for a process).
 import packageJson from '../../../package.json' with { type: 'json' };
-import { OPENAPI_PATH } from '../rest/openapi.js';
+import { OPENAPI_PATH } from '../rest/openapi/document.js';
 
 export interface LandingLink {
   key: 'dashboard' | 'graphiql' | 'openapi' | 'health';

@@ -6,7 +6,9 @@
 import { createDocument } from 'zod-openapi';
 import { TIMESTAMP_TOLERANCE_SECONDS } from '../../../auth/api-timestamp.js';
 import { JSON_BODY_LIMIT_BYTES } from '../http-io.js';
-import { securitySchemes, sharedHeaders, sharedResponses } from './common.js';
+import { errorResponse, json, RATE_LIMIT_HEADERS, securitySchemes, sharedHeaders, sharedResponses } from './common.js';
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { userPaths } from './users.js';
 import { sessionPaths } from './sessions.js';
 import { reviewPaths } from './reviews.js';
@@ -82,9 +84,32 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         description: 'Account administration. Present only when ADMIN_TOKEN is set (404 otherwise); authenticated with `Authorization: Bearer <ADMIN_TOKEN>`.',
       },
     ],
-    paths: { ...userPaths(), ...sessionPaths(), ...reviewPaths(), ...callbackPaths(), ...documentPaths(), ...adminPaths() },
+    paths: { ...documentationPaths(), ...userPaths(), ...sessionPaths(), ...reviewPaths(), ...callbackPaths(), ...documentPaths(), ...adminPaths() },
     webhooks: webhookPaths(),
     components: { securitySchemes: securitySchemes(), headers: sharedHeaders(), responses: sharedResponses() },
   });
   return document as unknown as OpenApiDocument;
+}
+
+function documentationPaths(): ZodOpenApiPathsObject {
+  return {
+    [OPENAPI_PATH]: {
+      get: {
+        tags: ['Documentation'],
+        summary: 'This OpenAPI document',
+        description: "Public: no API headers needed. Counts against the client address's rate limit like any /v1 request.",
+        operationId: 'getOpenApiDocument',
+        security: [],
+        responses: {
+          '200': {
+            description: 'The OpenAPI 3.1 document.',
+            headers: RATE_LIMIT_HEADERS,
+            content: json(z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })),
+          },
+          '429': errorResponse('TooManyRequests'),
+          '500': errorResponse('InternalError'),
+        },
+      },
+    },
+  };
 }

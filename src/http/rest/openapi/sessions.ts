@@ -1,6 +1,199 @@
-// (being written) The sessions operations of the OpenAPI document.
+// The sessions operations of the OpenAPI document: access records, the session itself, its photos and notes.
+import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { AccessRecordSchema, type AccessRecordView } from '../../../auth/access-records.js';
+import type { NoteInput } from '../../../domain/notes.js';
+import { NoteInputSchema } from '../../../domain/notes.js';
+import { sessionBodySchemas } from '../../../domain/session-input.js';
+import type { VehicleApiObject } from '../../../domain/vehicle.js';
+import { NoteSchema, type NoteView, PhotoSchema, type PhotoView, SessionSchema, type SessionView } from '../../../inspections/representation.js';
+import { SessionDeletedSchema } from '../../../inspections/session-service.js';
+import { EXAMPLE, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
+
+const exampleVehicle: VehicleApiObject = {
+  vin: '1HGCM82633A004352',
+  year: 2021,
+  make: 'Honda',
+  model: 'Accord',
+  body_type: 'Sedan',
+  trim: 'EX-L',
+  transmission: 'Automatic',
+  ext_col: 'Blue',
+  int_col: 'Black',
+  odom_reading: 42180,
+  odom_unit: 'km',
+};
+
+const exampleAccessRecord: AccessRecordView = {
+  session_id: EXAMPLE.accessRecordId,
+  expiration: EXAMPLE.expiration,
+  api_key: EXAMPLE.apiKey,
+  api_token: EXAMPLE.apiToken,
+};
+
+const exampleCreateSession = {
+  session: { theme: 'PRO', redirect_url: 'https://dealer.example.com/done', language: 'en', client_id: 'lot-42', reference: { stock_number: 'A1234' } },
+  vehicle: { vin: '1HGCM82633A004352', year: 2021, make: 'Honda', model: 'Accord', odom_reading: 42180, odom_unit: 'km' },
+  sms: { to: '+14155550123', to_name: 'Jane Doe' },
+} satisfies z.input<ReturnType<typeof sessionBodySchemas>['createBody']>;
+
+const exampleSession: SessionView = {
+  session_key: EXAMPLE.sessionKey,
+  theme: 'PRO',
+  active: true,
+  status: 'IDLE',
+  redirect_url: 'https://dealer.example.com/done',
+  language: 'en',
+  capture_url: `https://capture.example.com/capture/${EXAMPLE.sessionKey}#${EXAMPLE.captureToken}`,
+  inspect_started_at: null,
+  inspect_ended_at: null,
+  created_at: '2026-03-14T09:26:54.120Z',
+  updated_at: '2026-03-14T09:26:54.120Z',
+  options: {
+    client_id: 'lot-42',
+    sms: { to: '+14155550123', to_name: 'Jane Doe', from: null, by: null },
+    contact: null,
+    reference: { stock_number: 'A1234' },
+  },
+  vehicle: { ...exampleVehicle, body_type: null, trim: null, transmission: null, ext_col: null, int_col: null },
+};
+
+const examplePhotoUrl = `https://capture.example.com/photos/${EXAMPLE.photoToken}`;
+
+const examplePhotos: PhotoView[] = [
+  {
+    photo_code: 1,
+    photo_label: 'VIN',
+    url: examplePhotoUrl,
+    approved: true,
+    approved_message: 'ACCEPTED',
+    rejection_code: null,
+    decoded_vin: '1HGCM82633A004352',
+    created_at: '2026-03-14T09:41:02.514Z',
+    updated_at: '2026-03-14T09:41:03.002Z',
+  },
+  {
+    photo_code: 2,
+    photo_label: 'Interior',
+    url: 'https://capture.example.com/photos/Zp3v0Qm8rT1yXc6WbN4kLs2DfGh7JuAe',
+    approved: false,
+    approved_message: 'REJECTED: Photo is too dark: average brightness 21 of 255, at least 35 required',
+    rejection_code: 'TOO_DARK',
+    decoded_vin: null,
+    created_at: '2026-03-14T09:41:40.877Z',
+    updated_at: '2026-03-14T09:41:41.301Z',
+  },
+];
+
+const exampleNote: NoteView = {
+  title: 'Scratch',
+  description: 'Light scratch on the rear bumper.',
+  user: EXAMPLE.username,
+  created_at: '2026-03-14T09:50:11.045Z',
+};
+const exampleNoteInput: NoteInput = { title: exampleNote.title, description: exampleNote.description };
+
+function accessPaths(createBody: z.ZodType): ZodOpenApiPathsObject {
+  return {
+    '/v1/sessions': {
+      get: {
+        tags: ['Access'],
+        summary: 'Issue a session access record',
+        description: 'Validates the API headers and records the token so it can be presented again until `expiration` (API-Timestamp + 300 s).',
+        operationId: 'getAccessRecord',
+        responses: { '200': v1Ok('The access record.', AccessRecordSchema, exampleAccessRecord), ...v1Errors() },
+      },
+      post: {
+        tags: ['Access', 'Sessions'],
+        summary: 'Issue an access record (no body) or create an inspection session (non-empty body)',
+        description:
+          'With no body, a blank body or `{}`: the same as `GET /v1/sessions`. With a non-empty JSON object: creates an inspection ' +
+          "session in status IDLE and answers with its representation. The theme defaults to the account's default_theme.",
+        operationId: 'createSession',
+        requestBody: jsonBody(createBody, { createSession: exampleCreateSession, accessRecord: {} }, false),
+        responses: {
+          '200': v1Ok('The access record (empty body) or the new session (non-empty body).', z.xor([AccessRecordSchema, SessionSchema]), exampleSession, {
+            accessRecord: exampleAccessRecord,
+          }),
+          ...v1Errors('BadRequest', 'PayloadTooLarge'),
+        },
+      },
+    },
+  };
+}
+
+function sessionPath(updateBody: z.ZodType): ZodOpenApiPathsObject {
+  const updated: SessionView = { ...exampleSession, language: 'es', vehicle: { ...exampleSession.vehicle, odom_reading: 42250 } };
+  return {
+    '/v1/sessions/{sessionKey}': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'Read an inspection session',
+        operationId: 'getSession',
+        parameters: [SessionKeyParam],
+        responses: { '200': v1Ok('The session.', SessionSchema, exampleSession), ...v1Errors('NotFound') },
+      },
+      put: {
+        tags: ['Sessions'],
+        summary: 'Update an inspection session',
+        description: '`theme` only while IDLE; `redirect_url`, `language`, `vehicle`, `options` until the session is COMPLETE or EXPIRED. Otherwise 400.',
+        operationId: 'updateSession',
+        parameters: [SessionKeyParam],
+        requestBody: jsonBody(updateBody, { update: { language: 'es', vehicle: { odom_reading: 42250 } } }, false),
+        responses: {
+          '200': v1Ok('The updated session.', SessionSchema, updated),
+          ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge'),
+        },
+      },
+      delete: {
+        tags: ['Sessions'],
+        summary: 'Delete an inspection session (only while IDLE)',
+        operationId: 'deleteSession',
+        parameters: [SessionKeyParam],
+        responses: {
+          '200': v1Ok('The session was removed.', SessionDeletedSchema, { message: `Session ${EXAMPLE.sessionKey} has been successfully removed.` }),
+          ...v1Errors('BadRequest', 'NotFound'),
+        },
+      },
+    },
+  };
+}
+
+function photoAndNotePaths(): ZodOpenApiPathsObject {
+  return {
+    '/v1/sessions/{sessionKey}/photos': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'List the photos captured in a session',
+        description: 'Every capture, including rejected ones and retakes.',
+        operationId: 'listSessionPhotos',
+        parameters: [SessionKeyParam],
+        responses: { '200': v1Ok('The captures.', z.array(PhotoSchema), examplePhotos), ...v1Errors('NotFound') },
+      },
+    },
+    '/v1/sessions/{sessionKey}/notes': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'List the notes of a session',
+        operationId: 'listSessionNotes',
+        parameters: [SessionKeyParam],
+        responses: { '200': v1Ok('The notes.', z.array(NoteSchema), [exampleNote]), ...v1Errors('NotFound') },
+      },
+      post: {
+        tags: ['Sessions'],
+        summary: 'Add a note to a session',
+        description: "The note's user is the account username. Emits SESSION:NOTE_INSERT. Refused (400) once the session is EXPIRED.",
+        operationId: 'addSessionNote',
+        parameters: [SessionKeyParam],
+        requestBody: jsonBody(NoteInputSchema, { note: exampleNoteInput }),
+        responses: { '200': v1Ok('The note.', NoteSchema, exampleNote), ...v1Errors('BadRequest', 'NotFound', 'PayloadTooLarge') },
+      },
+    },
+  };
+}
 
 export function sessionPaths(): ZodOpenApiPathsObject {
-  return {};
+  // The bodies' vehicle.year bound is next calendar year, so the document shows the schemas in force today.
+  const { createBody, updateBody } = sessionBodySchemas(new Date());
+  return { ...accessPaths(createBody), ...sessionPath(updateBody), ...photoAndNotePaths() };
 }

@@ -1,6 +1,121 @@
-// (being written) The users operations of the OpenAPI document.
-import type { ZodOpenApiPathsObject } from 'zod-openapi';
+// The users and sign-in operations of the OpenAPI document (CONTRACT §12): /v1/users with the API headers, and the
+// browser sign-in under /auth.
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';
+import { INVALID_SIGN_IN_MESSAGE, SignedInUserSchema, SignInRequestSchema } from '../../../users/sign-ins.js';
+import { NewUserRequestSchema, UserListSchema, UserSchema, type UserView } from '../../../users/users.js';
+import { EXAMPLE, ErrorBody, errorResponse, json, jsonBody, v1Errors, v1Ok } from './common.js';
+
+const exampleUser = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', created_at: '2026-03-14T09:30:00.000Z' } satisfies UserView;
+const exampleSignedIn = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', account: EXAMPLE.username } satisfies z.output<typeof SignedInUserSchema>;
+
+const UserPathUsername = z.string().meta({ param: { name: 'username', in: 'path', required: true, example: 'jane.doe' } });
+
+const invalidSignIn: ZodOpenApiResponseObject = {
+  description: 'Wrong username or password (the same answer for both).',
+  content: json(ErrorBody, { invalid: { message: INVALID_SIGN_IN_MESSAGE } }),
+};
+
+const notSignedIn: ZodOpenApiResponseObject = {
+  description: 'No live sign-in: no cookie, or it was ended by logout, user deletion or expiry.',
+  content: json(ErrorBody, { signedOut: { message: 'Not signed in.' } }),
+};
+
+const SIGN_IN_DESCRIPTION = [
+  'Sets the `cg_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure when PUBLIC_URL is https). It names a server-side sign-in',
+  'that ends on logout, on deletion of the user, after 12 hours without use or 7 days after sign-in. More than 5 failures for one',
+  'username within 15 minutes answer 429 with Retry-After.',
+].join('\n');
 
 export function userPaths(): ZodOpenApiPathsObject {
-  return {};
+  return { ...v1UserPaths(), ...signInPaths() };
+}
+
+function v1UserPaths(): ZodOpenApiPathsObject {
+  return {
+    '/v1/users': {
+      get: {
+        tags: ['Users'],
+        summary: "List the account's users",
+        operationId: 'listUsers',
+        responses: { '200': v1Ok('The users, oldest first.', UserListSchema, { data: [exampleUser] }), ...v1Errors() },
+      },
+      post: {
+        tags: ['Users'],
+        summary: 'Create a user',
+        description: 'The password (at least 12 characters) is stored only as an argon2id hash. A 400 message names the field.',
+        operationId: 'createUser',
+        requestBody: jsonBody(NewUserRequestSchema, {
+          user: { username: 'jane.doe', password: 'correct horse battery', role: 'inspector', name: 'Jane Doe' },
+        }),
+        responses: { '201': v1Ok('The user.', UserSchema, exampleUser), ...v1Errors('BadRequest', 'Conflict', 'PayloadTooLarge') },
+      },
+    },
+    '/v1/users/{username}': {
+      delete: {
+        tags: ['Users'],
+        summary: 'Delete a user',
+        description: 'Every sign-in of the user ends at once.',
+        operationId: 'deleteUser',
+        parameters: [UserPathUsername],
+        responses: { '200': v1Ok('Confirmation.', ErrorBody, { message: 'User jane.doe has been deleted.' }), ...v1Errors('NotFound') },
+      },
+    },
+  };
+}
+
+function signInPaths(): ZodOpenApiPathsObject {
+  return {
+    '/auth/login': {
+      post: {
+        tags: ['Sign-in'],
+        summary: 'Sign in a user',
+        description: SIGN_IN_DESCRIPTION,
+        operationId: 'signIn',
+        security: [],
+        requestBody: jsonBody(SignInRequestSchema, { signIn: { username: 'jane.doe', password: 'correct horse battery' } }),
+        responses: {
+          '200': {
+            description: 'Signed in.',
+            headers: { 'Set-Cookie': { description: 'The cg_session cookie.', schema: { type: 'string' } } },
+            content: json(SignedInUserSchema, { signedIn: exampleSignedIn }),
+          },
+          '400': errorResponse('BadRequest'),
+          '401': invalidSignIn,
+          '413': errorResponse('PayloadTooLarge'),
+          '429': {
+            description: 'Too many failed sign-ins for this username.',
+            headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+            content: json(ErrorBody, {
+              throttled: { message: 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.' },
+            }),
+          },
+          '500': errorResponse('InternalError'),
+        },
+      },
+    },
+    '/auth/logout': {
+      post: {
+        tags: ['Sign-in'],
+        summary: 'Sign out',
+        description: 'Ends the sign-in named by the cookie (if any) and clears the cookie.',
+        operationId: 'signOut',
+        security: [{ SignInCookie: [] }],
+        responses: { '204': { description: 'Signed out; the sign-in record is gone.' }, '500': errorResponse('InternalError') },
+      },
+    },
+    '/auth/me': {
+      get: {
+        tags: ['Sign-in'],
+        summary: 'The signed-in user',
+        operationId: 'getSignedInUser',
+        security: [{ SignInCookie: [] }],
+        responses: {
+          '200': { description: 'The user.', content: json(SignedInUserSchema, { signedIn: exampleSignedIn }) },
+          '401': notSignedIn,
+          '500': errorResponse('InternalError'),
+        },
+      },
+    },
+  };
 }
