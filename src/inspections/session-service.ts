@@ -17,7 +17,7 @@ import { isTheme, requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { isSessionKey, newCaptureToken, newRandomId, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
 import { parseNoteInput } from '../domain/notes.js';
-import { parseDamageBody, parseDamageChangesBody, type DamageRemoved, type DamageView, type Grade, type VehicleItem } from '../domain/grading.js';
+import { parseDamageBody, parseDamageChangesBody, type DamageRemoved, type DamageView } from '../domain/grading.js';
 import type { SessionResults } from '../domain/results.js';
 import { damageView, noteView, photoView } from './representation.js';
 import type { PublicUrls } from './public-urls.js';
