@@ -1,5 +1,13 @@
 // Real test images made with sharp: well-exposed seeded scenes and the faulty kinds photo QC must reject.
 // Deterministic: the same options always give the same bytes' content, so thresholds can be calibrated on them.
+// Rendering a scene costs ~0.4 s of CPU, so scenes are kept by content: in memory, and in a folder under the system's
+// temporary directory shared by the test workers (keyed by the options and this file's own source, so a change to
+// the generator never serves an old image).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
@@ -110,24 +118,59 @@ async function sceneRaw(options: SceneOptions): Promise<RawImage> {
   return renderScene(options.width ?? 1600, options.height ?? 1200, options.seed ?? 1, options.grain ?? 12);
 }
 
+const CACHE_FOLDER = join(tmpdir(), 'capture-gateway-test-images');
+const GENERATOR_VERSION = createHash('sha256')
+  .update(readFileSync(fileURLToPath(import.meta.url)))
+  .digest('hex')
+  .slice(0, 16);
+const remembered = new Map<string, Promise<Buffer>>();
+
+/** The image `make` produces for `kind` and `options`, made once per machine. */
+function cachedImage(kind: string, options: object, make: () => Promise<Buffer>): Promise<Buffer> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([GENERATOR_VERSION, kind, options]))
+    .digest('hex');
+  let image = remembered.get(key);
+  if (!image) {
+    image = readOrMake(join(CACHE_FOLDER, `${key}.img`), make);
+    remembered.set(key, image);
+  }
+  // A copy: a caller may write into its buffer.
+  return image.then((bytes) => Buffer.from(bytes));
+}
+
+async function readOrMake(file: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return readFileSync(file);
+  } catch {
+    const bytes = await make();
+    mkdirSync(CACHE_FOLDER, { recursive: true });
+    // Written aside, then renamed: a worker reading at the same time sees the whole file or none.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, bytes);
+    renameSync(partial, file);
+    return bytes;
+  }
+}
+
 /** A sharp, well-exposed photo-like scene (default 1600×1200 JPEG). */
-export async function makeScene(options: SceneOptions = {}): Promise<Buffer> {
-  return encode(fromRaw(await sceneRaw(options)), options.format ?? 'jpeg', options.orientation);
+export function makeScene(options: SceneOptions = {}): Promise<Buffer> {
+  return cachedImage('scene', options, async () => encode(fromRaw(await sceneRaw(options)), options.format ?? 'jpeg', options.orientation));
 }
 
 /** The scene under a Gaussian blur of `sigma` pixels (default: heavily out of focus). */
-export async function makeBlurred(options: SceneOptions & { sigma?: number } = {}): Promise<Buffer> {
-  return encode(fromRaw(await sceneRaw(options)).blur(options.sigma ?? 8), options.format ?? 'jpeg');
+export function makeBlurred(options: SceneOptions & { sigma?: number } = {}): Promise<Buffer> {
+  return cachedImage('blurred', options, async () => encode(fromRaw(await sceneRaw(options)).blur(options.sigma ?? 8), options.format ?? 'jpeg'));
 }
 
 /** The scene at about 5% of its brightness: a near-black shot. */
-export async function makeDark(options: SceneOptions = {}): Promise<Buffer> {
-  return encode(fromRaw(await sceneRaw(options)).linear(0.05, 0), options.format ?? 'jpeg');
+export function makeDark(options: SceneOptions = {}): Promise<Buffer> {
+  return cachedImage('dark', options, async () => encode(fromRaw(await sceneRaw(options)).linear(0.05, 0), options.format ?? 'jpeg'));
 }
 
 /** The scene washed out towards white: most pixels clipped. */
-export async function makeBright(options: SceneOptions = {}): Promise<Buffer> {
-  return encode(fromRaw(await sceneRaw(options)).linear(0.25, 220), options.format ?? 'jpeg');
+export function makeBright(options: SceneOptions = {}): Promise<Buffer> {
+  return cachedImage('bright', options, async () => encode(fromRaw(await sceneRaw(options)).linear(0.25, 220), options.format ?? 'jpeg'));
 }
 
 /** A perfectly good scene below the minimum resolution (default 800×600). */

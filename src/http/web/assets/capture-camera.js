@@ -9,26 +9,37 @@ export function cameraSupported() {
 }
 
 const dialog = () => byId('camera');
+/** @type {MediaStream | null} */
 let stream = null;
+/** @type {((photo: File | null) => void) | null} Settles the open camera's promise. */
 let settle = null;
+/** @type {HTMLOrSVGElement | null} */
 let opener = null;
+/** @type {HTMLInputElement | null} */
 let fallbackInput = null;
+/** @returns {HTMLVideoElement} */
+const video = () => byId('camera-video');
+/** @returns {HTMLButtonElement} */
+const shutter = () => byId('camera-shutter');
 
 /**
  * Opens the camera for one view. Resolves with a JPEG File, or null when the person closed the camera; `fileInput`
  * is the view's file input, offered when the camera is blocked. Rejects when no camera can be opened at all.
+ * @param {{ title: string, outlineUrl: string, fileInput: HTMLInputElement }} view
+ * @returns {Promise<File | null>}
  */
 export async function takePhotoWithCamera({ title, outlineUrl, fileInput }) {
   if (settle) return null;
-  opener = document.activeElement;
+  opener = /** @type {HTMLOrSVGElement | null} */ (document.activeElement);
   byId('camera-title').textContent = title;
-  byId('camera-outline').src = outlineUrl;
+  /** @type {HTMLImageElement} */ (byId('camera-outline')).src = outlineUrl;
   fallbackInput = fileInput;
   byId('camera-live').hidden = false;
   byId('camera-denied').hidden = true;
-  byId('camera-shutter').disabled = true;
+  shutter().disabled = true;
   dialog().hidden = false;
   document.body.classList.add('camera-open');
+  /** @type {Promise<File | null>} */
   const result = new Promise((resolve) => (settle = resolve));
   try {
     stream = await navigator.mediaDevices.getUserMedia({
@@ -36,25 +47,30 @@ export async function takePhotoWithCamera({ title, outlineUrl, fileInput }) {
       video: { facingMode: { ideal: 'environment' }, width: { ideal: 2560 }, height: { ideal: 1920 } },
     });
   } catch (error) {
-    if (error?.name === 'NotAllowedError' || error?.name === 'SecurityError') {
+    const name = /** @type {{ name?: unknown } | null | undefined} */ (error)?.name;
+    if (name === 'NotAllowedError' || name === 'SecurityError') {
       showDenied();
       return result;
     }
     close(null);
     throw error;
   }
-  const video = byId('camera-video');
-  video.srcObject = stream;
-  await video.play().catch(() => {});
+  const live = video();
+  live.srcObject = stream;
+  await live.play().catch(() => {});
   // The shutter waits for the first picture: pressed earlier, it would send a black frame.
-  await firstFrame(video);
+  await firstFrame(live);
   // The stage takes the picture's shape, so the outline lies over exactly what the photo will hold.
-  byId('camera-stage').style.aspectRatio = `${video.videoWidth} / ${video.videoHeight}`;
-  byId('camera-shutter').disabled = false;
-  byId('camera-shutter').focus();
+  byId('camera-stage').style.aspectRatio = `${live.videoWidth} / ${live.videoHeight}`;
+  shutter().disabled = false;
+  shutter().focus();
   return result;
 }
 
+/**
+ * @param {HTMLVideoElement} video
+ * @returns {Promise<void>}
+ */
 function firstFrame(video) {
   return new Promise((resolve) => {
     if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => resolve());
@@ -69,10 +85,11 @@ function showDenied() {
   byId('camera-use-app').focus();
 }
 
+/** @param {File | null} value */
 function close(value) {
   for (const track of stream?.getTracks() ?? []) track.stop();
   stream = null;
-  byId('camera-video').srcObject = null;
+  video().srcObject = null;
   dialog().hidden = true;
   document.body.classList.remove('camera-open');
   const done = settle;
@@ -82,18 +99,18 @@ function close(value) {
 }
 
 async function shoot() {
-  const video = byId('camera-video');
-  const shutter = byId('camera-shutter');
-  if (!video.videoWidth || shutter.disabled) return;
-  shutter.disabled = true;
+  const live = video();
+  const button = shutter();
+  if (!live.videoWidth || button.disabled) return;
+  button.disabled = true;
   try {
-    close(await photoOfVideo(video));
+    close(await photoOfVideo(live));
   } catch {
-    shutter.disabled = false;
+    button.disabled = false;
   }
 }
 
-byId('camera-shutter').addEventListener('click', () => void shoot());
+shutter().addEventListener('click', () => void shoot());
 byId('camera-close').addEventListener('click', () => close(null));
 byId('camera-denied-close').addEventListener('click', () => close(null));
 // The camera app, opened inside this click (a file chooser needs one); its change event takes the photo from there.

@@ -7,7 +7,11 @@ export const MAX_LONG_EDGE = 2560;
 export const TARGET_BYTES = 900 * 1024;
 const QUALITIES = [0.85, 0.75, 0.65, 0.55];
 
-/** The photo to upload for a picked or captured file: downscaled and re-encoded when that makes it lighter. */
+/**
+ * The photo to upload for a picked or captured file: downscaled and re-encoded when that makes it lighter.
+ * @param {File} file
+ * @returns {Promise<File>}
+ */
 export async function preparePhoto(file) {
   let bitmap;
   try {
@@ -26,11 +30,20 @@ export async function preparePhoto(file) {
   }
 }
 
-/** The current picture of a playing <video> (the in-page camera) as an upload-ready JPEG. */
+/**
+ * The current picture of a playing <video> (the in-page camera) as an upload-ready JPEG.
+ * @param {HTMLVideoElement} video
+ */
 export function photoOfVideo(video) {
   return encode(video, video.videoWidth, video.videoHeight);
 }
 
+/**
+ * @param {CanvasImageSource} source
+ * @param {number} sourceWidth
+ * @param {number} sourceHeight
+ * @returns {Promise<File>}
+ */
 async function encode(source, sourceWidth, sourceHeight) {
   const scale = Math.min(1, MAX_LONG_EDGE / Math.max(sourceWidth, sourceHeight));
   const width = Math.round(sourceWidth * scale);
@@ -39,8 +52,10 @@ async function encode(source, sourceWidth, sourceHeight) {
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d');
+  if (!context) throw new Error('The photo could not be prepared.');
   context.imageSmoothingQuality = 'high';
   context.drawImage(source, 0, 0, width, height);
+  /** @type {Blob | null} */
   let blob = null;
   for (const quality of QUALITIES) {
     blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));

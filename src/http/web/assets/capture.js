@@ -3,31 +3,44 @@
 // comes from the server — the session query, then its sessionEvents replayed from the start and followed live — so
 // a reload resumes exactly where the person was. Every word comes from the session language's catalog.
 import { graphqlRequest, graphqlUpload, GraphQLRequestError, LiveConnection, NetworkError, readGraphQLBody } from './graphql-client.js';
-import { byId, fill, h, laterStatus, openDocument, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
+import { byId, errorMessage, fill, h, laterStatus, openDocument, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
+/** @import { LiveState, Operation } from './types/graphql' */
+/** @import { Brand, Location, Note, NoteInsertPayload, SessionEvent, SessionStatus, StageChangePayload, Vehicle } from './types/session' */
+/** @import { CaptureConfig, CapturePhoto, CaptureSession, Catalog, PhotoPhase, PhotoSlot, Problem, Screen, Verdict } from './types/capture' */
+/** @typedef {{ inspectionSession: CaptureSession }} SessionData */
 
 /** Rules shared with the server, which writes them into capture.html. */
-const CONFIG = JSON.parse(byId('capture-config').textContent);
+/** @type {CaptureConfig} */
+const CONFIG = JSON.parse(byId('capture-config').textContent ?? '');
 const MAX_PHOTO_BYTES = CONFIG.maxPhotoBytes;
 const SESSION_KEY_PATTERN = new RegExp(CONFIG.sessionKeyPattern);
 const VIN_PHOTO_CODE = 1;
-/** Statuses in which photos are taken, retakes included (CONTRACT §14). */
+/** @type {(SessionStatus | null)[]} Statuses in which photos are taken, retakes included (CONTRACT §14). */
 const PHOTO_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED'];
 
 const PHOTO_FIELDS = 'photoCode approved rejectionCode decodedVin url createdAt';
 /** The session query lives in capture.html, whose early start sends it before this module arrives. */
-const LOAD_SESSION = byId('session-query').textContent;
+/** @type {Operation<SessionData>} */
+const LOAD_SESSION = byId('session-query').textContent ?? '';
+/** @type {Operation<{ startCapture: { status: SessionStatus } }>} */
 const START_CAPTURE = 'mutation StartCapture($sessionKey: String!) { startCapture(sessionKey: $sessionKey) { status } }';
+/** @type {Operation<{ capturePhoto: CapturePhoto }>} */
 const CAPTURE_PHOTO = `mutation CapturePhoto($sessionKey: String!, $photoCode: Int!, $file: File!) {
   capturePhoto(sessionKey: $sessionKey, photoCode: $photoCode, file: $file) { ${PHOTO_FIELDS} }
 }`;
+/** @type {Operation<{ setLocation: { location: Pick<Location, 'latitude' | 'longitude' | 'accuracy'> | null } }>} */
 const SET_LOCATION = `mutation SetLocation($sessionKey: String!, $latitude: Float!, $longitude: Float!, $accuracy: Float) {
   setLocation(sessionKey: $sessionKey, latitude: $latitude, longitude: $longitude, accuracy: $accuracy) { location { latitude longitude accuracy } }
 }`;
+/** @type {Operation<{ setVin: { vinCaptured: string | null } }>} */
 const SET_VIN = `mutation SetVin($sessionKey: String!, $vin: String!) { setVin(sessionKey: $sessionKey, vin: $vin) { vinCaptured } }`;
+/** @type {Operation<{ addNote: Note }>} */
 const ADD_NOTE = `mutation AddNote($sessionKey: String!, $title: String!, $description: String!) {
   addNote(sessionKey: $sessionKey, title: $title, description: $description) { title description user createdAt }
 }`;
+/** @type {Operation<{ confirmInspection: { status: SessionStatus } }>} */
 const CONFIRM = `mutation ConfirmInspection($sessionKey: String!) { confirmInspection(sessionKey: $sessionKey) { status } }`;
+/** @type {Operation<{ sessionEvents: SessionEvent }>} */
 const SESSION_EVENTS = `subscription CaptureEvents($sessionKey: String!, $after: String) {
   sessionEvents(sessionKey: $sessionKey, after: $after) { id event timestamp payload }
 }`;
@@ -37,33 +50,44 @@ const captureToken = location.hash.slice(1);
 const credentials = { 'Capture-Token': captureToken };
 
 const state = {
-  /** null until the session is loaded. */
+  /** @type {SessionStatus | null} null until the session is loaded. */
   status: null,
+  /** @type {string | null} */
   language: null,
+  /** @type {Vehicle | null} */
   vehicle: null,
+  /** @type {Brand} */
   brand: { name: null, color: null },
-  /** The http(s) redirect_url of the session, or null. */
+  /** @type {string | null} The http(s) redirect_url of the session, or null. */
   redirectUrl: null,
+  /** @type {string | null} */
   vinCaptured: null,
   /** Whether the person opened the VIN form to correct a read or typed VIN. */
   editingVin: false,
+  /** @type {CaptureSession['requiredPhotos']} */
   required: [],
-  /** photo code → slot (see photoSlot). */
+  /** @type {Map<number, PhotoSlot>} photo code → slot (see photoSlot). */
   photos: new Map(),
-  /** note key → note, in arrival order. */
+  /** @type {Map<string, Note>} note key → note, in arrival order. */
   notes: new Map(),
+  /** @type {CaptureSession['location']} */
   location: null,
   /** Cursor of the last event seen: resubscriptions resume after it. "0" replays everything. */
   lastEventId: '0',
+  /** @type {Problem | null} */
   problem: null,
   /** True when this page sent the confirmation (the done screen thanks rather than reports). */
   confirmedHere: false,
   confirming: false,
+  /** @type {Screen | null} */
   screen: null,
+  /** @type {LiveConnection | null} */
   live: null,
-  pollTimer: null,
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  pollTimer: undefined,
 };
 
+/** @type {Record<Screen, HTMLElement>} */
 const screens = {
   loading: byId('screen-loading'),
   problem: byId('screen-problem'),
@@ -81,6 +105,7 @@ const screens = {
 const LANGUAGES = CONFIG.languages;
 const PLACEHOLDER = /\{([a-zA-Z]+)\}/g;
 
+/** @type {Catalog} */
 let catalog = {};
 let language = 'en';
 
@@ -89,7 +114,10 @@ function browserLanguage() {
   return window.captureEarly?.language ?? 'en';
 }
 
-/** Loads the catalog of `wanted` (English for anything else) and translates the page; resolves false when it failed. */
+/**
+ * Loads the catalog of `wanted` (English for anything else) and translates the page; resolves false when it failed.
+ * @param {string} wanted
+ */
 async function useLanguage(wanted) {
   const next = LANGUAGES.includes(wanted) ? wanted : 'en';
   if (next === language && Object.keys(catalog).length > 0) return true;
@@ -111,21 +139,29 @@ async function useLanguage(wanted) {
   return true;
 }
 
-/** The message `key` with its {placeholders} filled; the key itself when the catalog lacks it. */
+/**
+ * The message `key` with its {placeholders} filled; the key itself when the catalog lacks it.
+ * @param {string} key
+ * @param {Record<string, string | number | null | undefined>} [values]
+ */
 function t(key, values = {}) {
   const message = catalog[key];
   if (typeof message !== 'string') return key;
   return message.replace(PLACEHOLDER, (whole, name) => (values[name] === undefined || values[name] === null ? whole : String(values[name])));
 }
 
-/** Whether the loaded catalog has `key` (a view without a name of its own falls back to the server's label). */
+/**
+ * Whether the loaded catalog has `key` (a view without a name of its own falls back to the server's label).
+ * @param {string} key
+ */
 function has(key) {
   return typeof catalog[key] === 'string';
 }
 
 function translatePage(root = document) {
-  for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
-  for (const element of root.querySelectorAll('[data-i18n-label]')) element.setAttribute('aria-label', t(element.dataset.i18nLabel));
+  for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(/** @type {HTMLElement} */ (element).dataset.i18n ?? '');
+  for (const element of root.querySelectorAll('[data-i18n-label]'))
+    element.setAttribute('aria-label', t(/** @type {HTMLElement} */ (element).dataset.i18nLabel ?? ''));
   document.title = t('page.title');
 }
 
@@ -148,11 +184,14 @@ async function boot() {
   render();
 }
 
-/** The session, from the query capture.html started with the page when it has an answer, else asked now. */
+/**
+ * The session, from the query capture.html started with the page when it has an answer, else asked now.
+ * @returns {Promise<SessionData>}
+ */
 async function loadSession() {
   const early = await window.captureEarly?.session;
   if (window.captureEarly) window.captureEarly.session = null;
-  return early ? readGraphQLBody(early.status, early.text) : graphqlRequest(LOAD_SESSION, { sessionKey }, credentials);
+  return early ? /** @type {SessionData} */ (readGraphQLBody(early.status, early.text)) : graphqlRequest(LOAD_SESSION, { sessionKey }, credentials);
 }
 
 async function refreshSession() {
@@ -164,6 +203,7 @@ async function refreshSession() {
   }
 }
 
+/** @param {unknown} error */
 async function showLoadError(error) {
   // No session, so no session language: the browser's, where the page speaks it.
   await useLanguage(browserLanguage());
@@ -172,6 +212,7 @@ async function showLoadError(error) {
   return showProblem('error');
 }
 
+/** @type {Record<Problem, [string, string]>} */
 const PROBLEMS = {
   unknown: ['problem.notFound.title', 'problem.notFound.text'],
   incomplete: ['problem.incomplete.title', 'problem.incomplete.text'],
@@ -180,6 +221,7 @@ const PROBLEMS = {
   error: ['problem.title', 'problem.generic'],
 };
 
+/** @param {Problem} kind */
 async function showProblem(kind) {
   if (kind === 'unknown' || kind === 'incomplete') await useLanguage(browserLanguage());
   state.problem = kind;
@@ -191,7 +233,10 @@ async function showProblem(kind) {
   showScreen('problem');
 }
 
-/** Takes in a session from a query or mutation answer; never moves the status backwards. */
+/**
+ * Takes in a session from a query or mutation answer; never moves the status backwards.
+ * @param {CaptureSession} session
+ */
 function adoptSession(session) {
   state.status = laterStatus(state.status, session.status);
   state.language = session.language ?? state.language;
@@ -206,14 +251,18 @@ function adoptSession(session) {
   if (session.location) state.location = session.location;
 }
 
-/** The account's display name in the top bar and its colour on the bar and the main buttons. */
+/**
+ * The account's display name in the top bar and its colour on the bar and the main buttons.
+ * @param {Brand} brand
+ */
 function applyBrand(brand) {
   state.brand = brand;
   byId('brand-name').textContent = brand.name ?? t('page.title');
   if (brand.name) byId('brand-name').removeAttribute('data-i18n');
-  if (/^#[0-9a-f]{6}$/i.test(brand.color ?? '')) {
-    document.documentElement.style.setProperty('--brand', brand.color);
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', brand.color);
+  const color = brand.color ?? '';
+  if (/^#[0-9a-f]{6}$/i.test(color)) {
+    document.documentElement.style.setProperty('--brand', color);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
   }
   const privacy = brand.name ? t('page.privacy', { name: brand.name }) : t('page.privacyUnnamed');
   for (const line of document.querySelectorAll('[data-role="privacy"]')) line.textContent = privacy;
@@ -240,16 +289,19 @@ function stopLiveUpdates() {
   byId('live-status').hidden = true;
 }
 
+/** @param {SessionEvent} item */
 function handleEvent(item) {
   if (Number(item.id) > Number(state.lastEventId)) state.lastEventId = item.id;
   const payload = item.payload ?? {};
   if (item.event === 'SESSION:STAGE_CHANGE') {
-    const code = Number(payload.photo_code);
-    const accepted = payload.photo_status === 'accepted';
+    const stage = /** @type {StageChangePayload} */ (payload);
+    const code = Number(stage.photo_code);
+    const accepted = stage.photo_status === 'accepted';
     // The event carries the English message only: the rejection code and the VIN read come with the photos list —
     // or with the answer to this page's own upload, when it sent the photo (no need to ask again then).
     const slot = photoSlot(code);
-    const verdict = { approved: accepted, rejectionCode: null, url: payload.photo_url || null, at: Date.parse(payload.timestamp), fromEvent: true };
+    /** @type {Verdict} */
+    const verdict = { approved: accepted, rejectionCode: null, url: stage.photo_url || null, at: Date.parse(stage.timestamp), fromEvent: true };
     if (slot.inFlight) {
       // The event often overtakes the answer to this page's own upload: showing it would flash a reason-less
       // verdict. Keep it for the case the answer never comes.
@@ -259,17 +311,22 @@ function handleEvent(item) {
       if (!accepted || code === VIN_PHOTO_CODE) void refreshSession();
     }
   } else if (item.event === 'SESSION:NOTE_INSERT') {
-    rememberNote({ title: payload.title, description: payload.description, user: payload.user, createdAt: payload.timestamp });
+    const note = /** @type {NoteInsertPayload} */ (payload);
+    rememberNote({ title: note.title, description: note.description, user: note.user, createdAt: note.timestamp });
   }
   const status = statusOfEvent(item);
   if (status) state.status = laterStatus(state.status, status);
   render();
 }
 
-/** Says something only when it matters to the person: never a "Live" light that reads like a camera streaming. */
+/**
+ * Says something only when it matters to the person: never a "Live" light that reads like a camera streaming.
+ * @param {LiveState | 'offline'} liveState
+ */
 function renderLiveState(liveState) {
   const element = byId('live-status');
   const offline = !navigator.onLine;
+  /** @type {Partial<Record<LiveState | 'offline', string>>} */
   const texts = { connecting: t('live.connecting'), retrying: t('live.reconnecting') };
   const text = offline ? t('live.offline') : (texts[liveState] ?? '');
   element.hidden = !text || state.status === 'COMPLETE' || state.status === 'EXPIRED';
@@ -279,6 +336,10 @@ function renderLiveState(liveState) {
 
 // ----------------------------------------------------------------------------------------------- photos
 
+/**
+ * @param {number} code
+ * @returns {PhotoSlot}
+ */
 function photoSlot(code) {
   let slot = state.photos.get(code);
   if (!slot) {
@@ -305,11 +366,19 @@ function photoSlot(code) {
   return slot;
 }
 
+/**
+ * @param {CapturePhoto} photo
+ * @returns {Verdict}
+ */
 function verdictOf(photo) {
   return { approved: photo.approved, rejectionCode: photo.rejectionCode, decodedVin: photo.decodedVin, url: photo.url, at: Date.parse(photo.createdAt) };
 }
 
-/** A QC verdict, from the answer to an upload, a replayed or a live event: older news than the slot's is ignored. */
+/**
+ * A QC verdict, from the answer to an upload, a replayed or a live event: older news than the slot's is ignored.
+ * @param {number} code
+ * @param {Verdict} verdict
+ */
 function applyVerdict(code, verdict) {
   const slot = photoSlot(code);
   const sameCapture = slot.at !== null && verdict.at === slot.at;
@@ -341,12 +410,18 @@ function applyVerdict(code, verdict) {
 /**
  * What the person sees of a view. Once every view is accepted (QC_PASSED and after), a rejected retake did not
  * replace the accepted photo: the view shows accepted, with a word on the retake.
+ * @param {PhotoSlot} slot
+ * @returns {PhotoPhase}
  */
 function shownPhase(slot) {
-  const keptAccepted = slot.phase === 'rejected' && slot.accepted && !['STARTED', 'PROCESS'].includes(state.status);
+  const keptAccepted = slot.phase === 'rejected' && slot.accepted && state.status !== 'STARTED' && state.status !== 'PROCESS';
   return keptAccepted ? 'accepted' : slot.phase;
 }
 
+/**
+ * @param {number} code
+ * @param {File} file
+ */
 async function takePhoto(code, file) {
   const slot = photoSlot(code);
   if (slot.inFlight) return;
@@ -377,7 +452,10 @@ async function takePhoto(code, file) {
   send(code);
 }
 
-/** Sends a view's kept photo; a photo that cannot be sent stays kept for "Send again" and the return of the network. */
+/**
+ * Sends a view's kept photo; a photo that cannot be sent stays kept for "Send again" and the return of the network.
+ * @param {number} code
+ */
 function send(code) {
   const slot = photoSlot(code);
   if (slot.inFlight || !slot.pending) return;
@@ -449,34 +527,44 @@ function uploadsInFlight() {
   return [...state.photos.values()].some((slot) => slot.inFlight);
 }
 
-/** The view's name in the page language ("Driver side"), never a number. */
+/**
+ * The view's name in the page language ("Driver side"), never a number.
+ * @param {number} code
+ */
 function viewName(code) {
   if (has(`view.${code}.name`)) return t(`view.${code}.name`);
   const photo = state.required.find((candidate) => candidate.photoCode === code);
   return String(photo?.photoLabel ?? code).replace(/_/g, ' ');
 }
 
+/** @param {number} code */
 function viewHint(code) {
   if (has(`view.${code}.hint`)) return t(`view.${code}.hint`);
   return state.required.find((candidate) => candidate.photoCode === code)?.hint ?? '';
 }
 
-/** "Too dark — turn on more light or move to the shade side": what went wrong and what to do. */
+/**
+ * "Too dark — turn on more light or move to the shade side": what went wrong and what to do.
+ * @param {string | null} code
+ */
 function rejectionText(code) {
   if (!code || !has(`rejection.${code}.title`)) return t('photo.rejectedGeneric');
   return t('rejection.line', { title: t(`rejection.${code}.title`), action: t(`rejection.${code}.action`) });
 }
 
+/** @param {string | null} url */
 function thumbnailUrl(url) {
   return url ? `${url}?size=thumb` : null;
 }
 
 // ------------------------------------------------------------------------------------------------ notes
 
+/** @param {Note} note */
 function noteKey(note) {
   return `${Date.parse(note.createdAt)}|${note.title}|${note.description}`;
 }
 
+/** @param {Note} note */
 function rememberNote(note) {
   const key = noteKey(note);
   if (!state.notes.has(key)) state.notes.set(key, note);
@@ -502,6 +590,7 @@ function render() {
   showScreen('capture');
 }
 
+/** @param {Screen} name */
 function showScreen(name) {
   const changed = state.screen !== name;
   const previous = state.screen;
@@ -525,6 +614,7 @@ function markInteractive() {
   performance.mark('capture-interactive');
 }
 
+/** @param {HTMLElement} container */
 function renderVehicle(container) {
   const title = vehicleTitle(state.vehicle);
   const facts = vehicleFacts(state.vehicle, { vin: t('vehicle.vin'), body: t('vehicle.body'), colour: t('vehicle.colour') });
@@ -546,11 +636,13 @@ function renderWelcome() {
   renderVehicle(byId('welcome-vehicle'));
   const count = state.required.length;
   byId('welcome-summary').textContent = t('welcome.summary', { count, minutes: Math.max(3, Math.round(count * 0.7)) });
+  /** @type {HTMLButtonElement} */
   const start = byId('start');
   if (start.dataset.busy !== 'true') start.disabled = false;
 }
 
 async function startCapture() {
+  /** @type {HTMLButtonElement} */
   const start = byId('start');
   const error = byId('welcome-error');
   start.disabled = true;
@@ -561,7 +653,7 @@ async function startCapture() {
     state.status = laterStatus(state.status, (await graphqlRequest(START_CAPTURE, { sessionKey }, credentials)).startCapture.status);
   } catch (failure) {
     if (isExpired(failure)) return expire();
-    error.textContent = failure.message;
+    error.textContent = errorMessage(failure);
     error.hidden = false;
   } finally {
     start.dataset.busy = 'false';
@@ -582,6 +674,7 @@ function renderCapture() {
   const accepted = acceptedCount();
   const total = state.required.length;
   byId('progress-text').textContent = t('progress.count', { accepted, total });
+  /** @type {HTMLProgressElement} */
   const progress = byId('progress');
   progress.max = Math.max(total, 1);
   progress.value = accepted;
@@ -592,7 +685,10 @@ function renderCapture() {
   renderConfirm(total - accepted);
 }
 
-/** One view: built once, then updated in place so focus, file inputs and typed text survive every update. */
+/**
+ * One view: built once, then updated in place so focus, file inputs and typed text survive every update.
+ * @param {number} code
+ */
 function photoItem(code) {
   const name = viewName(code);
   const cameraInput = fileInput(code, `photo-input-${code}`, true);
@@ -634,6 +730,11 @@ function photoItem(code) {
   );
 }
 
+/**
+ * @param {number} code
+ * @param {string} id
+ * @param {boolean} useCamera
+ */
 function fileInput(code, id, useCamera) {
   const input = h('input', {
     type: 'file',
@@ -652,12 +753,17 @@ function fileInput(code, id, useCamera) {
   return input;
 }
 
+/** @param {number} code */
 function outlineUrl(code) {
   return `/web/views/${code}.svg`;
 }
 
-/** The in-page camera with the view's outline; the phone's camera app where the browser offers no camera. */
+/**
+ * The in-page camera with the view's outline; the phone's camera app where the browser offers no camera.
+ * @param {number} code
+ */
 async function openCamera(code) {
+  /** @type {HTMLInputElement} */
   const input = byId(`photo-input-${code}`);
   const camera = await import('./capture-camera.js');
   if (!camera.cameraSupported()) return input.click();
@@ -670,6 +776,7 @@ async function openCamera(code) {
   }
 }
 
+/** @type {Record<PhotoPhase, string>} */
 const BADGES = {
   empty: 'photo.todo',
   preparing: 'photo.preparing',
@@ -680,21 +787,25 @@ const BADGES = {
   failed: 'photo.notSent',
 };
 
+/** @param {number} code */
 function renderPhoto(code) {
   const item = document.getElementById(`photo-${code}`);
   if (!item) return;
   const slot = photoSlot(code);
   const phase = shownPhase(slot);
   const keptAfterRetake = phase === 'accepted' && slot.phase === 'rejected';
-  const part = (role) => item.querySelector(`[data-role="${role}"]`);
+  /** @param {string} role */
+  const part = (role) => partOf(item, `[data-role="${role}"]`);
   item.dataset.state = phase;
   part('badge').textContent = t(BADGES[phase]);
-  const thumb = item.querySelector('.thumb');
-  const shown = keptAfterRetake ? slot.accepted : slot;
+  /** @type {HTMLImageElement} */
+  const thumb = partOf(item, '.thumb');
+  const shown = keptAfterRetake && slot.accepted ? slot.accepted : slot;
   const source = phase === 'empty' ? null : phase === 'failed' || phase === 'preparing' ? slot.preview : (shown.preview ?? thumbnailUrl(shown.url));
   if (source && thumb.getAttribute('src') !== source) thumb.src = source;
   thumb.hidden = !source;
-  item.querySelector('.guide').hidden = Boolean(source);
+  partOf(item, '.guide').hidden = Boolean(source);
+  /** @type {Record<PhotoPhase, string>} */
   const verdicts = {
     empty: '',
     preparing: t('photo.preparing'),
@@ -709,13 +820,15 @@ function renderPhoto(code) {
   retakeNote.hidden = !keptAfterRetake;
   retakeNote.textContent = keptAfterRetake ? t('photo.keptAfterRetake', { reason: rejectionText(slot.rejectionCode) }) : '';
   part('upload').hidden = phase !== 'uploading' && phase !== 'checking';
-  const progress = item.querySelector('progress');
+  /** @type {HTMLProgressElement} */
+  const progress = partOf(item, 'progress');
   if (phase === 'checking') progress.removeAttribute('value');
   else progress.value = slot.progress;
   // Any view can be (re)taken until the inspection is confirmed, whenever nothing is on its way for it.
   const canCapture = PHOTO_STATUSES.includes(state.status) && !slot.inFlight;
   part('actions').hidden = !canCapture;
-  for (const input of item.querySelectorAll('input[type=file]')) input.disabled = !canCapture;
+  const fileInputs = /** @type {NodeListOf<HTMLInputElement>} */ (item.querySelectorAll('input[type=file]'));
+  for (const input of fileInputs) input.disabled = !canCapture;
   part('take').textContent = t(phase === 'empty' ? 'photo.take' : 'photo.retake');
   const canSendAgain = phase === 'failed' && Boolean(slot.pending);
   part('take').classList.toggle('primary', phase !== 'accepted' && !canSendAgain);
@@ -723,12 +836,24 @@ function renderPhoto(code) {
   if (code === VIN_PHOTO_CODE) renderVin(item, phase);
 }
 
+/** @param {number} code */
 function renderPhotoProgress(code) {
   const item = document.getElementById(`photo-${code}`);
   const slot = photoSlot(code);
   if (!item || slot.phase !== 'uploading') return;
-  item.querySelector('progress').value = slot.progress;
-  item.querySelector('[data-role="verdict"]').textContent = t('photo.uploading', { percent: Math.round(slot.progress * 100) });
+  /** @type {HTMLProgressElement} */ (partOf(item, 'progress')).value = slot.progress;
+  partOf(item, '[data-role="verdict"]').textContent = t('photo.uploading', { percent: Math.round(slot.progress * 100) });
+}
+
+/**
+ * The element of a view's item that photoItem built: it is always there.
+ * @template {HTMLElement} [E=HTMLElement]
+ * @param {HTMLElement} item
+ * @param {string} selector
+ * @returns {E}
+ */
+function partOf(item, selector) {
+  return /** @type {E} */ (item.querySelector(selector));
 }
 
 // -------------------------------------------------------------------------------------------------- VIN
@@ -771,9 +896,13 @@ function vinPanel() {
   );
 }
 
-/** Once the VIN photo is accepted: the VIN read or typed, to check; a form when none could be read. */
+/**
+ * Once the VIN photo is accepted: the VIN read or typed, to check; a form when none could be read.
+ * @param {HTMLElement} item
+ * @param {PhotoPhase} phase
+ */
 function renderVin(item, phase) {
-  const panel = item.querySelector('#vin-panel');
+  const panel = partOf(item, '#vin-panel');
   const capturing = PHOTO_STATUSES.includes(state.status);
   panel.hidden = phase !== 'accepted';
   const known = state.vinCaptured;
@@ -784,8 +913,10 @@ function renderVin(item, phase) {
   byId('vin-form').hidden = !capturing || (Boolean(known) && !state.editingVin);
 }
 
+/** @param {SubmitEvent} event */
 async function saveVin(event) {
   event.preventDefault();
+  /** @type {HTMLInputElement} */
   const input = byId('vin-input');
   const error = byId('vin-error');
   const vin = input.value.replace(/[\s-]/g, '').toUpperCase();
@@ -805,14 +936,16 @@ async function saveVin(event) {
     render();
   } catch (failure) {
     if (isExpired(failure)) return expire();
-    error.textContent = failure instanceof GraphQLRequestError && failure.reason === 'INVALID_VIN' ? t('vin.invalid') : failure.message;
+    error.textContent = failure instanceof GraphQLRequestError && failure.reason === 'INVALID_VIN' ? t('vin.invalid') : errorMessage(failure);
     error.hidden = false;
   }
 }
 
 // -------------------------------------------------------------------------------------------- confirming
 
+/** @param {number} remaining */
 function renderConfirm(remaining) {
+  /** @type {HTMLButtonElement} */
   const confirm = byId('confirm');
   const ready = state.status === 'QC_PASSED' && !uploadsInFlight();
   confirm.disabled = !ready || state.confirming;
@@ -838,7 +971,7 @@ async function confirmInspection() {
   } catch (failure) {
     state.confirmedHere = false;
     if (isExpired(failure)) return expire();
-    error.textContent = failure.message;
+    error.textContent = errorMessage(failure);
     error.hidden = false;
     if (failure instanceof GraphQLRequestError && failure.reason === 'INVALID_STATUS') void refreshSession();
   } finally {
@@ -861,6 +994,7 @@ function renderLocation() {
 
 function shareLocation() {
   const text = byId('location-text');
+  /** @type {HTMLButtonElement} */
   const button = byId('location-button');
   if (!('geolocation' in navigator) || !window.isSecureContext) {
     text.textContent = t('location.unavailable');
@@ -900,12 +1034,15 @@ function renderNotes() {
   );
 }
 
+/** @param {SubmitEvent} event */
 async function submitNote(event) {
   event.preventDefault();
+  /** @type {HTMLInputElement} */
   const title = byId('note-title');
+  /** @type {HTMLTextAreaElement} */
   const description = byId('note-description');
   const error = byId('note-error');
-  const button = event.target.querySelector('button[type=submit]');
+  const button = /** @type {HTMLButtonElement} */ (/** @type {HTMLFormElement} */ (event.target).querySelector('button[type=submit]'));
   error.hidden = true;
   if (!title.value.trim() || !description.value.trim()) {
     error.textContent = t('notes.missing');
@@ -920,24 +1057,36 @@ async function submitNote(event) {
     render();
   } catch (failure) {
     if (isExpired(failure)) return expire();
-    error.textContent = failure.message;
+    error.textContent = errorMessage(failure);
     error.hidden = false;
   } finally {
     button.disabled = false;
   }
 }
 
+/**
+ * @param {string} title
+ * @param {string} description
+ */
 async function addNote(title, description) {
   const data = await graphqlRequest(ADD_NOTE, { sessionKey, title, description }, credentials);
   rememberNote(data.addNote);
-  byId('note-title').value = '';
-  byId('note-description').value = '';
+  noteField('note-title').value = '';
+  noteField('note-description').value = '';
+}
+
+/**
+ * @param {'note-title' | 'note-description'} id
+ * @returns {HTMLInputElement | HTMLTextAreaElement}
+ */
+function noteField(id) {
+  return byId(id);
 }
 
 /** Adds what is typed in the note form, if anything; false (with the error shown) when that failed. */
 async function savePendingNote() {
-  const title = byId('note-title').value.trim();
-  const description = byId('note-description').value.trim();
+  const title = noteField('note-title').value.trim();
+  const description = noteField('note-description').value.trim();
   if (!title && !description) return true;
   try {
     await addNote(title || t('notes.defaultTitle'), description || title);
@@ -947,7 +1096,7 @@ async function savePendingNote() {
       expire();
       return false;
     }
-    byId('note-error').textContent = failure.message;
+    byId('note-error').textContent = errorMessage(failure);
     byId('note-error').hidden = false;
     return false;
   }
@@ -978,6 +1127,7 @@ function renderDone() {
   if (!complete) state.pollTimer = setTimeout(() => void refreshSession(), state.live?.connected ? 8_000 : 3_000);
 }
 
+/** @param {'pdf' | 'view'} kind */
 async function openReport(kind) {
   const error = byId('report-error');
   error.hidden = true;
@@ -998,6 +1148,7 @@ async function openReport(kind) {
 
 // ----------------------------------------------------------------------------------------------- shared
 
+/** @param {unknown} error */
 function isExpired(error) {
   return error instanceof GraphQLRequestError && error.reason === 'SESSION_EXPIRED';
 }
@@ -1007,6 +1158,7 @@ function expire() {
   render();
 }
 
+/** @param {string} text */
 function announce(text) {
   const announcer = byId('announcer');
   announcer.textContent = '';
@@ -1014,6 +1166,7 @@ function announce(text) {
   setTimeout(() => (announcer.textContent = text), 50);
 }
 
+/** @param {string} value */
 function safeDecode(value) {
   try {
     return decodeURIComponent(value);

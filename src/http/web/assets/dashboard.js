@@ -4,21 +4,29 @@
 import { graphqlRequest, GraphQLRequestError, LiveConnection } from './graphql-client.js';
 import { DAMAGE_FIELDS, renderReview } from './review.js';
 import { loadViewNames, viewName } from './view-names.js';
-import { byId, fill, formatTime, h, laterStatus, rejectionReason, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
+import { byId, errorMessage, fill, formatTime, h, laterStatus, rejectionReason, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
+/** @import { LiveState, Operation, Variables } from './types/graphql' */
+/** @import { Connection, SessionEvent, SessionStatus, Vehicle } from './types/session' */
+/** @import { Callback, Delivery, Me, ReportLinks, SessionDeliveries, SessionDetail, SessionRow, User } from './types/dashboard' */
+/** @import { Child } from './types/ui' */
+/** @typedef {{ inspectionSession: SessionRow }} SessionRowData */
 
 /** Roles as people say them (CONTRACT §12). */
+/** @type {Record<string, string>} */
 const ROLE_LABELS = { owner: 'Owner', inspector: 'Inspector', viewer: 'Viewer' };
 const PAGE_SIZE = 25;
 const DELIVERY_PAGE_SIZE = 100;
 const FINISHED_DELIVERY = new Set(['SUCCEEDED', 'FAILED']);
 
 const ROW_FIELDS = 'sessionKey status awaitingReview theme vehicle createdAt updatedAt lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }';
+/** @type {Operation<{ inspectionSessions: Connection<SessionRow> }>} */
 const LIST_SESSIONS = `query DashboardSessions($first: Int, $after: String, $status: SessionStatus, $awaitingReview: Boolean, $search: String) {
   inspectionSessions(first: $first, after: $after, status: $status, awaitingReview: $awaitingReview, search: $search) {
     edges { node { ${ROW_FIELDS} } } pageInfo { hasNextPage endCursor }
   }
 }`;
 /** Statuses as staff say them; the code stays in the badge's tooltip (CONTRACT §5 names). */
+/** @type {Record<SessionStatus, string>} */
 const STATUS_LABELS = {
   IDLE: 'Link not opened',
   STARTED: 'Waiting for photos',
@@ -29,8 +37,11 @@ const STATUS_LABELS = {
   EXPIRED: 'Expired',
 };
 const AWAITING_REVIEW = 'AWAITING_REVIEW';
+/** @type {Set<SessionStatus>} */
 const REVIEWABLE = new Set(['PROCESS', 'QC_PASSED', 'CONFIRM']);
+/** @type {Operation<SessionRowData>} */
 const SESSION_ROW = `query DashboardSessionRow($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ${ROW_FIELDS} } }`;
+/** @type {Operation<{ inspectionSession: SessionDetail }>} */
 const SESSION_DETAIL = `query DashboardSessionDetail($sessionKey: String!) {
   inspectionSession(sessionKey: $sessionKey) {
     ${ROW_FIELDS} captureUrl inspectStartedAt inspectEndedAt expiresAt language options vinCaptured
@@ -40,42 +51,68 @@ const SESSION_DETAIL = `query DashboardSessionDetail($sessionKey: String!) {
     location { latitude longitude accuracy capturedAt }
   }
 }`;
+/** @type {Operation<{ createInspectionSession: SessionRow & { captureUrl: string } }>} */
 const CREATE_SESSION = `mutation DashboardCreateSession($input: CreateInspectionSessionInput) { createInspectionSession(input: $input) { ${ROW_FIELDS} captureUrl } }`;
+/** @type {Operation<{ sessionResults: { report?: ReportLinks | null } | null }>} */
 const SESSION_RESULTS = 'query DashboardSessionResults($sessionKey: String!) { sessionResults(sessionKey: $sessionKey) }';
 const USER_FIELDS = 'username name role createdAt';
+/** @type {Operation<{ users: User[] }>} */
 const USERS = `query DashboardUsers { users { ${USER_FIELDS} } }`;
+/** @type {Operation<{ createUser: User }>} */
 const CREATE_USER = `mutation DashboardCreateUser($input: CreateUserInput!) { createUser(input: $input) { ${USER_FIELDS} } }`;
+/** @type {Operation<{ deleteUser: string }>} */
 const DELETE_USER = 'mutation DashboardDeleteUser($username: String!) { deleteUser(username: $username) }';
+/** @type {Operation<{ callbacks: Callback[] }>} */
 const CALLBACKS = 'query DashboardCallbacks { callbacks { event url method headers payload secret active } }';
+/** @type {Operation<{ setCallback: Callback }>} */
 const SET_CALLBACK = `mutation DashboardSetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) {
   setCallback(event: $event, input: $input) { event url method headers payload secret active }
 }`;
+/** @type {Operation<{ deleteCallback: string }>} */
 const DELETE_CALLBACK = 'mutation DashboardDeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }';
+/** @type {Operation<{ testCallback: Pick<Delivery, 'id' | 'status'> }>} */
 const TEST_CALLBACK = 'mutation DashboardTestCallback($event: WebhookEvent!) { testCallback(event: $event) { id status } }';
+/** @type {Operation<{ rotateCallbackSecret: Pick<Callback, 'event' | 'secret'> }>} */
 const ROTATE_CALLBACK_SECRET = 'mutation DashboardRotateSecret($event: WebhookEvent!) { rotateCallbackSecret(event: $event) { event secret } }';
+/** @type {Operation<{ callbacks: Pick<Callback, 'event'>[] }>} */
 const CALLBACK_EVENTS = 'query DashboardCallbackEvents { callbacks { event } }';
 const DELIVERY_FIELDS =
   'id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt attempts { attempt statusCode responseBody }';
+/** @type {Operation<{ deliveries: Connection<Delivery> }>} */
 const DELIVERIES = `query DashboardDeliveries($event: WebhookEvent!, $sessionKey: String, $first: Int, $after: String) {
   deliveries(event: $event, sessionKey: $sessionKey, first: $first, after: $after) { edges { node { ${DELIVERY_FIELDS} } } pageInfo { hasNextPage endCursor } }
 }`;
+/** @type {Operation<{ redeliver: Delivery }>} */
 const REDELIVER = `mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { ${DELIVERY_FIELDS} } }`;
+/** @type {Operation<{ sessionEvents: SessionEvent }>} */
 const ACCOUNT_EVENTS = 'subscription DashboardEvents($after: String) { sessionEvents(after: $after) { id event sessionKey timestamp payload } }';
+/** @type {Operation<{ sessionEvents: SessionEvent }>} */
 const SESSION_EVENTS = `subscription DashboardSessionEvents($sessionKey: String!, $after: String) {
   sessionEvents(sessionKey: $sessionKey, after: $after) { id event sessionKey timestamp payload }
 }`;
 
-/** The signed-in user, as GET /auth/me answers: { username, name, role, account }. */
+/** @type {Me | null} The signed-in user, as GET /auth/me answers. */
 let me = null;
+/** @type {LiveConnection | null} */
 let live = null;
+/** @type {string | null} */
 let lastEventId = null;
 let everConnected = false;
 
+/** @type {Map<string, SessionRow>} */
 const sessions = new Map(); // sessionKey → session row data
+/** @type {Connection<SessionRow>['pageInfo']} */
 let pageInfo = { hasNextPage: false, endCursor: null };
+/** @type {Map<string, ReturnType<typeof setTimeout>>} */
 const refetchTimers = new Map();
 
-const detail = { sessionKey: null, stop: null, events: new Map(), refreshTimer: null, deliveriesTimer: null, deliveriesRequest: 0 };
+/**
+ * The open session's detail.
+ * @type {{ sessionKey: string | null, stop: (() => void) | null, events: Map<string, SessionEvent>,
+ *   refreshTimer: ReturnType<typeof setTimeout> | undefined, deliveriesTimer: ReturnType<typeof setTimeout> | undefined,
+ *   deliveriesRequest: number }}
+ */
+const detail = { sessionKey: null, stop: null, events: new Map(), refreshTimer: undefined, deliveriesTimer: undefined, deliveriesRequest: 0 };
 
 // -------------------------------------------------------------------------------------------- sign in
 
@@ -84,7 +121,13 @@ function managesWebhooks() {
   return me?.role === 'owner';
 }
 
-/** GraphQL over the sign-in cookie (sent by the browser itself); a lost sign-in returns to the sign-in form. */
+/**
+ * GraphQL over the sign-in cookie (sent by the browser itself); a lost sign-in returns to the sign-in form.
+ * @template Data
+ * @param {Operation<Data>} query
+ * @param {Variables} [variables]
+ * @returns {Promise<Data>}
+ */
 async function api(query, variables = {}) {
   try {
     return await graphqlRequest(query, variables);
@@ -94,20 +137,26 @@ async function api(query, variables = {}) {
   }
 }
 
-/** What /auth/login or /auth/me answered: the user, or null with the server's reason. */
+/**
+ * What /auth/login or /auth/me answered: the user, or null with the server's reason.
+ * @param {string} path
+ * @param {RequestInit} [init]
+ * @returns {Promise<{ user: Me } | { user: null, message: string, status: number }>}
+ */
 async function authRequest(path, init = {}) {
   const response = await fetch(path, { cache: 'no-store', ...init });
   const body = await response.json().catch(() => ({}));
   return response.ok ? { user: body } : { user: null, message: body.message ?? `The server answered ${response.status}.`, status: response.status };
 }
 
+/** @param {SubmitEvent} event */
 async function submitSignIn(event) {
   event.preventDefault();
-  const form = event.target;
+  const form = /** @type {HTMLFormElement} */ (event.target);
   const error = byId('sign-in-error');
-  const button = form.querySelector('button[type=submit]');
-  const username = byId('username').value.trim();
-  const password = byId('password').value;
+  const button = submitButton(form);
+  const username = formField('username').value.trim();
+  const password = formField('password').value;
   error.hidden = true;
   if (!username || !password) {
     error.textContent = 'Enter your username and password.';
@@ -127,7 +176,7 @@ async function submitSignIn(event) {
       error.hidden = false;
       return;
     }
-    byId('password').value = '';
+    formField('password').value = '';
     me = answer.user;
     await openWorkspace();
   } catch {
@@ -147,6 +196,7 @@ async function signOut() {
 }
 
 /** The sign-in ended elsewhere (expired, signed out, user removed): back to the form, with why. */
+/** @param {string} message */
 function signedOut(message) {
   live?.close();
   me = null;
@@ -157,6 +207,7 @@ function signedOut(message) {
 }
 
 async function openWorkspace() {
+  if (!me) return;
   byId('sign-in').hidden = true;
   byId('workspace').hidden = false;
   byId('account-bar').hidden = false;
@@ -182,8 +233,10 @@ function startLiveUpdates() {
   });
 }
 
+/** @param {LiveState} state */
 function renderLiveState(state) {
   const element = byId('live-status');
+  /** @type {Record<LiveState, string>} */
   const texts = { open: 'Live', connecting: 'Connecting…', retrying: 'Reconnecting…', refused: 'Live updates refused', closed: '' };
   element.dataset.state = state;
   element.textContent = texts[state] ?? '';
@@ -194,6 +247,7 @@ function renderLiveState(state) {
   }
 }
 
+/** @param {SessionEvent} item */
 function handleAccountEvent(item) {
   if (!lastEventId || Number(item.id) > Number(lastEventId)) lastEventId = item.id;
   const session = sessions.get(item.sessionKey);
@@ -210,15 +264,22 @@ function handleAccountEvent(item) {
   if (detail.sessionKey === item.sessionKey) scheduleDetailRefresh();
 }
 
-/** Whether a session new to the page belongs in the list as filtered now (the search is the server's to judge). */
+/**
+ * Whether a session new to the page belongs in the list as filtered now (the search is the server's to judge).
+ * @param {SessionRow} row
+ */
 function matchesFilters(row) {
-  const filter = byId('status-filter').value;
-  if (byId('session-search').value.trim()) return false;
+  const filter = formField('status-filter').value;
+  if (formField('session-search').value.trim()) return false;
   if (filter === AWAITING_REVIEW) return row.awaitingReview;
   return !filter || row.status === filter;
 }
 
-/** Reloads one row (its photo count changed, or it is new to the list), at most every 250 ms per session. */
+/**
+ * Reloads one row (its photo count changed, or it is new to the list), at most every 250 ms per session.
+ * @param {string} sessionKey
+ * @param {SessionEvent} item
+ */
 function scheduleRowRefetch(sessionKey, item) {
   if (refetchTimers.has(sessionKey)) return;
   refetchTimers.set(
@@ -246,8 +307,8 @@ function scheduleRowRefetch(sessionKey, item) {
 async function loadSessions({ more = false } = {}) {
   const error = byId('sessions-error');
   error.hidden = true;
-  const filter = byId('status-filter').value;
-  const search = byId('session-search').value.trim() || null;
+  const filter = formField('status-filter').value;
+  const search = formField('session-search').value.trim() || null;
   const status = filter && filter !== AWAITING_REVIEW ? filter : null;
   const awaitingReview = filter === AWAITING_REVIEW ? true : null;
   try {
@@ -266,7 +327,7 @@ async function loadSessions({ more = false } = {}) {
     byId('load-more').hidden = !pageInfo.hasNextPage;
     renderEmptyState();
   } catch (failure) {
-    showError('sessions-error', failure.message);
+    showError('sessions-error', errorMessage(failure));
   }
 }
 
@@ -274,6 +335,7 @@ function renderEmptyState() {
   byId('sessions-empty').hidden = sessions.size > 0;
 }
 
+/** @param {SessionEvent} item */
 function describeEvent(item) {
   const payload = item.payload ?? {};
   switch (item.event) {
@@ -294,28 +356,32 @@ function describeEvent(item) {
   }
 }
 
-/** The VIN read from the label or typed by the person, flagged when it is not the VIN the integrator gave. */
-function capturedVinFact(session) {
-  const given = session.vehicle?.vin;
-  if (!given) return session.vinCaptured;
-  const matches = given.toUpperCase() === session.vinCaptured.toUpperCase();
-  return h(
-    'span',
-    {},
-    session.vinCaptured,
-    ' ',
-    h('span', { class: matches ? 'vin-match' : 'vin-mismatch' }, matches ? '✓ matches' : '⚠ does not match the VIN given'),
-  );
+/**
+ * The VIN read from the label or typed by the person, flagged when it is not the VIN the integrator gave.
+ * @param {string} captured
+ * @param {Vehicle} vehicle
+ */
+function capturedVinFact(captured, vehicle) {
+  const given = vehicle?.vin;
+  if (!given) return captured;
+  const matches = given.toUpperCase() === captured.toUpperCase();
+  return h('span', {}, captured, ' ', h('span', { class: matches ? 'vin-match' : 'vin-mismatch' }, matches ? '✓ matches' : '⚠ does not match the VIN given'));
 }
 
+/** @param {SessionRow} session */
 function statusBadge(session) {
   const label = session.awaitingReview ? 'Awaiting review' : (STATUS_LABELS[session.status] ?? session.status);
   return h('span', { class: 'status', dataset: { status: session.status }, title: `Status ${session.status}` }, label);
 }
 
-/** Creates or updates the session's row in place (so focus on its button survives live updates). */
+/**
+ * Creates or updates the session's row in place (so focus on its button survives live updates).
+ * @param {SessionRow} session
+ * @param {{ flash?: boolean, prepend?: boolean, toTop?: boolean }} [options]
+ */
 function renderRow(session, { flash = false, prepend = false, toTop = false } = {}) {
   const body = byId('sessions-body');
+  /** @type {HTMLTableRowElement | null} */
   let row = body.querySelector(`tr[data-session="${CSS.escape(session.sessionKey)}"]`);
   if (!row) {
     const open = h('button', { class: 'link-button', type: 'button', 'aria-label': `Open session ${session.sessionKey}` }, session.sessionKey);
@@ -349,29 +415,36 @@ function renderRow(session, { flash = false, prepend = false, toTop = false } = 
 
 // ----------------------------------------------------------------------------------------- new session
 
+/** @param {SubmitEvent} event */
 async function submitNewSession(event) {
   event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.target);
   const error = byId('new-session-error');
   const result = byId('new-session-result');
-  const button = event.target.querySelector('button[type=submit]');
+  const button = submitButton(form);
   error.hidden = true;
-  const value = (id) => byId(id).value.trim();
+  /** @param {string} id */
+  const value = (id) => formField(id).value.trim();
+  /** @type {Record<string, unknown>} */
   const session = {};
   if (value('new-theme')) session.theme = value('new-theme');
   if (value('new-client-id')) session.clientId = value('new-client-id');
+  /** @type {{ name?: string, phone?: string }} */
   const contact = {};
   if (value('new-contact-name')) contact.name = value('new-contact-name');
   if (value('new-contact-phone')) contact.phone = value('new-contact-phone');
   if (Object.keys(contact).length) session.contact = contact;
+  /** @type {Record<string, string | number>} */
   const vehicle = {};
   if (value('new-vin')) vehicle.vin = value('new-vin').toUpperCase();
   if (value('new-year')) vehicle.year = Number(value('new-year'));
   if (value('new-make')) vehicle.make = value('new-make');
   if (value('new-model')) vehicle.model = value('new-model');
+  /** @type {Record<string, unknown>} */
   const input = {};
   if (Object.keys(session).length) input.session = session;
   if (Object.keys(vehicle).length) input.vehicle = vehicle;
-  if (byId('new-send-sms').checked) {
+  if (/** @type {HTMLInputElement} */ (byId('new-send-sms')).checked) {
     if (!contact.phone) {
       showError('new-session-error', 'Enter the customer phone to text the capture link to.');
       return;
@@ -386,14 +459,18 @@ async function submitNewSession(event) {
     renderRow(row, { flash: true, prepend: true });
     renderEmptyState();
     showCaptureLink(result, created);
-    event.target.reset();
+    form.reset();
   } catch (failure) {
-    showError('new-session-error', failure.message);
+    showError('new-session-error', errorMessage(failure));
   } finally {
     button.disabled = false;
   }
 }
 
+/**
+ * @param {HTMLElement} container
+ * @param {{ sessionKey: string, captureUrl: string }} session
+ */
 function showCaptureLink(container, session) {
   const copy = h('button', { class: 'button small', type: 'button' }, 'Copy link');
   copy.addEventListener('click', async () => {
@@ -417,16 +494,18 @@ function showCaptureLink(container, session) {
 
 // ---------------------------------------------------------------------------------------------- detail
 
+/** @param {string} sessionKey */
 async function openDetail(sessionKey) {
   closeDetail();
   detail.sessionKey = sessionKey;
   detail.events = new Map();
-  for (const row of byId('sessions-body').children) row.setAttribute('aria-selected', String(row.dataset.session === sessionKey));
+  for (const row of byId('sessions-body').children) row.setAttribute('aria-selected', String(/** @type {HTMLElement} */ (row).dataset.session === sessionKey));
   const section = byId('detail');
   section.hidden = false;
   fill(section, h('h2', { id: 'detail-title', tabindex: '-1' }, `Session ${sessionKey}`), h('p', { class: 'muted' }, 'Loading…'));
-  section.querySelector('h2').focus();
+  section.querySelector('h2')?.focus();
   await refreshDetail();
+  if (!live) return;
   // Every event of the session from the first one, then live ones: the timeline.
   detail.stop = live.subscribe(SESSION_EVENTS, () => ({ sessionKey, after: lastTimelineId() ?? '0' }), {
     next: (data) => {
@@ -467,21 +546,23 @@ async function refreshDetail() {
     // A completed session's results carry its shareable report links (CONTRACT §13).
     if (session?.status === 'COMPLETE') session.report = (await api(SESSION_RESULTS, { sessionKey })).sessionResults?.report ?? null;
   } catch (failure) {
-    fill(byId('detail'), h('h2', { id: 'detail-title' }, `Session ${sessionKey}`), h('p', { class: 'error', role: 'alert' }, failure.message));
+    fill(byId('detail'), h('h2', { id: 'detail-title' }, `Session ${sessionKey}`), h('p', { class: 'error', role: 'alert' }, errorMessage(failure)));
     return;
   }
   if (detail.sessionKey !== sessionKey) return;
   renderDetail(session);
 }
 
+/** @param {SessionDetail} session */
 function renderDetail(session) {
   const section = byId('detail');
   const existingTimeline = section.querySelector('#timeline');
   const close = h('button', { class: 'button small', type: 'button' }, 'Close');
   close.addEventListener('click', () => {
     const key = closeDetail();
-    section.ownerDocument.querySelector(`tr[data-session="${CSS.escape(key ?? '')}"] button`)?.focus();
+    /** @type {HTMLElement | null} */ (section.ownerDocument.querySelector(`tr[data-session="${CSS.escape(key ?? '')}"] button`))?.focus();
   });
+  /** @type {[string, Child][]} */
   const facts = [
     ['Status', statusBadge(session)],
     ['Theme', session.theme],
@@ -497,7 +578,7 @@ function renderDetail(session) {
         : '—',
     ],
     ...vehicleFacts(session.vehicle),
-    ...(session.vinCaptured ? [['VIN captured', capturedVinFact(session)]] : []),
+    ...(session.vinCaptured ? [/** @type {[string, Child]} */ (['VIN captured', capturedVinFact(session.vinCaptured, session.vehicle)])] : []),
   ];
   const reportActions = session.report ? reportLinks(session.report) : null;
   const captureLink =
@@ -512,9 +593,10 @@ function renderDetail(session) {
   // Damages can be marked until the report is made; inspectors and owners do it (viewers read).
   // The section is kept across redraws, so live updates do not wipe a box being drawn (renderReview redraws it only
   // when the photos or damages changed).
+  const existingReview = /** @type {HTMLElement | null} */ (section.querySelector('#review'));
   const review =
     REVIEWABLE.has(session.status) && me?.role !== 'viewer'
-      ? (section.querySelector('#review') ?? h('section', { id: 'review', class: 'review', 'aria-labelledby': 'review-title' }))
+      ? (existingReview ?? h('section', { id: 'review', class: 'review', 'aria-labelledby': 'review-title' }))
       : null;
   const timeline = existingTimeline ?? h('ol', { id: 'timeline', class: 'timeline', 'aria-label': 'Events, oldest first' });
   const deliveries = managesWebhooks() ? deliveriesSection(session.sessionKey) : null;
@@ -571,12 +653,13 @@ function renderDetail(session) {
     deliveries,
   );
   if (review) {
-    void renderReview(review, session, { api, changed: refreshDetail, announce }).catch((failure) => showError('detail-error', failure.message));
+    void renderReview(review, session, { api, changed: refreshDetail, announce }).catch((failure) => showError('detail-error', errorMessage(failure)));
   }
   // A session event usually means a new delivery: look again.
   if (deliveries) void loadDeliveries();
 }
 
+/** @param {SessionDetail['photos'][number]} photo */
 function photoFigure(photo) {
   const label = viewName(photo);
   const verdict = photo.approved ? h('span', { class: 'accepted' }, 'Accepted') : h('span', { class: 'rejected' }, rejectionReason(photo.approvedMessage));
@@ -594,6 +677,7 @@ function photoFigure(photo) {
   );
 }
 
+/** @param {SessionEvent} item */
 function addTimelineEvent(item) {
   if (detail.events.has(item.id)) return;
   detail.events.set(item.id, item);
@@ -618,6 +702,7 @@ function addTimelineEvent(item) {
 /**
  * The webhook deliveries of the open session. Kept across refreshes of the same session (like the timeline), so
  * that reloading the list does not flash a "Loading…" state.
+ * @param {string} sessionKey
  */
 function deliveriesSection(sessionKey) {
   const existing = document.getElementById('deliveries');
@@ -641,17 +726,19 @@ async function loadDeliveries({ keepError = false } = {}) {
   const request = (detail.deliveriesRequest += 1);
   clearTimeout(detail.deliveriesTimer);
   section.setAttribute('aria-busy', 'true');
+  /** @type {SessionDeliveries | null} */
   let found = null;
+  /** @type {Error | null} */
   let failure = null;
   try {
     found = await findSessionDeliveries(sessionKey);
   } catch (error) {
-    failure = error;
+    failure = /** @type {Error} */ (error);
   }
   if (request !== detail.deliveriesRequest || detail.sessionKey !== sessionKey) return;
   section.removeAttribute('aria-busy');
-  if (failure) {
-    showError('deliveries-error', `The deliveries could not be loaded: ${failure.message}`);
+  if (failure || !found) {
+    showError('deliveries-error', `The deliveries could not be loaded: ${failure?.message}`);
     return;
   }
   if (!keepError) byId('deliveries-error').hidden = true;
@@ -659,15 +746,26 @@ async function loadDeliveries({ keepError = false } = {}) {
   scheduleDeliveriesPoll(found.deliveries);
 }
 
-/** Deliveries are listed per callback event: ask each event that has a callback for this session's, newest first. */
+/**
+ * Deliveries are listed per callback event: ask each event that has a callback for this session's, newest first.
+ * @param {string} sessionKey
+ * @returns {Promise<SessionDeliveries>}
+ */
 async function findSessionDeliveries(sessionKey) {
   const events = (await api(CALLBACK_EVENTS)).callbacks.map((callback) => callback.event.replace(':', '_'));
   const perEvent = await Promise.all(events.map((event) => sessionDeliveriesOf(event, sessionKey)));
   return { deliveries: perEvent.flat().sort(newestFirst), hasCallbacks: events.length > 0 };
 }
 
+/**
+ * @param {string} event
+ * @param {string} sessionKey
+ * @returns {Promise<Delivery[]>}
+ */
 async function sessionDeliveriesOf(event, sessionKey) {
+  /** @type {Delivery[]} */
   const deliveries = [];
+  /** @type {string | null} */
   let after = null;
   for (;;) {
     let connection;
@@ -684,11 +782,18 @@ async function sessionDeliveriesOf(event, sessionKey) {
   }
 }
 
+/**
+ * @param {Delivery} a
+ * @param {Delivery} b
+ */
 function newestFirst(a, b) {
   return Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
-/** While a delivery is in flight, looks again when its outcome is due: soon while sending, at its next attempt while pending. */
+/**
+ * While a delivery is in flight, looks again when its outcome is due: soon while sending, at its next attempt while pending.
+ * @param {Delivery[]} deliveries
+ */
 function scheduleDeliveriesPoll(deliveries) {
   const now = Date.now();
   const delays = deliveries
@@ -698,15 +803,19 @@ function scheduleDeliveriesPoll(deliveries) {
   detail.deliveriesTimer = setTimeout(() => void loadDeliveries(), Math.min(Math.max(Math.min(...delays), 1_000), 60_000));
 }
 
-/** Rebuilds the list, then gives focus back to the row's button that had it (the list changes under the user). */
+/**
+ * Rebuilds the list, then gives focus back to the row's button that had it (the list changes under the user).
+ * @param {SessionDeliveries} found
+ */
 function renderDeliveries({ deliveries, hasCallbacks }) {
   const content = document.getElementById('deliveries-content');
   if (!content) return;
-  const focusedId = document.activeElement?.closest?.('#deliveries tr[data-delivery]')?.dataset.delivery;
+  const focusedId = /** @type {HTMLElement | null | undefined} */ (document.activeElement?.closest?.('#deliveries tr[data-delivery]'))?.dataset.delivery;
   fill(content, deliveries.length ? deliveriesTable(deliveries) : emptyDeliveries(hasCallbacks));
-  if (focusedId) content.querySelector(`tr[data-delivery="${CSS.escape(focusedId)}"] button`)?.focus();
+  if (focusedId) /** @type {HTMLElement | null} */ (content.querySelector(`tr[data-delivery="${CSS.escape(focusedId)}"] button`))?.focus();
 }
 
+/** @param {boolean} hasCallbacks */
 function emptyDeliveries(hasCallbacks) {
   return h(
     'p',
@@ -716,6 +825,7 @@ function emptyDeliveries(hasCallbacks) {
   );
 }
 
+/** @param {Delivery[]} deliveries */
 function deliveriesTable(deliveries) {
   const columns = ['Delivery', 'Event', 'Status', 'Attempts', 'Last result', 'Created'];
   return h(
@@ -740,6 +850,7 @@ function deliveriesTable(deliveries) {
   );
 }
 
+/** @param {Delivery} delivery */
 function deliveryRow(delivery) {
   const status = delivery.status.toLowerCase();
   return h(
@@ -756,10 +867,12 @@ function deliveryRow(delivery) {
 }
 
 /** "SESSION:NOTE_INSERT" from the GraphQL enum value "SESSION_NOTE_INSERT". */
+/** @param {string} value */
 function eventName(value) {
   return value.replace('_', ':');
 }
 
+/** @param {Delivery} delivery */
 function lastResult(delivery) {
   const parts = [delivery.lastStatusCode === null ? null : `HTTP ${delivery.lastStatusCode}`, delivery.lastError].filter(Boolean);
   const next =
@@ -787,6 +900,7 @@ function lastResult(delivery) {
 /**
  * Offered once a delivery is finished. In flight, the button stays (aria-disabled rather than disabled or
  * removed) so that keyboard focus is not lost while the list refreshes after a redelivery.
+ * @param {Delivery} delivery
  */
 function redeliverButton(delivery) {
   const finished = FINISHED_DELIVERY.has(delivery.status);
@@ -807,6 +921,10 @@ function redeliverButton(delivery) {
   return button;
 }
 
+/**
+ * @param {string} id
+ * @param {HTMLButtonElement} button
+ */
 async function redeliver(id, button) {
   button.setAttribute('aria-disabled', 'true');
   button.textContent = 'Redelivering…';
@@ -817,12 +935,15 @@ async function redeliver(id, button) {
     announce(`Delivery ${id} was queued again.`);
   } catch (failure) {
     failed = true;
-    showError('deliveries-error', `Delivery ${id} could not be redelivered: ${failure.message}`);
+    showError('deliveries-error', `Delivery ${id} could not be redelivered: ${errorMessage(failure)}`);
   }
   await loadDeliveries({ keepError: failed });
 }
 
-/** The report's shareable links: they open without signing in, so they can be pasted into a CRM or an email. */
+/**
+ * The report's shareable links: they open without signing in, so they can be pasted into a CRM or an email.
+ * @param {ReportLinks} report
+ */
 function reportLinks(report) {
   const copy = h('button', { class: 'button small', type: 'button' }, 'Copy link');
   copy.addEventListener('click', async () => {
@@ -855,16 +976,17 @@ async function loadUsers() {
   try {
     renderUsers((await api(USERS)).users);
   } catch (failure) {
-    showError('users-error', `People could not be loaded: ${failure.message}`);
+    showError('users-error', `People could not be loaded: ${errorMessage(failure)}`);
   }
 }
 
+/** @param {User[]} users */
 function renderUsers(users) {
   fill(
     byId('users-body'),
     users.map((user) => {
       const remove = h('button', { class: 'button small danger', type: 'button' }, 'Remove');
-      remove.disabled = user.username === me.username;
+      remove.disabled = user.username === me?.username;
       if (remove.disabled) remove.title = 'You cannot remove yourself.';
       remove.addEventListener('click', () => void removeUser(user.username));
       return h(
@@ -880,14 +1002,15 @@ function renderUsers(users) {
   );
 }
 
+/** @param {SubmitEvent} event */
 async function submitNewUser(event) {
   event.preventDefault();
-  const form = event.target;
+  const form = /** @type {HTMLFormElement} */ (event.target);
   const input = {
-    username: byId('new-user-username').value.trim(),
-    password: byId('new-user-password').value,
-    role: byId('new-user-role').value,
-    ...(byId('new-user-name').value.trim() ? { name: byId('new-user-name').value.trim() } : {}),
+    username: formField('new-user-username').value.trim(),
+    password: formField('new-user-password').value,
+    role: formField('new-user-role').value,
+    ...(formField('new-user-name').value.trim() ? { name: formField('new-user-name').value.trim() } : {}),
   };
   byId('create-user-error').hidden = true;
   try {
@@ -896,10 +1019,11 @@ async function submitNewUser(event) {
     announce(`${input.username} can now sign in.`);
     await loadUsers();
   } catch (failure) {
-    showError('create-user-error', failure.message);
+    showError('create-user-error', errorMessage(failure));
   }
 }
 
+/** @param {string} username */
 async function removeUser(username) {
   if (!window.confirm(`Remove ${username}? They are signed out at once.`)) return;
   try {
@@ -907,7 +1031,7 @@ async function removeUser(username) {
     announce(`${username} was removed.`);
     await loadUsers();
   } catch (failure) {
-    showError('users-error', failure.message);
+    showError('users-error', errorMessage(failure));
   }
 }
 
@@ -921,10 +1045,11 @@ async function loadCallbacks() {
     // Which events have a callback decides which deliveries the open session can have.
     if (detail.sessionKey) void loadDeliveries();
   } catch (failure) {
-    showError('callbacks-error', failure.message);
+    showError('callbacks-error', errorMessage(failure));
   }
 }
 
+/** @param {Callback[]} callbacks */
 function renderCallbacks(callbacks) {
   byId('callbacks-empty').hidden = callbacks.length > 0;
   fill(
@@ -961,6 +1086,10 @@ function renderCallbacks(callbacks) {
 }
 
 /** A sample of the event, signed and delivered like a real one (at most 10 a minute per callback). */
+/**
+ * @param {string} event
+ * @param {HTMLButtonElement} button
+ */
 async function sendTest(event, button) {
   byId('callbacks-error').hidden = true;
   try {
@@ -969,11 +1098,12 @@ async function sendTest(event, button) {
     button.textContent = 'Test sent';
     setTimeout(() => (button.textContent = 'Send test'), 3_000);
   } catch (failure) {
-    showError('callbacks-error', `The test could not be sent: ${failure.message}`);
+    showError('callbacks-error', `The test could not be sent: ${errorMessage(failure)}`);
   }
 }
 
 /** A new signing secret; the old one keeps signing beside it for its overlap (24 h), so receivers can switch. */
+/** @param {string} event */
 async function rotateSecret(event) {
   if (!window.confirm(`Rotate the ${event} signing secret? The old one keeps signing beside the new one for 24 hours.`)) return;
   byId('callbacks-error').hidden = true;
@@ -982,23 +1112,30 @@ async function rotateSecret(event) {
     announce(`The ${event} secret was rotated.`);
     await loadCallbacks();
   } catch (failure) {
-    showError('callbacks-error', `The secret could not be rotated: ${failure.message}`);
+    showError('callbacks-error', `The secret could not be rotated: ${errorMessage(failure)}`);
   }
 }
 
+/** @param {string} secret */
 function maskSecret(secret) {
   return `${secret.slice(0, 10)}…`;
 }
 
+/** @param {Callback} callback */
 function editCallback(callback) {
-  byId('callback-event').value = callback.event.replace(':', '_');
-  byId('callback-method').value = callback.method;
-  byId('callback-url').value = callback.url;
-  byId('callback-headers').value = Object.keys(callback.headers ?? {}).length ? JSON.stringify(callback.headers) : '';
-  byId('callback-payload').value = Object.keys(callback.payload ?? {}).length ? JSON.stringify(callback.payload) : '';
+  formField('callback-event').value = callback.event.replace(':', '_');
+  formField('callback-method').value = callback.method;
+  formField('callback-url').value = callback.url;
+  formField('callback-headers').value = Object.keys(callback.headers ?? {}).length ? JSON.stringify(callback.headers) : '';
+  formField('callback-payload').value = Object.keys(callback.payload ?? {}).length ? JSON.stringify(callback.payload) : '';
   byId('callback-url').focus();
 }
 
+/**
+ * @param {string} text
+ * @param {string} field
+ * @returns {Record<string, unknown> | undefined}
+ */
 function parseJsonObject(text, field) {
   if (!text.trim()) return undefined;
   let value;
@@ -1011,29 +1148,33 @@ function parseJsonObject(text, field) {
   return value;
 }
 
+/** @param {SubmitEvent} event */
 async function submitCallback(event) {
   event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.target);
   const error = byId('callback-form-error');
-  const button = event.target.querySelector('button[type=submit]');
+  const button = submitButton(form);
   error.hidden = true;
   button.disabled = true;
   try {
-    const input = { url: byId('callback-url').value.trim(), method: byId('callback-method').value };
-    const headers = parseJsonObject(byId('callback-headers').value, 'Headers');
-    const payload = parseJsonObject(byId('callback-payload').value, 'Extra payload attributes');
+    /** @type {Record<string, unknown>} */
+    const input = { url: formField('callback-url').value.trim(), method: formField('callback-method').value };
+    const headers = parseJsonObject(formField('callback-headers').value, 'Headers');
+    const payload = parseJsonObject(formField('callback-payload').value, 'Extra payload attributes');
     if (headers) input.headers = headers;
     if (payload) input.payload = payload;
-    await api(SET_CALLBACK, { event: byId('callback-event').value, input });
-    event.target.reset();
+    await api(SET_CALLBACK, { event: formField('callback-event').value, input });
+    form.reset();
     announce('Callback saved.');
     await loadCallbacks();
   } catch (failure) {
-    showError('callback-form-error', failure.message);
+    showError('callback-form-error', errorMessage(failure));
   } finally {
     button.disabled = false;
   }
 }
 
+/** @param {string} eventName */
 async function deleteCallback(eventName) {
   if (!window.confirm(`Delete the ${eventName} callback? Its deliveries stop at once.`)) return;
   try {
@@ -1041,12 +1182,33 @@ async function deleteCallback(eventName) {
     announce(`The ${eventName} callback was deleted.`);
     await loadCallbacks();
   } catch (failure) {
-    showError('callbacks-error', failure.message);
+    showError('callbacks-error', errorMessage(failure));
   }
 }
 
 // ---------------------------------------------------------------------------------------------- shared
 
+/**
+ * The form field with this id.
+ * @param {string} id
+ * @returns {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement}
+ */
+function formField(id) {
+  return byId(id);
+}
+
+/**
+ * @param {HTMLFormElement} form
+ * @returns {HTMLButtonElement}
+ */
+function submitButton(form) {
+  return /** @type {HTMLButtonElement} */ (form.querySelector('button[type=submit]'));
+}
+
+/**
+ * @param {string} id
+ * @param {string} message
+ */
 function showError(id, message) {
   const element = document.getElementById(id);
   if (!element) return;
@@ -1054,6 +1216,7 @@ function showError(id, message) {
   element.hidden = false;
 }
 
+/** @param {string} text */
 function announce(text) {
   const announcer = byId('announcer');
   announcer.textContent = '';
@@ -1067,7 +1230,8 @@ async function boot() {
   byId('callback-form').addEventListener('submit', (event) => void submitCallback(event));
   byId('refresh').addEventListener('click', () => void Promise.all([loadSessions(), managesWebhooks() ? loadCallbacks() : null]));
   byId('status-filter').addEventListener('change', () => void loadSessions());
-  let searchTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let searchTimer;
   byId('session-search').addEventListener('input', () => {
     clearTimeout(searchTimer);
     searchTimer = setTimeout(() => void loadSessions(), 300);

@@ -1,11 +1,13 @@
 // The small GraphQL client both pages share, with no dependency: queries over HTTP, the GraphQL multipart request
 // with upload progress, and the part of the graphql-transport-ws protocol the pages need (connection_init/ack,
 // subscribe, next, error, complete, ping/pong), reconnecting and resuming subscriptions after a drop.
+/** @import { ExecutionResult, GraphQLError, LiveState, Operation, SocketMessage, SubscriptionHandlers, Variables } from './types/graphql' */
 
 export const GRAPHQL_PATH = '/graphql';
 
 /** A GraphQL answer with errors; `code` and `reason` come from the first error's extensions. */
 export class GraphQLRequestError extends Error {
+  /** @param {GraphQLError[]} errors */
   constructor(errors) {
     super(errors[0]?.message ?? 'The request failed.');
     this.name = 'GraphQLRequestError';
@@ -18,13 +20,19 @@ export class GraphQLRequestError extends Error {
 
 /** The server could not be reached, or answered with something that is not GraphQL. */
 export class NetworkError extends Error {
+  /** @param {string} message */
   constructor(message) {
     super(message);
     this.name = 'NetworkError';
   }
 }
 
-/** The `data` of a GraphQL answer read as text; throws GraphQLRequestError or NetworkError as graphqlRequest does. */
+/**
+ * The `data` of a GraphQL answer read as text; throws GraphQLRequestError or NetworkError as graphqlRequest does.
+ * @param {number} status
+ * @param {string} text
+ * @returns {unknown}
+ */
 export function readGraphQLBody(status, text) {
   let body;
   try {
@@ -39,7 +47,14 @@ export function readGraphQLBody(status, text) {
   return body.data;
 }
 
-/** POSTs one operation; resolves to `data`, rejects with GraphQLRequestError or NetworkError. */
+/**
+ * POSTs one operation; resolves to `data`, rejects with GraphQLRequestError or NetworkError.
+ * @template Data
+ * @param {Operation<Data>} query
+ * @param {Variables} [variables]
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<Data>}
+ */
 export async function graphqlRequest(query, variables = {}, headers = {}) {
   let response;
   try {
@@ -51,16 +66,21 @@ export async function graphqlRequest(query, variables = {}, headers = {}) {
   } catch {
     throw new NetworkError('The server could not be reached. Check your connection and try again.');
   }
-  return readGraphQLBody(response.status, await response.text());
+  return /** @type {Data} */ (readGraphQLBody(response.status, await response.text()));
 }
 
 /**
  * Sends one file with the GraphQL multipart request specification (operations, map, file part) through
  * XMLHttpRequest, whose upload events give progress. `onProgress(fraction)` runs as bytes leave; `onSent()` once
  * the whole body is sent. Returns { done: Promise<data>, abort() }.
+ * @template Data
+ * @param {{ query: Operation<Data>, variables: Variables, fileVariable: string, file: File, headers?: Record<string, string>,
+ *   onProgress?: (fraction: number) => void, onSent?: () => void }} request
+ * @returns {{ done: Promise<Data>, abort: () => void }}
  */
 export function graphqlUpload({ query, variables, fileVariable, file, headers = {}, onProgress = () => {}, onSent = () => {} }) {
   const xhr = new XMLHttpRequest();
+  /** @type {Promise<Data>} */
   const done = new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('operations', JSON.stringify({ query, variables: { ...variables, [fileVariable]: null } }));
@@ -75,7 +95,7 @@ export function graphqlUpload({ query, variables, fileVariable, file, headers = 
     xhr.upload.addEventListener('load', () => onSent());
     xhr.addEventListener('load', () => {
       try {
-        resolve(readGraphQLBody(xhr.status, xhr.responseText));
+        resolve(/** @type {Data} */ (readGraphQLBody(xhr.status, xhr.responseText)));
       } catch (error) {
         reject(error);
       }
@@ -97,17 +117,25 @@ const FATAL_CLOSE_CODES = new Set([4400, 4401, 4403]);
  * 'connecting' | 'open' | 'retrying' | 'refused' | 'closed'.
  */
 export class LiveConnection {
+  /**
+   * @param {{ connectionParams?: () => Promise<Record<string, unknown>>, onState?: (state: LiveState, detail?: string | number) => void,
+   *   url?: string }} [options]
+   */
   constructor({ connectionParams = async () => ({}), onState = () => {}, url = defaultSocketUrl() } = {}) {
     this.url = url;
     this.connectionParams = connectionParams;
     this.onState = onState;
+    /** @type {Map<string, { query: string, variables: () => Variables, handlers: SubscriptionHandlers<unknown> }>} */
     this.subscriptions = new Map();
     this.nextId = 1;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.acknowledged = false;
     this.attempt = 0;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.retryTimer = null;
     this.stopped = false;
+    /** @type {LiveState} */
     this.state = 'closed';
     this.wake = () => {
       if (!this.stopped && !this.socket && document.visibilityState !== 'hidden') this.connectNow();
@@ -120,7 +148,14 @@ export class LiveConnection {
     return this.acknowledged;
   }
 
-  /** Starts a subscription; `handlers`: { next(data), error(errors) }. Returns a function that stops it. */
+  /**
+   * Starts a subscription; `handlers`: { next(data), error(errors) }. Returns a function that stops it.
+   * @template Data
+   * @param {Operation<Data>} query
+   * @param {() => Variables} variables
+   * @param {SubscriptionHandlers<Data>} handlers
+   * @returns {() => void}
+   */
   subscribe(query, variables, handlers) {
     const id = String(this.nextId++);
     this.subscriptions.set(id, { query, variables, handlers });
@@ -134,7 +169,7 @@ export class LiveConnection {
 
   close() {
     this.stopped = true;
-    clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer ?? undefined);
     window.removeEventListener('online', this.wake);
     document.removeEventListener('visibilitychange', this.wake);
     this.subscriptions.clear();
@@ -143,13 +178,17 @@ export class LiveConnection {
     this.setState('closed');
   }
 
+  /**
+   * @param {LiveState} state
+   * @param {string | number} [detail]
+   */
   setState(state, detail) {
     this.state = state;
     this.onState(state, detail);
   }
 
   connectNow() {
-    clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer ?? undefined);
     this.retryTimer = null;
     if (this.stopped || this.socket) return;
     this.setState('connecting');
@@ -199,7 +238,12 @@ export class LiveConnection {
     }, delay);
   }
 
+  /**
+   * @param {WebSocket} socket
+   * @param {string} raw
+   */
   receive(socket, raw) {
+    /** @type {SocketMessage} */
     let message;
     try {
       message = JSON.parse(raw);
@@ -207,7 +251,8 @@ export class LiveConnection {
       socket.close(4400, 'Invalid message');
       return;
     }
-    const subscription = message.id === undefined ? null : this.subscriptions.get(message.id);
+    const subscriptionId = message.id ?? '';
+    const subscription = this.subscriptions.get(subscriptionId);
     switch (message.type) {
       case 'connection_ack':
         this.acknowledged = true;
@@ -220,19 +265,21 @@ export class LiveConnection {
         break;
       case 'pong':
         break;
-      case 'next':
+      case 'next': {
         if (!subscription) break;
-        if (message.payload?.errors?.length) subscription.handlers.error?.(message.payload.errors);
-        else subscription.handlers.next(message.payload?.data ?? null);
+        const result = /** @type {ExecutionResult | undefined} */ (message.payload);
+        if (result?.errors?.length) subscription.handlers.error?.(result.errors);
+        else subscription.handlers.next(result?.data ?? null);
         break;
+      }
       case 'error':
         if (!subscription) break;
-        this.subscriptions.delete(message.id);
+        this.subscriptions.delete(subscriptionId);
         subscription.handlers.error?.(Array.isArray(message.payload) ? message.payload : [{ message: 'Subscription failed.' }]);
         break;
       case 'complete':
         if (!subscription) break;
-        this.subscriptions.delete(message.id);
+        this.subscriptions.delete(subscriptionId);
         subscription.handlers.complete?.();
         break;
       default:
@@ -240,12 +287,14 @@ export class LiveConnection {
     }
   }
 
+  /** @param {string} id */
   sendSubscribe(id) {
     const subscription = this.subscriptions.get(id);
     if (!subscription) return;
     this.send({ id, type: 'subscribe', payload: { query: subscription.query, variables: subscription.variables() } });
   }
 
+  /** @param {SocketMessage} message */
   send(message) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }

@@ -2,54 +2,77 @@
 // with the pointer marks where a damage is, the damage catalog fills in what it is, detector proposals are accepted
 // or declined, and the review ends with "No damage found" or "Complete review". Every change is a GraphQL mutation;
 // the server decides who may make it (an inspector or an owner).
-import { fill, h } from './ui.js';
+import { errorMessage, fill, h } from './ui.js';
 import { viewName } from './view-names.js';
+/** @import { Operation } from './types/graphql' */
+/** @import { Damage, DamageCatalog, DamageRegion, DamageStatus } from './types/session' */
+/** @import { Api, SessionDetail } from './types/dashboard' */
+/** @typedef {Pick<SessionDetail, 'sessionKey' | 'status' | 'awaitingReview' | 'photos' | 'damages'>} ReviewedSession */
 
 export const DAMAGE_FIELDS = 'damageId item damageType grade note photoCode region { x y width height } score source status';
+/** @type {Operation<{ damageCatalog: DamageCatalog }>} */
 const CATALOG = 'query ReviewCatalog { damageCatalog { items { code label } damageTypes { code label description defaultGrade } } }';
+/** @type {Operation<{ addDamage: Damage }>} */
 const ADD_DAMAGE = `mutation ReviewAddDamage($sessionKey: String!, $item: String!, $damageType: String, $grade: Int, $note: String, $photoCode: Int, $region: DamageRegionInput) {
   addDamage(sessionKey: $sessionKey, item: $item, damageType: $damageType, grade: $grade, note: $note, photoCode: $photoCode, region: $region) { ${DAMAGE_FIELDS} }
 }`;
+/** @type {Operation<{ updateDamage: Damage }>} */
 const SET_DAMAGE_STATUS = `mutation ReviewSetDamageStatus($sessionKey: String!, $damageId: String!, $status: DamageStatus) {
   updateDamage(sessionKey: $sessionKey, damageId: $damageId, status: $status) { ${DAMAGE_FIELDS} }
 }`;
+/** @type {Operation<{ deleteDamage: string }>} */
 const DELETE_DAMAGE = 'mutation ReviewDeleteDamage($sessionKey: String!, $damageId: String!) { deleteDamage(sessionKey: $sessionKey, damageId: $damageId) }';
+/** @type {Operation<{ completeReview: { status: string } }>} */
 const COMPLETE_REVIEW = `mutation ReviewComplete($sessionKey: String!, $noDamageFound: Boolean) {
   completeReview(sessionKey: $sessionKey, noDamageFound: $noDamageFound) { status }
 }`;
 
+/** @type {Record<number, string>} */
 const GRADE_WORDS = { 1: '1 · minor', 2: '2 · light', 3: '3 · moderate', 4: '4 · heavy', 5: '5 · severe' };
 const ZOOM_STEPS = [1, 1.5, 2, 3];
 /** A box smaller than this share of the photo's side is a click, not a box. */
 const MIN_BOX = 0.01;
 
-/** The catalog, read once per page. */
+/** @type {DamageCatalog | null} The catalog, read once per page. */
 let catalog = null;
 /** The photo shown per session, kept while the detail is redrawn after each change. */
+/** @type {Map<string, number>} */
 const shownPhoto = new Map();
 
 /**
  * Draws the workspace for `session` (its photos and damages as DashboardSessionDetail reads them) into `container`.
  * `api(query, variables)` runs GraphQL; `changed()` reloads the session after a change; `announce(text)` speaks.
+ * @param {HTMLElement} container
+ * @param {ReviewedSession} session
+ * @param {{ api: Api, changed: () => Promise<void>, announce: (text: string) => void }} actions
+ * @param {{ force?: boolean }} [options]
+ * @returns {Promise<void>}
  */
 export async function renderReview(container, session, { api, changed, announce }, { force = false } = {}) {
   const signature = JSON.stringify([session.status, session.awaitingReview, session.damages, session.photos.map((photo) => [photo.photoCode, photo.url])]);
   if (!force && container.dataset.signature === signature && container.childElementCount > 0) return;
   container.dataset.signature = signature;
   catalog ??= (await api(CATALOG)).damageCatalog;
+  const damageCatalog = catalog;
   // The accepted photo of each view (a retake replaces an earlier one), in view order.
   const photos = [...new Map(session.photos.filter((photo) => photo.approved && photo.url).map((photo) => [photo.photoCode, photo])).values()].sort(
     (a, b) => a.photoCode - b.photoCode,
   );
+  /** @type {{ photoCode: number | null, zoom: number, box: DamageRegion | null }} */
   const state = { photoCode: shownPhoto.get(session.sessionKey) ?? photos[0]?.photoCode ?? null, zoom: 1, box: null };
   if (!photos.some((photo) => photo.photoCode === state.photoCode)) state.photoCode = photos[0]?.photoCode ?? null;
   const damages = session.damages ?? [];
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
+  /** @param {unknown} failure */
   const fail = (failure) => {
-    error.textContent = failure.message;
+    error.textContent = errorMessage(failure);
     error.hidden = false;
   };
 
+  /**
+   * @param {() => Promise<unknown>} work
+   * @param {string} message
+   */
   const run = async (work, message) => {
     error.hidden = true;
     try {
@@ -73,11 +96,12 @@ export async function renderReview(container, session, { api, changed, announce 
           class: `damage-box ${damage.status}`,
           title: `${labelOf('items', damage.item)} · ${labelOf('damageTypes', damage.damageType)} · grade ${damage.grade}`,
         }),
-        damage.region,
+        /** @type {DamageRegion} */ (damage.region),
       ),
     );
   const canvas = h('div', { class: 'annotator-canvas' }, image, boxes, draft);
   canvas.style.width = `${state.zoom * 100}%`;
+  /** @param {DamageRegion | null} box */
   const showDraft = (box) => {
     draft.hidden = !box;
     if (box) placeBox(draft, box);
@@ -86,9 +110,11 @@ export async function renderReview(container, session, { api, changed, announce 
     if (!image || event.button !== 0) return;
     event.preventDefault();
     const bounds = image.getBoundingClientRect();
+    /** @param {PointerEvent} pointer */
     const at = (pointer) => ({ x: clamp((pointer.clientX - bounds.left) / bounds.width), y: clamp((pointer.clientY - bounds.top) / bounds.height) });
     const start = at(event);
     canvas.setPointerCapture(event.pointerId);
+    /** @param {PointerEvent} pointer */
     const move = (pointer) => {
       const end = at(pointer);
       state.box = { x: Math.min(start.x, end.x), y: Math.min(start.y, end.y), width: Math.abs(end.x - start.x), height: Math.abs(end.y - start.y) };
@@ -119,6 +145,7 @@ export async function renderReview(container, session, { api, changed, announce 
   );
   annotator.addEventListener('keydown', (event) => {
     const step = 0.02;
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -142,6 +169,10 @@ export async function renderReview(container, session, { api, changed, announce 
     }
   });
 
+  /**
+   * @param {string} label
+   * @param {number} step
+   */
   const zoomButton = (label, step) =>
     h(
       'button',
@@ -181,12 +212,12 @@ export async function renderReview(container, session, { api, changed, announce 
   const itemSelect = h(
     'select',
     { id: 'review-item', required: true },
-    catalog.items.map((item) => h('option', { value: item.code }, item.label)),
+    damageCatalog.items.map((item) => h('option', { value: item.code }, item.label)),
   );
   const typeSelect = h(
     'select',
     { id: 'review-type' },
-    catalog.damageTypes.map((type) => h('option', { value: type.code }, type.label)),
+    damageCatalog.damageTypes.map((type) => h('option', { value: type.code }, type.label)),
   );
   const gradeSelect = h(
     'select',
@@ -195,7 +226,7 @@ export async function renderReview(container, session, { api, changed, announce 
   );
   const typeHelp = h('p', { class: 'muted small', id: 'review-type-help' });
   const describeType = () => {
-    const type = catalog.damageTypes.find((candidate) => candidate.code === typeSelect.value);
+    const type = damageCatalog.damageTypes.find((candidate) => candidate.code === typeSelect.value);
     typeHelp.textContent = type?.description ?? '';
     if (type) gradeSelect.value = String(type.defaultGrade);
   };
@@ -247,6 +278,7 @@ export async function renderReview(container, session, { api, changed, announce 
       )
     : h('p', { class: 'muted' }, 'No damages marked yet.');
 
+  /** @param {Damage} damage */
   function damageItem(damage) {
     const name = `${labelOf('damageTypes', damage.damageType)} on ${labelOf('items', damage.item)}`;
     const actions = [];
@@ -292,6 +324,10 @@ export async function renderReview(container, session, { api, changed, announce 
     );
   }
 
+  /**
+   * @param {Damage} damage
+   * @param {DamageStatus} status
+   */
   function setStatus(damage, status) {
     return api(SET_DAMAGE_STATUS, { sessionKey: session.sessionKey, damageId: damage.damageId, status });
   }
@@ -355,16 +391,26 @@ export async function renderReview(container, session, { api, changed, announce 
   );
 }
 
+/**
+ * @param {'items' | 'damageTypes'} list
+ * @param {string} code
+ */
 function labelOf(list, code) {
   return catalog?.[list]?.find((entry) => entry.code === code)?.label ?? code;
 }
 
+/** @param {number} value */
 function clamp(value) {
   return Math.min(Math.max(value, 0), 1);
 }
 
 /** Positions a box element over the photo (through the style object: the page's CSP refuses style attributes). */
+/**
+ * @param {HTMLElement} element
+ * @param {DamageRegion} box
+ */
 function placeBox(element, box) {
+  /** @param {number} value */
   const percent = (value) => `${(value * 100).toFixed(2)}%`;
   Object.assign(element.style, { left: percent(box.x), top: percent(box.y), width: percent(box.width), height: percent(box.height) });
   return element;

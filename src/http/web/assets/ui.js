@@ -1,14 +1,23 @@
 // DOM helpers both pages share. Everything is built with createElement/textContent: no HTML strings, so text from
 // the server (notes, rejection reasons, vehicle fields) can never become markup.
+/** @import { Attributes, Child, FactLabels } from './types/ui' */
+/** @import { SessionEvent, SessionStatus, Vehicle } from './types/session' */
 
-/** h('p', { class: 'hint', hidden: true }, 'text', child) — attributes: class, dataset, on<Event>, booleans. */
+/**
+ * h('p', { class: 'hint', hidden: true }, 'text', child) — attributes: class, dataset, on<Event>, booleans.
+ * @template {keyof HTMLElementTagNameMap} Tag
+ * @param {Tag} tag
+ * @param {Attributes} [attributes]
+ * @param {Child[]} children
+ * @returns {HTMLElementTagNameMap[Tag]}
+ */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
-    if (name === 'class') element.className = value;
+    if (name === 'class') element.className = /** @type {string} */ (value);
     else if (name === 'dataset') Object.assign(element.dataset, value);
-    else if (name.startsWith('on') && typeof value === 'function') element.addEventListener(name.slice(2).toLowerCase(), value);
+    else if (name.startsWith('on') && typeof value === 'function') element.addEventListener(name.slice(2).toLowerCase(), /** @type {EventListener} */ (value));
     else if (value === true) element.setAttribute(name, '');
     else element.setAttribute(name, String(value));
   }
@@ -16,27 +25,48 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+/**
+ * @param {Element} element
+ * @param {Child[]} children
+ */
 function append(element, children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of /** @type {unknown[]} */ (children).flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     element.append(child instanceof Node ? child : String(child));
   }
 }
 
-/** Replaces the element's children. */
+/**
+ * Replaces the element's children.
+ * @template {Element} E
+ * @param {E} element
+ * @param {Child[]} children
+ * @returns {E}
+ */
 export function fill(element, ...children) {
   element.replaceChildren();
   append(element, children);
   return element;
 }
 
+/**
+ * The page's element with this id; throws when there is none. Like querySelector, the caller names the element's
+ * type, by the type of what receives it or by a cast.
+ * @template {HTMLElement} [E=HTMLElement]
+ * @param {string} id
+ * @returns {E}
+ */
 export function byId(id) {
   const element = document.getElementById(id);
   if (!element) throw new Error(`#${id} is missing from the page`);
-  return element;
+  return /** @type {E} */ (element);
 }
 
-/** "2019 Honda Accord", or null when nothing identifies the vehicle. */
+/**
+ * "2019 Honda Accord", or null when nothing identifies the vehicle.
+ * @param {Vehicle | null | undefined} vehicle
+ * @returns {string | null}
+ */
 export function vehicleTitle(vehicle) {
   if (!vehicle) return null;
   const title = [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
@@ -45,24 +75,37 @@ export function vehicleTitle(vehicle) {
 
 const FACT_LABELS = { vin: 'VIN', body: 'Body', colour: 'Colour', odometer: 'Odometer' };
 
-/** [label, value] pairs of the vehicle fields worth showing, in reading order; `labels` translates them. */
+/**
+ * [label, value] pairs of the vehicle fields worth showing, in reading order; `labels` translates them.
+ * @param {Vehicle | null | undefined} vehicle
+ * @param {FactLabels} [labels]
+ * @returns {[string, string][]}
+ */
 export function vehicleFacts(vehicle, labels = FACT_LABELS) {
   if (!vehicle) return [];
   const odometer =
     vehicle.odom_reading === null || vehicle.odom_reading === undefined
       ? null
       : `${Number(vehicle.odom_reading).toLocaleString()} ${vehicle.odom_unit ?? ''}`.trim();
-  return [
+  /** @type {[string, string | null | undefined][]} */
+  const facts = [
     [labels.vin ?? FACT_LABELS.vin, vehicle.vin],
     [labels.body ?? FACT_LABELS.body, vehicle.body_type],
     [labels.colour ?? FACT_LABELS.colour, vehicle.ext_col],
     [labels.odometer ?? FACT_LABELS.odometer, odometer],
-  ].filter(([, value]) => value !== null && value !== undefined && value !== '');
+  ];
+  return /** @type {[string, string][]} */ (facts.filter(([, value]) => value !== null && value !== undefined && value !== ''));
 }
 
 /** Statuses move forward only; EXPIRED ends an unfinished session. Used to ignore replayed, older news. */
+/** @type {Record<SessionStatus, number>} */
 const STATUS_RANK = { IDLE: 0, STARTED: 1, PROCESS: 2, QC_PASSED: 3, CONFIRM: 4, COMPLETE: 5, EXPIRED: 5 };
 
+/**
+ * @param {SessionStatus | null} current
+ * @param {SessionStatus} incoming
+ * @returns {SessionStatus}
+ */
 export function laterStatus(current, incoming) {
   if (!current) return incoming;
   if (!(incoming in STATUS_RANK)) return current;
@@ -70,21 +113,39 @@ export function laterStatus(current, incoming) {
   return STATUS_RANK[incoming] >= STATUS_RANK[current] ? incoming : current;
 }
 
-/** The status a session event announces, or null. */
+/**
+ * The status a session event announces, or null.
+ * @param {Pick<SessionEvent, 'event' | 'payload'>} item
+ * @returns {SessionStatus | null}
+ */
 export function statusOfEvent(item) {
-  if (item.event === 'SESSION:STATUS_CHANGE') return item.payload?.status ?? null;
+  // STATUS_CHANGE announces a session status (other events' `status` is something else).
+  if (item.event === 'SESSION:STATUS_CHANGE') return /** @type {SessionStatus | undefined} */ (item.payload?.status) ?? null;
   if (item.event === 'SESSION:COMPLETE') return 'COMPLETE';
   if (item.event === 'SESSION:EXPIRED') return 'EXPIRED';
   return null;
 }
 
+/** @param {string | number | Date} value */
 export function formatTime(value) {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-/** "Photo is blurry: …" from "REJECTED: Photo is blurry: …". */
+/**
+ * The message of a caught error: what the pages throw and catch are Errors.
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function errorMessage(error) {
+  return /** @type {Error} */ (error).message;
+}
+
+/**
+ * "Photo is blurry: …" from "REJECTED: Photo is blurry: …".
+ * @param {string | null | undefined} message
+ */
 export function rejectionReason(message) {
   return String(message ?? '').replace(/^REJECTED:\s*/, '') || 'The photo did not pass quality control.';
 }
@@ -92,6 +153,9 @@ export function rejectionReason(message) {
 /**
  * Fetches a document with credential headers (never a token in a URL), then saves it (`download`) or shows it in
  * `pendingWindow` — a blank window the caller opened inside the click, so that pop-up blockers allow it.
+ * @param {string} path
+ * @param {Record<string, string>} headers
+ * @param {{ filename: string, download: boolean, pendingWindow: Window | null }} options
  */
 export async function openDocument(path, headers, { filename, download, pendingWindow }) {
   const response = await fetch(path, { headers });
@@ -124,8 +188,11 @@ export async function openDocument(path, headers, { filename, download, pendingW
  * Shows a server-rendered HTML document (the condition report) in a same-origin blank window. A blank or blob:
  * document inherits this page's Content-Security-Policy, which refuses inline <style> blocks; the report's styles
  * are therefore applied as constructed stylesheets (CSSOM), and scripts are dropped (the report has none).
+ * @param {Window} target
+ * @param {string} html
  */
 function writeHtmlDocument(target, html) {
+  /** @type {string[]} */
   const styles = [];
   const withoutStyles = html.replace(/<style[^>]*>([\s\S]*?)<\/style>/gi, (_match, css) => {
     styles.push(css);
@@ -137,7 +204,8 @@ function writeHtmlDocument(target, html) {
   doc.replaceChild(doc.importNode(parsed.documentElement, true), doc.documentElement);
   doc.title = parsed.title;
   doc.adoptedStyleSheets = styles.map((css) => {
-    const sheet = new target.CSSStyleSheet();
+    // The window's own constructor: a sheet can only be adopted by the document of the window that made it.
+    const sheet = new /** @type {Window & typeof globalThis} */ (target).CSSStyleSheet();
     sheet.replaceSync(css);
     return sheet;
   });

@@ -1,6 +1,7 @@
 // The names people read for the views ("Driver side", "Front corner, passenger side"), from the English message
 // catalog of the capture page, so that the dashboard and the capture page call a view the same. Until the catalog
 // has loaded, or if it cannot be, a view goes by the API's label.
+/** @type {Record<string, unknown> | null} */
 let catalog = null;
 
 export async function loadViewNames() {
@@ -12,7 +13,11 @@ export async function loadViewNames() {
   }
 }
 
-/** The name of a photo's view: `photo` has `photoCode` and `photoLabel`. */
+/**
+ * The name of a photo's view.
+ * @param {{ photoCode: number, photoLabel?: string | null }} photo
+ * @returns {string}
+ */
 export function viewName(photo) {
   const name = catalog?.[`view.${photo.photoCode}.name`];
   return typeof name === 'string' ? name : String(photo.photoLabel ?? photo.photoCode).replace(/_/g, ' ');
