@@ -124,7 +124,7 @@ const ResultsLocationSchema = z.object({
 });
 
 /** An accepted damage as the results report it: the Damage answer's identifying and grading fields. */
-const ResultsDamageSchema = DamageSchema.pick({
+export const ResultsDamageSchema = DamageSchema.pick({
   damage_id: true,
   item: true,
   damage_type: true,

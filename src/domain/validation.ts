@@ -125,3 +125,12 @@ export function jsonValueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean 
   }
   return false;
 }
+
+/** The value of a JSON text, or undefined when the text is not JSON (a schema then refuses it by name). */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

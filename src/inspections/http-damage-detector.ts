@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import type { DamageDetector, DetectedDamage, DetectionOutcome, DetectorPhoto } from './damage-detector.js';
 import type { Grade } from '../domain/grading.js';
+import { parseJsonText } from '../domain/validation.js';
 
 export interface HttpDamageDetectorOptions {
   url: string;
@@ -75,7 +76,7 @@ export class HttpDamageDetector implements DamageDetector {
           return null;
         }
         if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
-        const parsed = detectionsSchema.safeParse(parseJson(response.body));
+        const parsed = detectionsSchema.safeParse(parseJsonText(response.body));
         if (!parsed.success) {
           this.options.logger.warn({ photoCode: photo.photoCode, issue: parsed.error.issues[0]?.message }, 'damage detector answered outside its protocol');
           return null;
@@ -93,14 +94,5 @@ export class HttpDamageDetector implements DamageDetector {
       }
     }
     return null;
-  }
-}
-
-/** The answer as JSON, or undefined when it is not (the schema then refuses it, without another attempt). */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

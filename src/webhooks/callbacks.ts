@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
 import type { CallbackDocument, CallbackSetting, CallbackStore } from '../store/callbacks.js';
 import { isWebhookEvent, WEBHOOK_EVENTS, WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
-import { firstIssueMessage, freeJsonProblem, STANDALONE } from '../domain/validation.js';
+import { firstIssueMessage, freeJsonProblem, parseJsonText, STANDALONE } from '../domain/validation.js';
 import { generateWebhookSecret } from './signing.js';
 import { checkCallbackUrl, type TargetPolicy } from './target-guard.js';
 
@@ -266,18 +266,10 @@ function isStorableHeaderName(name: string): boolean {
 /** An object, or a string holding a JSON object (the spec describes both forms). Missing means empty; null on failure. */
 function readJsonObject(value: unknown, ctx: z.RefinementCtx): Record<string, unknown> | null {
   if (isMissing(value)) return {};
-  const candidate = typeof value === 'string' ? parseJson(value) : value;
+  const candidate = typeof value === 'string' ? parseJsonText(value) : value;
   if (typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate)) return candidate as Record<string, unknown>;
   ctx.addIssue({ code: 'custom', message: 'must be a JSON object or a string holding one.' });
   return null;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isMissing(value: unknown): boolean {

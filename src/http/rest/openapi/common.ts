@@ -6,6 +6,7 @@ import type { ZodOpenApiContentObject, ZodOpenApiRequestBodyObject, ZodOpenApiRe
 import { TIMESTAMP_TOLERANCE_SECONDS } from '../../../auth/api-timestamp.js';
 import { AUTH_FAILURE_MESSAGE, type AuthFailureLabel } from '../../../auth/authenticator.js';
 import { SESSION_KEY_PATTERN } from '../../../domain/identifiers.js';
+import type { VehicleApiObject } from '../../../domain/vehicle.js';
 import { WEBHOOK_EVENTS } from '../../../domain/events.js';
 import { MISSING_FIELDS_MESSAGE } from '../../../webhooks/callbacks.js';
 import { MAX_PAGE_SIZE } from '../../../webhooks/deliveries.js';
@@ -30,6 +31,21 @@ export const EXAMPLE = {
   /** The next_cursor of a page ending with the example delivery (created 2026-03-14T09:58:16.402Z). */
   deliveryCursor: 'MTc3MzQ4MjI5NjQwMjptc2dfWGIza1E5dlQxbUxyOFdjTjJwWWhaNXNKZDBG',
 } as const;
+
+/** The vehicle of the examples, as session views and results show it. */
+export const exampleVehicle: VehicleApiObject = {
+  vin: '1HGCM82633A004352',
+  year: 2021,
+  make: 'Honda',
+  model: 'Accord',
+  body_type: 'Sedan',
+  trim: 'EX-L',
+  transmission: 'Automatic',
+  ext_col: 'Blue',
+  int_col: 'Black',
+  odom_reading: 42180,
+  odom_unit: 'km',
+};
 
 export const AUTH_LABELS = ['Invalid API Key', 'Invalid API Token', 'Invalid API Timestamp'] as const satisfies readonly AuthFailureLabel[];
 

@@ -12,9 +12,9 @@ import {
   type DamageRemoved,
   type DamageView,
 } from '../../../domain/grading.js';
-import { SessionResultsSchema, type SessionResults } from '../../../domain/results.js';
+import { ResultsDamageSchema, SessionResultsSchema, type SessionResults } from '../../../domain/results.js';
 import { ReviewInputSchema } from '../../../inspections/review-service.js';
-import { EXAMPLE, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
+import { EXAMPLE, exampleVehicle, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
 
 const exampleDamageId = 'c2Vzc2lvbmRhbWFn';
 
@@ -73,21 +73,7 @@ export const exampleSessionResults: SessionResults = {
       reference: { stock_number: 'A1234' },
     },
   },
-  vehicle: {
-    vin: '1HGCM82633A004352',
-    year: 2021,
-    make: 'Honda',
-    model: 'Accord',
-    body_type: 'Sedan',
-    trim: 'EX-L',
-    transmission: 'Automatic',
-    ext_col: 'Blue',
-    int_col: 'Black',
-    odom_reading: 42180,
-    odom_unit: 'km',
-    vin_captured: '1HGCM82633A004352',
-    vin_match: true,
-  },
+  vehicle: { ...exampleVehicle, vin_captured: exampleVehicle.vin, vin_match: true },
   photos: [
     { photo_code: 1, photo_label: 'VIN', url: `https://capture.example.com/photos/${EXAMPLE.photoToken}`, approved: true, approved_message: 'ACCEPTED' },
   ],
@@ -99,18 +85,8 @@ export const exampleSessionResults: SessionResults = {
     max_grade_per_item: { rear_bumper: 2 },
     reviewed_by: 'api',
     reviewed_at: '2026-03-14T10:05:00.000+00:00',
-    damages: [
-      {
-        damage_id: exampleDamageId,
-        item: 'rear_bumper',
-        damage_type: 'scratch',
-        damage: 'scratch',
-        grade: 2,
-        photo_code: 8,
-        region: exampleRegion,
-        source: 'manual',
-      },
-    ],
+    // The example damage, reduced to the fields the results report.
+    damages: [ResultsDamageSchema.parse(exampleDamage)],
   },
   report: { url: exampleReportLink, pdf_url: `${exampleReportLink}.pdf`, expires_at: '2026-04-13T10:05:00.000+00:00' },
 };

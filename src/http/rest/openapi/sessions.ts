@@ -5,24 +5,9 @@ import { AccessRecordSchema, type AccessRecordView } from '../../../auth/access-
 import type { NoteInput } from '../../../domain/notes.js';
 import { NoteInputSchema } from '../../../domain/notes.js';
 import { sessionBodySchemas } from '../../../domain/session-input.js';
-import type { VehicleApiObject } from '../../../domain/vehicle.js';
 import { NoteSchema, type NoteView, PhotoSchema, type PhotoView, SessionSchema, type SessionView } from '../../../inspections/representation.js';
 import { SessionDeletedSchema } from '../../../inspections/session-service.js';
-import { EXAMPLE, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
-
-const exampleVehicle: VehicleApiObject = {
-  vin: '1HGCM82633A004352',
-  year: 2021,
-  make: 'Honda',
-  model: 'Accord',
-  body_type: 'Sedan',
-  trim: 'EX-L',
-  transmission: 'Automatic',
-  ext_col: 'Blue',
-  int_col: 'Black',
-  odom_reading: 42180,
-  odom_unit: 'km',
-};
+import { EXAMPLE, exampleVehicle, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
 
 const exampleAccessRecord: AccessRecordView = {
   session_id: EXAMPLE.accessRecordId,
