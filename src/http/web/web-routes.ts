@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Services } from '../../services.js';
 import type { Router } from '../rest/router.js';
 import { isSessionKey } from '../../domain/identifiers.js';
@@ -37,8 +37,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface Asset {
   contentType: string;
   body: Buffer;
-  /** Present when gzip actually makes the file smaller. */
-  gzipped: Buffer | null;
+  /** Smaller encodings of the body, best first (brotli, then gzip); one that does not help is left out. */
+  encodings: EncodedBody[];
   etag: string;
 }
 
@@ -49,13 +49,7 @@ export function loadWebAssets(directory = ASSET_DIRECTORY): Map<string, Asset> {
     const contentType = CONTENT_TYPES[extname(name)];
     if (!contentType || !/^[a-z0-9-]+\.[a-z]+$/.test(name)) continue;
     const body = readFileSync(join(directory, name));
-    const gzipped = contentType.startsWith('image/png') ? null : gzipSync(body, { level: 9 });
-    assets.set(name, {
-      contentType,
-      body,
-      gzipped: gzipped && gzipped.length < body.length ? gzipped : null,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-    });
+    assets.set(name, assetOf(contentType, body));
   }
   return assets;
 }
@@ -159,13 +153,38 @@ export function registerWebRoutes(router: Router, services: Services, { graphiql
 
 /** A served file made from bytes in memory (a catalog), compressed and tagged like the files of the asset folder. */
 export function assetOf(contentType: string, body: Buffer): Asset {
-  const gzipped = gzipSync(body, { level: 9 });
-  return {
-    contentType,
-    body,
-    gzipped: gzipped.length < body.length ? gzipped : null,
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-  };
+  return { contentType, body, encodings: encodingsOf(contentType, body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+}
+
+interface EncodedBody {
+  encoding: 'br' | 'gzip';
+  body: Buffer;
+}
+
+/**
+ * Compressed once at start-up, at the strongest settings: brotli saves another ~15 % over gzip on the pages' scripts,
+ * which counts on a weak signal (the capture page's budget before the first photo is 40 KB).
+ */
+function encodingsOf(contentType: string, body: Buffer): EncodedBody[] {
+  if (contentType.startsWith('image/png')) return [];
+  const candidates: EncodedBody[] = [
+    {
+      encoding: 'br',
+      body: brotliCompressSync(body, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    },
+    { encoding: 'gzip', body: gzipSync(body, { level: 9 }) },
+  ];
+  return candidates.filter((candidate) => candidate.body.length < body.length);
+}
+
+/** Whether an Accept-Encoding header allows `encoding` (named without q=0). */
+function acceptsEncoding(header: string, encoding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    return name === encoding && !parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter));
+  });
 }
 
 function sendAsset(request: IncomingMessage, response: ServerResponse, asset: Asset | undefined, status: number, extra: Record<string, string>): void {
@@ -183,9 +202,10 @@ function sendAsset(request: IncomingMessage, response: ServerResponse, asset: As
     response.writeHead(304, headers).end();
     return;
   }
-  const useGzip = asset.gzipped !== null && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const body = useGzip ? (asset.gzipped as Buffer) : asset.body;
-  if (useGzip) headers['content-encoding'] = 'gzip';
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoded = asset.encodings.find((candidate) => acceptsEncoding(accepted, candidate.encoding));
+  const body = encoded ? encoded.body : asset.body;
+  if (encoded) headers['content-encoding'] = encoded.encoding;
   headers['content-length'] = String(body.length);
   response.writeHead(status, headers);
   response.end(request.method === 'HEAD' ? undefined : body);
