@@ -153,8 +153,17 @@ export function registerWebRoutes(router: Router, services: Services, { graphiql
 
 /** A served file made from bytes in memory (a catalog), compressed and tagged like the files of the asset folder. */
 export function assetOf(contentType: string, body: Buffer): Asset {
-  return { contentType, body, encodings: encodingsOf(contentType, body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  let encodings = encodedByEtag.get(etag);
+  if (!encodings) {
+    encodings = encodingsOf(contentType, body);
+    encodedByEtag.set(etag, encodings);
+  }
+  return { contentType, body, encodings, etag };
 }
+
+/** Brotli at its strongest costs ~0.5 s for all the assets: done once per process, whatever builds the routes again. */
+const encodedByEtag = new Map<string, EncodedBody[]>();
 
 interface EncodedBody {
   encoding: 'br' | 'gzip';
