@@ -37,6 +37,9 @@ const LINK_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 export class ReportDocuments {
   /** Renders in progress in this instance, by session key (single flight). */
   private readonly rendering = new Map<string, Promise<void>>();
+  /** Report preparations still looking their session up: close() waits for them too. */
+  private readonly preparing = new Set<Promise<void>>();
+  private closing = false;
 
   constructor(
     private readonly deps: {
@@ -79,14 +82,21 @@ export class ReportDocuments {
 
   /** Renders and stores the PDF of a session that just completed, in the background, so the first download is a read. */
   prepareCompleted(apiKey: string, sessionKey: string): void {
-    void (async () => {
+    if (this.closing) return;
+    const preparation: Promise<void> = (async () => {
       const session = await this.deps.stores.sessions.findForAccount(apiKey, sessionKey);
+      if (this.closing) return;
       if (session?.status === 'COMPLETE' && session.results) await this.renderOnce(session, 'account');
-    })().catch((error: unknown) => this.deps.logger.warn({ err: error, sessionKey }, 'could not prepare the condition report PDF'));
+    })()
+      .catch((error: unknown) => this.deps.logger.warn({ err: error, sessionKey }, 'could not prepare the condition report PDF'))
+      .finally(() => this.preparing.delete(preparation));
+    this.preparing.add(preparation);
   }
 
-  /** Waits for renders in progress and ends the render threads. */
+  /** Waits for preparations and renders in progress (none starts after this), then ends the render threads. */
   async close(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled([...this.preparing]);
     await Promise.allSettled([...this.rendering.values()]);
     await this.deps.renderer.close();
   }

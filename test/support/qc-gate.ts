@@ -22,7 +22,7 @@ function digest(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-export function gateQualityControl(app: App): QcGate {
+export function gateQualityControl(app: Pick<App, 'services'>): QcGate {
   // The runner is the capture use case's own; the gate wraps it in place rather than replacing it.
   const runner = (app.services.capture as unknown as { deps?: { qc?: QcRunner } }).deps?.qc;
   if (!runner || typeof runner.analyze !== 'function') {
