@@ -410,6 +410,17 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await page.locator('#review .damage-item', { hasText: 'Hood' }).waitFor();
       await page.locator('#review .damage-box.accepted').waitFor();
 
+      // A wrong grade is corrected without drawing again: Change loads the damage into the form, its box stays.
+      await page.getByRole('button', { name: 'Change Scratch on Hood' }).click();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-item');
+      expect(await page.getByLabel('Grade').inputValue()).toBe('2');
+      expect(await page.locator('#review-note').inputValue()).toBe('10 cm scratch, driver side');
+      await page.getByLabel('Grade').selectOption('3');
+      await page.locator('#review-note').fill('12 cm scratch, driver side');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#review .damage-item', { hasText: 'grade 3' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Add damage' }).count()).toBe(1);
+
       // The same from the keyboard: Enter places a box on the photo, arrows move it, Enter goes on to the form.
       await page.locator('#review .annotator').focus();
       await page.keyboard.press('Enter');
@@ -447,7 +458,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     const [damage, keyed] = results.inspection.damages;
     expect(keyed.region.x).toBeCloseTo(0.37, 2);
     expect(keyed.region.height).toBeCloseTo(0.32, 2);
-    expect(damage).toMatchObject({ item: 'hood', damage_type: 'scratch', grade: 2, photo_code: 1, source: 'manual' });
+    expect(damage).toMatchObject({ item: 'hood', damage_type: 'scratch', grade: 3, photo_code: 1, source: 'manual' });
     for (const [key, expected] of Object.entries({ x: 0.2, y: 0.3, width: 0.3, height: 0.3 })) expect(damage.region[key]).toBeCloseTo(expected, 1);
   }, 90_000);
 

@@ -20,6 +20,10 @@ const ADD_DAMAGE = `mutation ReviewAddDamage($sessionKey: String!, $item: String
 const SET_DAMAGE_STATUS = `mutation ReviewSetDamageStatus($sessionKey: String!, $damageId: String!, $status: DamageStatus) {
   updateDamage(sessionKey: $sessionKey, damageId: $damageId, status: $status) { ${DAMAGE_FIELDS} }
 }`;
+/** @type {Operation<{ updateDamage: Damage }>} */
+const EDIT_DAMAGE = `mutation ReviewEditDamage($sessionKey: String!, $damageId: String!, $item: String, $damageType: String, $grade: Int, $note: String, $region: DamageRegionInput) {
+  updateDamage(sessionKey: $sessionKey, damageId: $damageId, item: $item, damageType: $damageType, grade: $grade, note: $note, region: $region) { ${DAMAGE_FIELDS} }
+}`;
 /** @type {Operation<{ deleteDamage: string }>} */
 const DELETE_DAMAGE = 'mutation ReviewDeleteDamage($sessionKey: String!, $damageId: String!) { deleteDamage(sessionKey: $sessionKey, damageId: $damageId) }';
 /** @type {Operation<{ completeReview: { status: string } }>} */
@@ -58,8 +62,9 @@ export async function renderReview(container, session, { api, changed, announce 
   const photos = [...new Map(session.photos.filter((photo) => photo.approved && photo.url).map((photo) => [photo.photoCode, photo])).values()].sort(
     (a, b) => a.photoCode - b.photoCode,
   );
-  /** @type {{ photoCode: number | null, zoom: number, box: DamageRegion | null }} */
-  const state = { photoCode: shownPhoto.get(session.sessionKey) ?? photos[0]?.photoCode ?? null, zoom: 1, box: null };
+  /** `editing`: the damage the form changes instead of adding one; `box` is a box drawn since the form was last used. */
+  /** @type {{ photoCode: number | null, zoom: number, box: DamageRegion | null, editing: Damage | null }} */
+  const state = { photoCode: shownPhoto.get(session.sessionKey) ?? photos[0]?.photoCode ?? null, zoom: 1, box: null, editing: null };
   if (!photos.some((photo) => photo.photoCode === state.photoCode)) state.photoCode = photos[0]?.photoCode ?? null;
   const damages = session.damages ?? [];
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
@@ -225,15 +230,18 @@ export async function renderReview(container, session, { api, changed, announce 
     [1, 2, 3, 4, 5].map((grade) => h('option', { value: String(grade) }, GRADE_WORDS[grade])),
   );
   const typeHelp = h('p', { class: 'muted small', id: 'review-type-help' });
-  const describeType = () => {
+  /** @param {{ keepGrade?: boolean }} [options] */
+  const describeType = ({ keepGrade = false } = {}) => {
     const type = damageCatalog.damageTypes.find((candidate) => candidate.code === typeSelect.value);
     typeHelp.textContent = type?.description ?? '';
-    if (type) gradeSelect.value = String(type.defaultGrade);
+    if (type && !keepGrade) gradeSelect.value = String(type.defaultGrade);
   };
-  typeSelect.addEventListener('change', describeType);
+  typeSelect.addEventListener('change', () => describeType());
   describeType();
   const noteInput = h('input', { id: 'review-note', type: 'text', maxlength: '500' });
   const boxNote = h('p', { class: 'muted small', 'aria-live': 'polite' }, 'Drag on the photo to draw a box around a damage.');
+  const submitButton = h('button', { class: 'button primary', type: 'submit' }, 'Add damage');
+  const cancelEditButton = h('button', { class: 'button', type: 'button', hidden: true, onclick: () => stopEditing() }, 'Cancel');
   const form = h(
     'form',
     { class: 'stack review-form', 'aria-label': 'Add a damage' },
@@ -247,10 +255,11 @@ export async function renderReview(container, session, { api, changed, announce 
     h('label', { for: 'review-note' }, 'Note ', h('span', { class: 'optional' }, '(optional)')),
     noteInput,
     boxNote,
-    h('button', { class: 'button primary', type: 'submit' }, 'Add damage'),
+    h('span', { class: 'toolbar' }, submitButton, cancelEditButton),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (state.editing) return saveEdit(state.editing);
     const variables = {
       sessionKey: session.sessionKey,
       item: itemSelect.value,
@@ -262,7 +271,53 @@ export async function renderReview(container, session, { api, changed, announce 
     };
     void run(() => api(ADD_DAMAGE, variables), `${labelOf('damageTypes', variables.damageType)} added on ${labelOf('items', variables.item)}.`);
   });
+  /**
+   * Fills the form with a damage to correct its part, type, grade or note; a box drawn on its photo meanwhile
+   * replaces its box. Saved with "Save changes", or left with Cancel.
+   * @param {Damage} damage
+   */
+  function startEditing(damage) {
+    state.editing = damage;
+    itemSelect.value = damage.item;
+    typeSelect.value = damage.damageType;
+    describeType({ keepGrade: true });
+    gradeSelect.value = String(damage.grade);
+    noteInput.value = damage.note ?? '';
+    form.setAttribute('aria-label', 'Change a damage');
+    submitButton.textContent = 'Save changes';
+    cancelEditButton.hidden = false;
+    boxNote.textContent = `Changing ${nameOf(damage)}. Draw on its photo to replace its box.`;
+    itemSelect.focus();
+  }
+
+  function stopEditing() {
+    state.editing = null;
+    form.setAttribute('aria-label', 'Add a damage');
+    submitButton.textContent = 'Add damage';
+    cancelEditButton.hidden = true;
+    boxNote.textContent = 'Drag on the photo to draw a box around a damage.';
+  }
+
+  /** @param {Damage} damage */
+  function saveEdit(damage) {
+    const variables = {
+      sessionKey: session.sessionKey,
+      damageId: damage.damageId,
+      item: itemSelect.value,
+      damageType: typeSelect.value,
+      grade: Number(gradeSelect.value),
+      note: noteInput.value.trim(),
+      // Only a box drawn on the damage's own photo moves it; otherwise its box stays as it is.
+      ...(state.box && state.photoCode === damage.photoCode ? { region: state.box } : {}),
+    };
+    void run(() => api(EDIT_DAMAGE, variables), `${labelOf('damageTypes', variables.damageType)} on ${labelOf('items', variables.item)} saved.`);
+  }
+
   form.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && state.editing && !state.box) {
+      stopEditing();
+      return;
+    }
     if (event.key !== 'Escape' || !state.box) return;
     state.box = null;
     showDraft(null);
@@ -279,8 +334,14 @@ export async function renderReview(container, session, { api, changed, announce 
     : h('p', { class: 'muted' }, 'No damages marked yet.');
 
   /** @param {Damage} damage */
+  /** @param {Damage} damage */
+  function nameOf(damage) {
+    return `${labelOf('damageTypes', damage.damageType)} on ${labelOf('items', damage.item)}`;
+  }
+
+  /** @param {Damage} damage */
   function damageItem(damage) {
-    const name = `${labelOf('damageTypes', damage.damageType)} on ${labelOf('items', damage.item)}`;
+    const name = nameOf(damage);
     const actions = [];
     if (damage.status === 'proposed') {
       actions.push(
@@ -291,7 +352,10 @@ export async function renderReview(container, session, { api, changed, announce 
         ),
         h('button', { class: 'button small', type: 'button', onclick: () => void run(() => setStatus(damage, 'declined'), `${name} declined.`) }, 'Decline'),
       );
-    } else if (damage.source === 'manual') {
+    } else if (damage.status === 'accepted') {
+      actions.push(h('button', { class: 'button small', type: 'button', 'aria-label': `Change ${name}`, onclick: () => startEditing(damage) }, 'Change'));
+    }
+    if (damage.status !== 'proposed' && damage.source === 'manual') {
       actions.push(
         h(
           'button',
