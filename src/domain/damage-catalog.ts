@@ -80,80 +80,107 @@ export const GradeSchema = z
 
 interface DamageTypeEntry {
   label: string;
-  /** What the type is, then what grades 1 (minor) … 5 (severe) mean for it. */
-  description: string;
+  /** What the type is. */
+  summary: string;
+  /** What grades 1 (minor) … 5 (severe) mean for it. */
+  grades: readonly [string, string, string, string, string];
   default_grade: Grade;
+}
+
+/** The type, then what each grade means: "A dent. 1: …; 2: …; … 5: …." */
+function describe(entry: DamageTypeEntry): string {
+  return `${entry.summary} ${entry.grades.map((meaning, index) => `${index + 1}: ${meaning}`).join('; ')}.`;
 }
 
 const DAMAGE_TYPE_ENTRIES = {
   scratch: {
     label: 'Scratch',
-    description:
-      'A line through paint or coating. 1: in the clear coat, polishes out; 2: into the colour coat; 3: down to primer or several panels; 4: to bare metal or plastic; 5: deep gouges across the panel.',
+    summary: 'A line through paint or coating.',
+    grades: [
+      'in the clear coat, polishes out',
+      'into the colour coat',
+      'down to primer or several panels',
+      'to bare metal or plastic',
+      'deep gouges across the panel',
+    ],
     default_grade: 2,
   },
   scuff: {
     label: 'Scuff',
-    description:
-      'Surface abrasion or paint transfer without a cut. 1: transfer that wipes off; 2: dull patch smaller than a hand; 3: larger than a hand; 4: abraded through paint; 5: the whole panel.',
+    summary: 'Surface abrasion or paint transfer without a cut.',
+    grades: ['transfer that wipes off', 'dull patch smaller than a hand', 'larger than a hand', 'abraded through paint', 'the whole panel'],
     default_grade: 1,
   },
   dent: {
     label: 'Dent',
-    description:
-      'A deformation of the panel. 1: smaller than a coin, paint intact; 2: up to 5 cm, paintless repair possible; 3: up to 15 cm or on a crease; 4: larger, paint broken; 5: panel must be replaced.',
+    summary: 'A deformation of the panel.',
+    grades: [
+      'smaller than a coin, paint intact',
+      'up to 5 cm, paintless repair possible',
+      'up to 15 cm or on a crease',
+      'larger, paint broken',
+      'panel must be replaced',
+    ],
     default_grade: 3,
   },
   crack: {
     label: 'Crack',
-    description:
-      'A fracture in glass, plastic or trim. 1: hairline under 1 cm; 2: up to 5 cm, outside the driver’s view; 3: longer or in the driver’s view; 4: spreading, part weakened; 5: part must be replaced.',
+    summary: 'A fracture in glass, plastic or trim.',
+    grades: [
+      'hairline under 1 cm',
+      'up to 5 cm, outside the driver’s view',
+      'longer or in the driver’s view',
+      'spreading, part weakened',
+      'part must be replaced',
+    ],
     default_grade: 3,
   },
   chip: {
     label: 'Chip',
-    description:
-      'A small piece of paint or glass knocked out. 1: single stone chip; 2: a few chips; 3: many chips or one to the metal; 4: chips with rust or in the driver’s view; 5: glass must be replaced.',
+    summary: 'A small piece of paint or glass knocked out.',
+    grades: ['single stone chip', 'a few chips', 'many chips or one to the metal', 'chips with rust or in the driver’s view', 'glass must be replaced'],
     default_grade: 1,
   },
   rust: {
     label: 'Rust',
-    description: 'Corrosion. 1: surface spots; 2: bubbling under paint; 3: patch larger than a hand; 4: flaking, metal thinning; 5: perforation.',
+    summary: 'Corrosion.',
+    grades: ['surface spots', 'bubbling under paint', 'patch larger than a hand', 'flaking, metal thinning', 'perforation'],
     default_grade: 3,
   },
   broken: {
     label: 'Broken',
-    description:
-      'A part that is broken or does not work. 1: cosmetic clip or cover; 2: loose but working; 3: partly working; 4: not working; 5: broken in a way that affects safety.',
+    summary: 'A part that is broken or does not work.',
+    grades: ['cosmetic clip or cover', 'loose but working', 'partly working', 'not working', 'broken in a way that affects safety'],
     default_grade: 4,
   },
   missing: {
     label: 'Missing',
-    description:
-      'A part that is absent. 1: cap or small trim; 2: emblem or cover; 3: a functional accessory; 4: a light, mirror or wheel part; 5: a part the vehicle cannot be driven without.',
+    summary: 'A part that is absent.',
+    grades: ['cap or small trim', 'emblem or cover', 'a functional accessory', 'a light, mirror or wheel part', 'a part the vehicle cannot be driven without'],
     default_grade: 4,
   },
   stain: {
     label: 'Stain',
-    description:
-      'Discolouration of upholstery, carpet or headliner. 1: faint, cleans out; 2: visible spot; 3: several or larger than a hand; 4: permanent; 5: the surface needs replacing.',
+    summary: 'Discolouration of upholstery, carpet or headliner.',
+    grades: ['faint, cleans out', 'visible spot', 'several or larger than a hand', 'permanent', 'the surface needs replacing'],
     default_grade: 2,
   },
   tear: {
     label: 'Tear',
-    description:
-      'A cut, tear or burn in upholstery, trim or a tyre. 1: under 1 cm; 2: up to 5 cm; 3: larger; 4: through the material; 5: the part must be replaced (any tyre sidewall cut).',
+    summary: 'A cut, tear or burn in upholstery, trim or a tyre.',
+    grades: ['under 1 cm', 'up to 5 cm', 'larger', 'through the material', 'the part must be replaced (any tyre sidewall cut)'],
     default_grade: 3,
   },
   wear: {
     label: 'Wear',
-    description:
-      'Wear beyond the vehicle’s age (tyre tread, seat bolsters, pedals, steering wheel). 1: light; 2: visible; 3: heavy; 4: at the legal or usable limit; 5: beyond it.',
+    summary: 'Wear beyond the vehicle’s age (tyre tread, seat bolsters, pedals, steering wheel).',
+    grades: ['light', 'visible', 'heavy', 'at the legal or usable limit', 'beyond it'],
     default_grade: 2,
   },
   other: {
     label: 'Other',
-    description: 'Anything the other types do not describe; say what in the note. 1: minor; 2: light; 3: moderate; 4: major; 5: severe.',
+    summary: 'Anything the other types do not describe; say what in the note.',
+    grades: ['minor', 'light', 'moderate', 'major', 'severe'],
     default_grade: 3,
   },
 } as const satisfies Record<string, DamageTypeEntry>;
@@ -168,7 +195,16 @@ export const DamageTypeSchema = z
 export const DamageCatalogSchema = z
   .object({
     items: z.array(z.object({ code: VehicleItemSchema, label: z.string() })),
-    damage_types: z.array(z.object({ code: DamageTypeSchema, label: z.string(), description: z.string(), default_grade: GradeSchema })),
+    damage_types: z.array(
+      z.object({
+        code: DamageTypeSchema,
+        label: z.string(),
+        description: z.string().meta({ description: 'What the type is, then what grades 1 (minor) … 5 (severe) mean for it.' }),
+        summary: z.string().meta({ description: 'What the type is (the description without the grades).' }),
+        grade_meanings: z.array(z.string()).length(5).meta({ description: 'What grades 1 … 5 mean for this type, in order.' }),
+        default_grade: GradeSchema,
+      }),
+    ),
   })
   .meta({ id: 'DamageCatalog' });
 export type DamageCatalog = z.output<typeof DamageCatalogSchema>;
@@ -177,7 +213,17 @@ export type DamageCatalog = z.output<typeof DamageCatalogSchema>;
 export function damageCatalog(): DamageCatalog {
   return {
     items: VEHICLE_ITEMS.map((code) => ({ code, label: itemLabel(code) })),
-    damage_types: DAMAGE_TYPES.map((code) => ({ code, ...DAMAGE_TYPE_ENTRIES[code] })),
+    damage_types: DAMAGE_TYPES.map((code) => {
+      const entry: DamageTypeEntry = DAMAGE_TYPE_ENTRIES[code];
+      return {
+        code,
+        label: entry.label,
+        description: describe(entry),
+        summary: entry.summary,
+        grade_meanings: [...entry.grades],
+        default_grade: entry.default_grade,
+      };
+    }),
   };
 }
 

@@ -287,7 +287,12 @@ describe('damage catalog', () => {
     expect(catalog.body.items).toContainEqual({ code: 'other', label: 'Other' });
     const codes = catalog.body.damage_types.map((type: { code: string }) => type.code);
     expect(codes).toEqual(expect.arrayContaining(['scratch', 'scuff', 'dent', 'crack', 'chip', 'rust', 'broken', 'missing', 'other']));
-    for (const type of catalog.body.damage_types) expect(Object.keys(type)).toEqual(['code', 'label', 'description', 'default_grade']);
+    for (const type of catalog.body.damage_types) {
+      expect(Object.keys(type)).toEqual(['code', 'label', 'description', 'summary', 'grade_meanings', 'default_grade']);
+      // What each grade means, five of them, and the description says the same in one sentence.
+      expect(type.grade_meanings).toHaveLength(5);
+      expect(type.description).toBe(`${type.summary} ${type.grade_meanings.map((meaning: string, index: number) => `${index + 1}: ${meaning}`).join('; ')}.`);
+    }
     expect((await fetch(`${server.baseUrl}/v1/damage-catalog`)).status).toBe(403);
   });
 });

@@ -220,6 +220,8 @@ const CatalogDamageType = builder.objectRef<DamageCatalog['damage_types'][number
     code: t.exposeString('code'),
     label: t.exposeString('label'),
     description: t.exposeString('description', { description: 'What the type is and what each grade 1 (minor) to 5 (severe) means.' }),
+    summary: t.exposeString('summary', { description: 'What the type is, without the grades.' }),
+    gradeMeanings: t.exposeStringList('grade_meanings', { description: 'What grades 1 (minor) … 5 (severe) mean for this type, in order.' }),
     defaultGrade: t.exposeInt('default_grade'),
   }),
 });

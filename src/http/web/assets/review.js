@@ -11,7 +11,7 @@ import { viewName } from './view-names.js';
 
 export const DAMAGE_FIELDS = 'damageId item damageType grade note photoCode region { x y width height } score source status';
 /** @type {Operation<{ damageCatalog: DamageCatalog }>} */
-const CATALOG = 'query ReviewCatalog { damageCatalog { items { code label } damageTypes { code label description defaultGrade } } }';
+const CATALOG = 'query ReviewCatalog { damageCatalog { items { code label } damageTypes { code label summary gradeMeanings defaultGrade } } }';
 /** @type {Operation<{ addDamage: Damage }>} */
 const ADD_DAMAGE = `mutation ReviewAddDamage($sessionKey: String!, $item: String!, $damageType: String, $grade: Int, $note: String, $photoCode: Int, $region: DamageRegionInput) {
   addDamage(sessionKey: $sessionKey, item: $item, damageType: $damageType, grade: $grade, note: $note, photoCode: $photoCode, region: $region) { ${DAMAGE_FIELDS} }
@@ -230,10 +230,16 @@ export async function renderReview(container, session, { api, changed, announce 
     [1, 2, 3, 4, 5].map((grade) => h('option', { value: String(grade) }, GRADE_WORDS[grade])),
   );
   const typeHelp = h('p', { class: 'muted small', id: 'review-type-help' });
+  // Each grade says what it means for the chosen type, in its option, instead of a paragraph of all five.
   /** @param {{ keepGrade?: boolean }} [options] */
   const describeType = ({ keepGrade = false } = {}) => {
     const type = damageCatalog.damageTypes.find((candidate) => candidate.code === typeSelect.value);
-    typeHelp.textContent = type?.description ?? '';
+    typeHelp.textContent = type?.summary ?? '';
+    for (const option of gradeSelect.options) {
+      const grade = Number(option.value);
+      const meaning = type?.gradeMeanings[grade - 1];
+      option.textContent = meaning ? `${grade} · ${meaning}` : (GRADE_WORDS[grade] ?? option.value);
+    }
     if (type && !keepGrade) gradeSelect.value = String(type.defaultGrade);
   };
   typeSelect.addEventListener('change', () => describeType());

@@ -77,7 +77,7 @@ export interface Damage {
 
 export interface DamageCatalog {
   items: { code: string; label: string }[];
-  damageTypes: { code: string; label: string; description: string; defaultGrade: number }[];
+  damageTypes: { code: string; label: string; summary: string; gradeMeanings: string[]; defaultGrade: number }[];
 }
 
 /** The payload of a session event: the webhook body of its event (src/domain/events.ts), every field of any. */
