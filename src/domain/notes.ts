@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { firstIssueMessage, type ParseResult } from './validation.js';
 
-const NOTE_TITLE_MAX = 200;
-const NOTE_DESCRIPTION_MAX = 5000;
+export const NOTE_TITLE_MAX = 200;
+export const NOTE_DESCRIPTION_MAX = 5000;
 
 // One message per field whatever is wrong with it (missing, not a string, blank, too long).
 function requiredText(max: number) {

@@ -245,6 +245,9 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       // Location and a note.
       await page.getByRole('button', { name: 'Add my location' }).click();
       await page.locator('#location-text', { hasText: 'Location added (within 12 m).' }).waitFor();
+      // The fields stop where the server would refuse the note (its limits, from the page's configuration).
+      expect(await page.getByLabel('Title').getAttribute('maxlength')).toBe(String(CAPTURE_PAGE_CONFIG.noteTitleMax));
+      expect(await page.getByLabel('What should the inspector know?').getAttribute('maxlength')).toBe(String(CAPTURE_PAGE_CONFIG.noteDescriptionMax));
       await page.getByLabel('Title').fill('Scratch');
       await page.getByLabel('What should the inspector know?').fill('Small scratch near the rear door handle.');
       await page.getByRole('button', { name: 'Add note' }).click();

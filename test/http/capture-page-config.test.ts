@@ -10,9 +10,15 @@ const page = readFileSync(new URL('../../src/http/web/assets/capture.html', impo
 const block = (html: string) => /<script type="application\/json" id="capture-config">([\s\S]*?)<\/script>/.exec(html)?.[1];
 
 describe('the capture page configuration', () => {
-  it('holds the server’s own session key pattern, languages and photo limit', () => {
+  it('holds the server’s own session key pattern, languages, photo limit and note lengths', () => {
     const config = JSON.parse(block(withCapturePageConfig(page)) as string);
-    expect(config).toEqual({ sessionKeyPattern: expect.any(String), languages: ['en', 'es', 'fr', 'de', 'pt'], maxPhotoBytes: MAX_PHOTO_BYTES });
+    expect(config).toEqual({
+      sessionKeyPattern: expect.any(String),
+      languages: ['en', 'es', 'fr', 'de', 'pt'],
+      maxPhotoBytes: MAX_PHOTO_BYTES,
+      noteTitleMax: 200,
+      noteDescriptionMax: 5000,
+    });
     const pattern = new RegExp(config.sessionKeyPattern);
     for (const key of ['ABC-0123456789', 'abc-0123456789', 'ABC-012345678', 'AB1-0123456789']) expect(pattern.test(key)).toBe(isSessionKey(key));
   });

@@ -3,6 +3,7 @@
 import { SESSION_KEY_PATTERN } from '../../domain/identifiers.js';
 import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
 import { MAX_PHOTO_BYTES } from '../../inspections/photo-limits.js';
+import { NOTE_DESCRIPTION_MAX, NOTE_TITLE_MAX } from '../../domain/notes.js';
 
 const CONFIG_BLOCK = /(<script type="application\/json" id="capture-config">)[\s\S]*?(<\/script>)/;
 
@@ -10,12 +11,16 @@ export interface CapturePageConfig {
   sessionKeyPattern: string;
   languages: readonly string[];
   maxPhotoBytes: number;
+  noteTitleMax: number;
+  noteDescriptionMax: number;
 }
 
 export const CAPTURE_PAGE_CONFIG: CapturePageConfig = {
   sessionKeyPattern: SESSION_KEY_PATTERN.source,
   languages: CAPTURE_LANGUAGES,
   maxPhotoBytes: MAX_PHOTO_BYTES,
+  noteTitleMax: NOTE_TITLE_MAX,
+  noteDescriptionMax: NOTE_DESCRIPTION_MAX,
 };
 
 /** capture.html with its configuration block filled; throws when the page has no such block. */

@@ -1182,6 +1182,9 @@ byId('jump-confirm').addEventListener('click', () => {
   byId('confirm').focus();
 });
 byId('location-button').addEventListener('click', shareLocation);
+// The server's note limits, so a note the page lets through is one the server takes.
+/** @type {HTMLInputElement} */ (byId('note-title')).maxLength = CONFIG.noteTitleMax;
+/** @type {HTMLTextAreaElement} */ (byId('note-description')).maxLength = CONFIG.noteDescriptionMax;
 byId('note-form').addEventListener('submit', (event) => void submitNote(event));
 byId('report-pdf').addEventListener('click', () => void openReport('pdf'));
 byId('report-view').addEventListener('click', () => void openReport('view'));

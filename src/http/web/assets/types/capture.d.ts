@@ -6,6 +6,8 @@ export interface CaptureConfig {
   sessionKeyPattern: string;
   languages: string[];
   maxPhotoBytes: number;
+  noteTitleMax: number;
+  noteDescriptionMax: number;
 }
 
 /** A message catalog (/capture/i18n/<lang>.json): key → text with {placeholders}. */
