@@ -167,11 +167,8 @@ export class CallbackService {
     return toCallbackView(rotated);
   }
 
-  private async require(apiKey: string, event: string): Promise<CallbackDocument> {
-    requireEventName(event);
-    const callback = await this.callbacks.find(apiKey, event);
-    if (!callback) throw missingCallback(apiKey, event);
-    return callback;
+  private require(apiKey: string, event: string): Promise<EventCallback> {
+    return requireCallback(this.callbacks, apiKey, event);
   }
 
   /**
@@ -210,6 +207,17 @@ export function toCallbackView(callback: CallbackDocument): CallbackView {
     secret: current?.secret ?? '',
     active: callback.active,
   };
+}
+
+/** A callback document whose event has been checked. */
+export type EventCallback = CallbackDocument & { event: WebhookEvent };
+
+/** The API key's callback for `event`: 400 for a name that is not a webhook event, 404 when there is none. */
+export async function requireCallback(callbacks: CallbackStore, apiKey: string, event: string): Promise<EventCallback> {
+  requireEventName(event);
+  const callback = await callbacks.find(apiKey, event);
+  if (!callback) throw missingCallback(apiKey, event);
+  return callback as EventCallback;
 }
 
 export function missingCallback(apiKey: string, event: string) {

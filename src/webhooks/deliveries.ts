@@ -2,13 +2,13 @@
 // REST and GraphQL both call these.
 import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../errors.js';
-import { isWebhookEvent, WEBHOOK_EVENTS, WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
+import { WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
 import { DeliveryStatusSchema } from '../domain/delivery-statuses.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 import { firstIssueMessage } from '../domain/validation.js';
-import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
+import type { CallbackStore } from '../store/callbacks.js';
 import type { DeliveryAttemptDocument, DeliveryDocument, DeliveryPageCursor, DeliveryStore } from '../store/deliveries.js';
-import { CallbackMethodSchema, missingCallback } from './callbacks.js';
+import { CallbackMethodSchema, requireCallback, type EventCallback } from './callbacks.js';
 import type { DeliveryScheduler } from './delivery-scheduler.js';
 import { newDelivery, testDeliveryId, type WebhookOutbox } from './outbox.js';
 import { SAMPLE_SESSION_KEY, samplePayload } from './sample-payloads.js';
@@ -109,6 +109,8 @@ export const DeliveryListSchema = z
 export type DeliveryList = z.output<typeof DeliveryListSchema>;
 
 export interface DeliveryPage {
+  /** The callback's event, checked. */
+  event: WebhookEvent;
   deliveries: DeliveryView[];
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: string | null;
@@ -135,7 +137,7 @@ export class DeliveryService {
    * deliveries are part of it).
    */
   async list(apiKey: string, event: string, options: { limit?: unknown; cursor?: unknown; sessionKey?: string | null } = {}): Promise<DeliveryPage> {
-    await this.requireCallback(apiKey, event);
+    const callback = await this.requireCallback(apiKey, event);
     const query = DeliveryPageQuerySchema.safeParse({ limit: options.limit, cursor: options.cursor, session_key: options.sessionKey });
     if (!query.success) throw badRequest(firstIssueMessage(query.error));
     const { limit, cursor = null, session_key: sessionKey = null } = query.data;
@@ -144,6 +146,7 @@ export class DeliveryService {
     const attempts = await this.deps.deliveries.attemptsOf(page.map((delivery) => delivery._id));
     const last = page[page.length - 1];
     return {
+      event: callback.event,
       deliveries: page.map((delivery) =>
         deliveryView(
           delivery,
@@ -233,11 +236,8 @@ export class DeliveryService {
     return current;
   }
 
-  private async requireCallback(apiKey: string, event: string): Promise<CallbackDocument> {
-    if (!isWebhookEvent(event)) throw badRequest(`event must be one of ${WEBHOOK_EVENTS.join(', ')}.`);
-    const callback = await this.deps.callbacks.find(apiKey, event);
-    if (!callback) throw missingCallback(apiKey, event);
-    return callback;
+  private requireCallback(apiKey: string, event: string): Promise<EventCallback> {
+    return requireCallback(this.deps.callbacks, apiKey, event);
   }
 
   private async requireDelivery(apiKey: string, id: string): Promise<DeliveryDocument> {

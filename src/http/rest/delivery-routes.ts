@@ -4,20 +4,17 @@ import { sendJson } from './http-io.js';
 import type { Router } from './router.js';
 import { authenticateRequest } from '../request-authentication.js';
 import type { DeliveryList } from '../../webhooks/deliveries.js';
-import type { WebhookEvent } from '../../domain/events.js';
 
 export function registerDeliveryRoutes(router: Router, services: Services): void {
   /** ?limit=1-100 (default 20) &cursor=<next_cursor of the previous page> &session_key=<only this session's>; newest first. */
   router.on('GET', '/v1/callbacks/:event/deliveries', async ({ request, response, params, url }) => {
     const { account } = await authenticateRequest(services, request);
-    const event = params.event ?? '';
-    const page = await services.deliveries.list(account.api_key, event, {
+    const page = await services.deliveries.list(account.api_key, params.event ?? '', {
       limit: url.searchParams.get('limit') ?? undefined,
       cursor: url.searchParams.get('cursor') ?? undefined,
       sessionKey: url.searchParams.get('session_key'),
     });
-    // list() refused any event that is not a webhook event with a callback of this key.
-    const answer = { api_key: account.api_key, event: event as WebhookEvent, data: page.deliveries, next_cursor: page.nextCursor } satisfies DeliveryList;
+    const answer = { api_key: account.api_key, event: page.event, data: page.deliveries, next_cursor: page.nextCursor } satisfies DeliveryList;
     sendJson(response, 200, answer);
   });
 
