@@ -14,6 +14,7 @@ import { completeSession, createSession } from '../support/capture-flow.js';
 import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
 import { startReceiver } from '../webhooks/receiver.js';
 import { waitFor } from '../webhooks/delivery-support.js';
+import { damageCatalog } from '../../src/domain/damage-catalog.js';
 
 const START = 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }';
 
@@ -405,6 +406,10 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await page.getByLabel('Part').selectOption('hood');
       await page.getByLabel('Damage', { exact: true }).selectOption('scratch');
       await page.getByLabel('Grade').selectOption('2');
+      // The grade says what it means for this type, from the catalog (not a paragraph of all five).
+      const scratch = damageCatalog().damage_types.find((type) => type.code === 'scratch');
+      expect(await page.getByLabel('Grade').locator('option:checked').innerText()).toBe(`2 · ${scratch?.grade_meanings[1]}`);
+      expect(await page.locator('#review-type-help').innerText()).toBe(scratch?.summary);
       await page.locator('#review-note').fill('10 cm scratch, driver side');
       await page.getByRole('button', { name: 'Add damage' }).click();
       await page.locator('#review .damage-item', { hasText: 'Hood' }).waitFor();
