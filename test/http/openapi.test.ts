@@ -32,7 +32,6 @@ const BROWSER_ROUTES: readonly { name: string; matches: (route: string) => boole
   { name: 'landing page (links, also as JSON)', matches: (route) => route === 'GET /' },
   { name: 'web assets', matches: (route) => /^GET \/web\/[^/]+$/.test(route) },
   { name: 'shareable report links (a page and a PDF for people)', matches: (route) => route === 'GET /reports/{document}' },
-  { name: 'page libraries', matches: (route) => /^GET \/web\/vendor\/[\w.-]+\.js$/.test(route) },
   { name: 'view drawings', matches: (route) => /^GET \/web\/views\/\d+\.svg$/.test(route) },
   { name: 'capture page catalogs', matches: (route) => /^GET \/capture\/i18n\/[a-z]{2}\.json$/.test(route) },
 ];

@@ -13,7 +13,6 @@ import { isSessionKey } from '../../domain/identifiers.js';
 import { withCapturePageConfig } from './capture-page-config.js';
 import { loadCatalogs } from './i18n/catalogs.js';
 import { landingDocument, landingLinks, landingPageHtml, prefersHtml } from './landing-page.js';
-import { loadVendorModules, VENDOR_PREFIX } from './vendor-modules.js';
 
 export const WEB_ASSET_PREFIX = '/web';
 /** The view drawings (CONTRACT §14): `<WEB_VIEW_PREFIX>/<photo code>.svg`. */
@@ -128,11 +127,6 @@ export function registerWebRoutes(router: Router, services: Services, { graphiql
   for (const [name, asset] of assets) {
     if (asset.contentType.startsWith('text/html')) continue;
     router.on('GET', `${WEB_ASSET_PREFIX}/${name}`, ({ request, response }) => sendAsset(request, response, asset, 200, {}));
-  }
-
-  for (const { name, body } of loadVendorModules()) {
-    const asset = assetOf(CONTENT_TYPES['.js'] as string, body);
-    router.on('GET', `${VENDOR_PREFIX}/${name}`, ({ request, response }) => sendAsset(request, response, asset, 200, {}));
   }
 
   for (const [name, asset] of loadWebAssets(join(ASSET_DIRECTORY, 'views'))) {
