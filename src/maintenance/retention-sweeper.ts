@@ -6,6 +6,7 @@ import type { Db } from 'mongodb';
 import type { LeaseStore } from '../store/leases.js';
 import type { Logger } from '../logger.js';
 import { LeasedInterval } from './leased-interval.js';
+import { existingIndexes } from '../store/indexes.js';
 
 const LEASE_NAME = 'retention-sweeper';
 
@@ -23,8 +24,6 @@ export interface TtlRule {
 
 /** Documents deleted per collection in one pass. */
 export type RetentionPass = Record<string, number>;
-
-const NAMESPACE_NOT_FOUND = 26;
 
 export class RetentionSweeper extends LeasedInterval<RetentionPass> {
   constructor(
@@ -67,13 +66,7 @@ export class RetentionSweeper extends LeasedInterval<RetentionPass> {
     return deleted;
   }
 
-  private async indexesOf(collection: string): Promise<{ key: unknown; expireAfterSeconds?: unknown }[]> {
-    try {
-      return await this.deps.db.collection(collection).listIndexes().toArray();
-    } catch (error) {
-      // A collection nothing has written to yet has no indexes.
-      if ((error as { code?: unknown }).code === NAMESPACE_NOT_FOUND) return [];
-      throw error;
-    }
+  private indexesOf(collection: string): Promise<{ key: unknown; expireAfterSeconds?: unknown }[]> {
+    return existingIndexes(this.deps.db.collection(collection));
   }
 }

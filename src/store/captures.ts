@@ -1,6 +1,7 @@
 // Photo captures: every upload of a session, accepted or rejected; retakes add a capture, never overwrite one.
 import type { Collection, Db } from 'mongodb';
 import type { RejectionCode } from '../domain/rejection-codes.js';
+import { ensureOrdinaryIndex } from './indexes.js';
 
 export interface CaptureDocument {
   _id: string;
@@ -40,7 +41,8 @@ export class CaptureStore {
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ session_key: 1, created_at: 1 });
-    await this.collection.createIndex({ url_token: 1 }, { unique: true, partialFilterExpression: { url_token: { $type: 'string' } } });
+    // Not unique (any more): a photo URL's token is 192 random bits; a unique index from an earlier version is replaced once.
+    await ensureOrdinaryIndex(this.collection, { url_token: 1 }, { name: 'url_token_1', partialFilterExpression: { url_token: { $type: 'string' } } });
   }
 
   async insert(capture: CaptureDocument): Promise<void> {

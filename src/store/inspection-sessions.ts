@@ -3,6 +3,7 @@ import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import type { SessionStatus } from '../domain/statuses.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import type { Vehicle } from '../domain/vehicle.js';
+import { ensureOrdinaryIndex } from './indexes.js';
 
 export interface PhotoSlot {
   capture_id: string;
@@ -95,7 +96,8 @@ export class InspectionSessionStore {
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ api_key: 1, last_activity_at: -1, _id: -1 });
-    await this.collection.createIndex({ capture_token_hash: 1 }, { unique: true });
+    // Not unique (any more): the hash is of a token of 256 random bits; a unique index from an earlier version is replaced once.
+    await ensureOrdinaryIndex(this.collection, { capture_token_hash: 1 }, { name: 'capture_token_hash_1' });
     await this.collection.createIndex({ status: 1, expires_at: 1 });
     // Not unique: the token is 192 random bits, and each unique index costs the embedded server a pass per write.
     await this.collection.createIndex({ 'report_link.token': 1 }, { partialFilterExpression: { 'report_link.token': { $type: 'string' } } });

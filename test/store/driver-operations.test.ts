@@ -10,6 +10,7 @@ import { uniqueDatabaseName } from '../support/test-server.js';
 import { createStores, ensureIndexes, type Stores } from '../../src/services.js';
 import { isDuplicateKeyError } from '../../src/store/database.js';
 import { EventStore } from '../../src/store/events.js';
+import { existingIndexes } from '../../src/store/indexes.js';
 import type { DeliveryDocument } from '../../src/store/deliveries.js';
 import type { InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
 
@@ -312,22 +313,38 @@ describe('event numbering', () => {
   }, 60_000);
 });
 
-describe('event log indexes', () => {
-  const seqIndex = async (db: Db) => (await db.collection('events').indexes()).find((index) => index.name === 'api_key_1_seq_1');
+describe('indexes kept ordinary where the values are unique anyway', () => {
+  // The event number (unique through `_id`), and the two 192- and 256-bit random tokens.
+  const ordinary = [
+    { collection: 'events', name: 'api_key_1_seq_1', key: { api_key: 1, seq: 1 }, options: {} },
+    { collection: 'inspection_sessions', name: 'capture_token_hash_1', key: { capture_token_hash: 1 }, options: {} },
+    { collection: 'captures', name: 'url_token_1', key: { url_token: 1 }, options: { partialFilterExpression: { url_token: { $type: 'string' } } } },
+  ] as const;
+  const indexOf = async (db: Db, collection: string, name: string) => (await existingIndexes(db.collection(collection))).find((index) => index.name === name);
 
-  it('number events through the unique _id alone: (api_key, seq) is an ordinary index', async () => {
-    expect(await seqIndex(one)).toMatchObject({ key: { api_key: 1, seq: 1 } });
-    expect((await seqIndex(one))?.unique).toBeFalsy();
+  it('are created without unique, on a database where no collection exists yet', async () => {
+    const fresh = clients[0]?.db(uniqueDatabaseName('driver_ops_fresh')) as Db;
+    try {
+      expect(await existingIndexes(fresh.collection('events'))).toEqual(expect.any(Array));
+      await ensureIndexes(createStores(fresh));
+      for (const { collection, name, key } of ordinary) {
+        const index = await indexOf(fresh, collection, name);
+        expect(index, `${collection}.${name}`).toMatchObject({ key });
+        expect(index?.unique, `${collection}.${name}`).toBeFalsy();
+      }
+    } finally {
+      await fresh.dropDatabase().catch(() => undefined);
+    }
   });
 
   // The embedded server starts empty every time and has no dropIndexes, so only a real MongoDB can hold an index left
   // by an earlier version.
-  it.skipIf(!process.env.MONGODB_URL)('replace the unique (api_key, seq) index an earlier version created', async () => {
+  it.skipIf(!process.env.MONGODB_URL)('replace the unique indexes an earlier version created', async () => {
     const legacy = clients[0]?.db(uniqueDatabaseName('driver_ops_legacy')) as Db;
     try {
-      await legacy.collection('events').createIndex({ api_key: 1, seq: 1 }, { unique: true });
-      await new EventStore(legacy).ensureIndexes();
-      expect((await seqIndex(legacy))?.unique).toBeFalsy();
+      for (const { collection, key, options } of ordinary) await legacy.collection(collection).createIndex(key, { ...options, unique: true });
+      await ensureIndexes(createStores(legacy));
+      for (const { collection, name } of ordinary) expect((await indexOf(legacy, collection, name))?.unique, `${collection}.${name}`).toBeFalsy();
     } finally {
       await legacy.dropDatabase();
     }
