@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
-import { createSession, type CreatedSession } from '../support/capture-flow.js';
+import { createSession, startCapture, type CreatedSession } from '../support/capture-flow.js';
 import { makeScene } from '../support/images.js';
 
 const PHOTO_CODES = [1, 2, 3, 4];
@@ -30,15 +30,7 @@ beforeAll(async () => {
   server = await startTestServer();
   account = await server.createAccount();
   session = await createSession(server.baseUrl, account, { session: { theme: 'PRO' } });
-  const started = await graphqlRequest(
-    server.baseUrl,
-    { captureToken: session.captureToken },
-    'mutation($k: String!) { startCapture(sessionKey: $k) { status } }',
-    {
-      k: session.sessionKey,
-    },
-  );
-  expect(started.data?.startCapture?.status).toBe('STARTED');
+  await startCapture(server.baseUrl, session);
   // 12-megapixel photos, different scenes (so none is a duplicate of another), generated before anything is timed.
   for (const code of PHOTO_CODES) photos.set(code, await makeScene({ width: 4000, height: 3000, seed: 8800 + code }));
 }, 120_000);

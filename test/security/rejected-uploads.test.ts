@@ -8,8 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
-import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
-import { createSession, THEME_PHOTOS, type CreatedSession } from '../support/capture-flow.js';
+import { uploadPhoto } from '../support/graphql.js';
+import { createSession, startCapture, THEME_PHOTOS, type CreatedSession } from '../support/capture-flow.js';
 import { makePngBomb, makeScene, makeTiny, seededRandom } from '../support/images.js';
 import { folderUsage, temporaryDataDir } from '../support/folder-usage.js';
 
@@ -34,15 +34,7 @@ afterAll(async () => {
 
 async function startedSession(): Promise<CreatedSession> {
   const session = await createSession(server.baseUrl, account, { session: { theme: 'LITE' } });
-  const started = await graphqlRequest(
-    server.baseUrl,
-    { captureToken: session.captureToken },
-    'mutation($k: String!) { startCapture(sessionKey: $k) { status } }',
-    {
-      k: session.sessionKey,
-    },
-  );
-  expect(started.data?.startCapture?.status).toBe('STARTED');
+  await startCapture(server.baseUrl, session);
   return session;
 }
 

@@ -28,6 +28,14 @@ export async function createSession(
   return { sessionKey: created.body.session_key, captureToken: captureUrl.split('#')[1] as string, captureUrl };
 }
 
+/** Opens the capture as the capture app does (IDLE → STARTED) and checks that it opened. */
+export async function startCapture(baseUrl: string, session: CreatedSession): Promise<void> {
+  const started = await graphqlRequest(baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+    k: session.sessionKey,
+  });
+  expect(started.data?.startCapture?.status).toBe('STARTED');
+}
+
 /** Start, every required photo accepted, then confirm: the session ends COMPLETE. */
 export async function completeSession(baseUrl: string, session: CreatedSession, theme = 'LITE', seedBase = 1000): Promise<void> {
   const capture = { captureToken: session.captureToken };

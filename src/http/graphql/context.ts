@@ -24,6 +24,11 @@ export type Principal =
 export interface GraphQLContext {
   services: Services;
   principal(): Promise<Principal>;
+  /**
+   * The capture token's session as this HTTP request read it to know the caller, handed once to the first operation
+   * that needs it instead of a second read. A socket's context has none: its session moves on while it stays open.
+   */
+  takeCaptureSession?(): InspectionSessionRecord | null;
 }
 
 export interface RequestCredentials extends ApiCredentials {
@@ -56,11 +61,21 @@ export function createContext(
   reuse: { authenticate?: () => Promise<AuthenticatedAccount>; findCaptureSession?: () => Promise<InspectionSessionRecord | null> } = {},
 ): GraphQLContext {
   let principal: Promise<Principal> | null = null;
+  let captureSession: InspectionSessionRecord | null = null;
+  const findCaptureSession = async (token: string) => {
+    captureSession = await (reuse.findCaptureSession ? reuse.findCaptureSession() : services.sessions.findByCaptureToken(token));
+    return captureSession;
+  };
   return {
     services,
     principal() {
-      principal ??= resolvePrincipal(services, credentials, reuse.authenticate, reuse.findCaptureSession);
+      principal ??= resolvePrincipal(services, credentials, reuse.authenticate, findCaptureSession);
       return principal;
+    },
+    takeCaptureSession() {
+      const session = captureSession;
+      captureSession = null;
+      return session;
     },
   };
 }
@@ -114,7 +129,7 @@ async function findSession(context: GraphQLContext, sessionKey: string, intent: 
   const principal = await context.principal();
   if (principal.kind !== 'capture') return context.services.sessions.require(principal.account, sessionKey);
   if (principal.sessionKey !== sessionKey || !isSessionKey(sessionKey)) throw sessionNotFound(sessionKey);
-  const session = await context.services.sessions.findByKey(sessionKey);
+  const session = context.takeCaptureSession?.() ?? (await context.services.sessions.findByKey(sessionKey));
   if (!session) throw sessionNotFound(sessionKey);
   // Checked on every operation, not only when a WebSocket opened: the session moves on while a socket stays open.
   const access = context.services.sessions.captureTokenAccess(session);
