@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '../src/store/embedded-mongo.js';
 import { SESSION_QUERY } from './commands.js';
-import { createAccount, measureRps, round, signedHeaders, startBaseline, startService, type BenchResult } from './support.js';
+import { cpuMilliseconds, createAccount, measureRps, round, signedHeaders, startBaseline, startService, type BenchResult } from './support.js';
 
 export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
   // One database server for the service and both baselines: the configured one, or one embedded server.
@@ -17,6 +17,7 @@ export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
   try {
     const service = await startService(database);
     let [restRps, bareHttpRps, graphqlRps, bareYogaRps, inMemoryRps] = [0, 0, 0, 0, 0];
+    let cpu: TurnCpu[] = [];
     let apiKey = '';
     try {
       const account = await createAccount(service.url);
@@ -44,16 +45,19 @@ export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
         const json = { 'content-type': 'application/json' };
         // Every target runs in turns of a few seconds, several rounds, so a neighbour's load on the shared machine
         // falls on ours and on its baseline alike.
-        [restRps, bareHttpRps, graphqlRps, bareYogaRps, inMemoryRps] = await measureInTurns(
+        const measured = await measureInTurns(
           [
-            { url: `${service.url}/v1/callbacks/SESSION:COMPLETE`, headers },
-            { url: `${bareHttp.url}/v1/callbacks/SESSION:COMPLETE` },
-            { url: `${service.url}/graphql`, method: 'POST', headers: { ...headers, ...json }, body: graphqlBody },
-            { url: `${bareYoga.url}/graphql`, method: 'POST', headers: json, body: graphqlBody },
-            { url: `${inMemory.url}/v1/callbacks/SESSION:COMPLETE` },
+            { url: `${service.url}/v1/callbacks/SESSION:COMPLETE`, headers, pid: service.pid },
+            { url: `${bareHttp.url}/v1/callbacks/SESSION:COMPLETE`, pid: bareHttp.pid },
+            { url: `${service.url}/graphql`, method: 'POST', headers: { ...headers, ...json }, body: graphqlBody, pid: service.pid },
+            { url: `${bareYoga.url}/graphql`, method: 'POST', headers: json, body: graphqlBody, pid: bareYoga.pid },
+            { url: `${inMemory.url}/v1/callbacks/SESSION:COMPLETE`, pid: inMemory.pid },
           ],
           seconds,
+          embedded?.pid ?? null,
         );
+        [restRps, bareHttpRps, graphqlRps, bareYogaRps, inMemoryRps] = measured.rps;
+        cpu = measured.cpu;
       } finally {
         await Promise.all([bareHttp.stop(), bareYoga.stop(), inMemory.stop()]);
       }
@@ -77,6 +81,23 @@ export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
         baseline: round(bareHttpRps, 0),
         ratio: round(restRps / bareHttpRps),
         goal: 'ratio ≥ 0.8',
+      },
+      // Where each request's time goes: the server's CPU per request beside the baseline's, and the database's.
+      {
+        name: 'rest_auth_read_cpu_us_per_request',
+        value: round(cpu[0]?.serverUs ?? Number.NaN, 0),
+        unit: 'µs',
+        baseline: round(cpu[1]?.serverUs ?? Number.NaN, 0),
+        ratio: round((cpu[1]?.serverUs ?? Number.NaN) / (cpu[0]?.serverUs ?? Number.NaN)),
+        goal: 'CPU of the server process per request, all threads (ratio: baseline ÷ ours)',
+      },
+      {
+        name: 'rest_auth_read_database_cpu_us_per_request',
+        value: round(cpu[0]?.databaseUs ?? Number.NaN, 0),
+        unit: 'µs',
+        baseline: round(cpu[1]?.databaseUs ?? Number.NaN, 0),
+        ratio: null,
+        goal: 'the embedded database, per request: the same work on both sides',
       },
       {
         name: 'rest_auth_read_vs_in_memory_http',
@@ -106,16 +127,43 @@ export async function runHttpBenchmarks(seconds = 8): Promise<BenchResult[]> {
   }
 }
 
-/** Requests per second of each target, measured in `rounds` turns of `seconds / rounds` each. */
-async function measureInTurns(targets: Parameters<typeof measureRps>[0][], seconds: number, rounds = 4): Promise<[number, number, number, number, number]> {
+/** CPU time per request of a target's server process and of the embedded database (null with MONGODB_URL), in µs. */
+interface TurnCpu {
+  serverUs: number;
+  databaseUs: number | null;
+}
+
+type Target = Parameters<typeof measureRps>[0] & { pid: number };
+
+/** Requests per second of each target, measured in `rounds` turns of `seconds / rounds` each, and its CPU per request. */
+async function measureInTurns(
+  targets: Target[],
+  seconds: number,
+  databasePid: number | null,
+  rounds = 4,
+): Promise<{ rps: [number, number, number, number, number]; cpu: TurnCpu[] }> {
   const turn = Math.max(1, Math.round(seconds / rounds));
-  const sums = targets.map(() => 0);
+  const sums = targets.map(() => ({ rps: 0, requests: 0, serverMs: 0, databaseMs: 0 }));
   // A first turn unmeasured: every process opens its database connections (up to one per concurrent request).
   for (const target of targets) await measureRps({ ...target, seconds: 1 });
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, target] of targets.entries()) sums[index] = (sums[index] as number) + (await measureRps({ ...target, seconds: turn }));
+    for (const [index, target] of targets.entries()) {
+      const sum = sums[index] as (typeof sums)[number];
+      const [server, database] = [cpuMilliseconds(target.pid), databasePid === null ? 0 : cpuMilliseconds(databasePid)];
+      const rps = await measureRps({ ...target, seconds: turn });
+      sum.serverMs += cpuMilliseconds(target.pid) - server;
+      if (databasePid !== null) sum.databaseMs += cpuMilliseconds(databasePid) - database;
+      sum.rps += rps;
+      sum.requests += rps * turn;
+    }
   }
-  return sums.map((sum) => sum / rounds) as [number, number, number, number, number];
+  return {
+    rps: sums.map((sum) => sum.rps / rounds) as [number, number, number, number, number],
+    cpu: sums.map((sum) => ({
+      serverUs: (sum.serverMs * 1000) / sum.requests,
+      databaseUs: databasePid === null ? null : (sum.databaseMs * 1000) / sum.requests,
+    })),
+  };
 }
 
 /** The database's own ceiling for the read the REST route makes (findOne on a unique index, 32 at a time, as autocannon's 32 connections). */

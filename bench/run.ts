@@ -114,6 +114,9 @@ How each is measured:
   server is shared by the service and the baselines). \`rest_auth_read_vs_in_memory_http\` compares the same figure
   with a bare \`node:http\` server answering from memory (informational). The service and every baseline run in
   turns of 2 s, four rounds each, so load from other processes on the machine falls on all of them alike.
+  \`rest_auth_read_cpu_us_per_request\`: the CPU time (all threads) of the service per request beside the bare
+  server's, over the same turns; \`rest_auth_read_database_cpu_us_per_request\`: the embedded database's, per request
+  of each (the same work on both sides).
 - \`graphql_query_rps\`: an authenticated \`inspectionSession\` query; baseline: a bare Yoga whose resolver does the
   same findOne for the session on the same database and answers the same fields.
 - \`db_commands_per_*\`: database commands counted with the driver's command monitoring (the counter behind
@@ -132,7 +135,11 @@ How each is measured:
   a fresh service; the headline p99 is their median. \`event_publish_delay_p99_ms_run*\`: the service's own
   \`event_publish_delay_seconds\` over the same run (from the event's timestamp to its live publication: the note's
   and the event's database writes), as the upper bound of its histogram bucket — the part of the subscriber latency
-  that is the database's. \`memory_per_subscription_kb\`: the server's live heap and
+  that is the database's. \`event_database_read_p99_ms_run*\`: meanwhile, another client's trivial indexed read on the
+  same database every 20 ms (how long the database made anyone wait); \`db_commands_per_note_event\` and
+  \`event_cpu_ms_*\`: the service's database commands, and the CPU time of the service, the embedded database and
+  the benchmark's own clients, per event (medians of the runs): what bounds the latency on the machine.
+  \`memory_per_subscription_kb\`: the server's live heap and
   external memory per open subscription after a forced garbage collection; \`rss_per_subscription_kb\`: its resident
   memory growth (run 1).
 - \`broadcast_*\`: the worst case, all 1,000 subscribers following the whole account at 50 events/s (50,000

@@ -6,15 +6,23 @@
 //   its session's capture app and all 100 dashboards (~5,000 messages/s);
 // - broadcast (the worst case): all 1,000 follow the whole account, so every event goes to every subscriber
 //   (50,000 messages/s on one instance).
+// Each mixed run also measures what bounds its latency: the database commands per event, the CPU each process spent
+// per event, and how long a trivial indexed read by another client waited on the same database meanwhile.
 // Run: npx tsx bench/subscriptions.ts
+import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
+import { MongoClient } from 'mongodb';
 import WebSocket from 'ws';
+import { startEmbeddedMongo } from '../src/store/embedded-mongo.js';
 import {
   bucketPercentileMs,
   collectGarbage,
+  cpuMilliseconds,
   createAccount,
+  databaseCommands,
   histogramBuckets,
+  median,
   percentile,
   residentBytes,
   retainedBytes,
@@ -41,10 +49,31 @@ interface Scenario {
   noteTargets: { sessionKey: string; token: string }[];
   eventsPerSecond: number;
   seconds: number;
+  /** Given for the mixed runs: measure what bounds the latency. */
+  database?: DatabaseUnderTest;
+}
+
+/** The database the service uses, for the measures beside the scenario. */
+interface DatabaseUnderTest {
+  url: string;
+  name: string;
+  /** The embedded server's process; null for a MONGODB_URL server (its CPU is not ours to read). */
+  pid: number | null;
+}
+
+/** What bounds a run's latency, measured while its events are recorded. */
+interface LatencyBounds {
+  /** Database commands the service sent per event recorded, by "command collection". */
+  commandsPerEvent: Map<string, number>;
+  /** CPU ms per event of the service, the database (embedded only) and this process (the 1,000 clients). */
+  cpuMsPerEvent: { service: number; database: number | null; clients: number };
+  /** p99 of a trivial indexed read (an account by username) by another client on the same database meanwhile. */
+  databaseReadP99Ms: number;
 }
 
 interface ScenarioOutcome {
   latencies: number[];
+  bounds: LatencyBounds | null;
   /** The service's own p99 of event_publish_delay_seconds during the run: the writes before an event can go live. */
   publishDelayP99Ms: number;
   expected: number;
@@ -63,7 +92,13 @@ export async function runSubscriptionBenchmark(options: { eventsPerSecond?: numb
   // The mixed scenario three times, each on a fresh service: the p99 of every run is reported.
   const runs: ScenarioOutcome[] = [];
   for (let run = 0; run < 3; run += 1) {
-    const mixedService = await startService({}, { inspect: true });
+    const embedded = process.env.MONGODB_URL ? null : await startEmbeddedMongo();
+    const database: DatabaseUnderTest = {
+      url: process.env.MONGODB_URL ?? (embedded?.uri as string),
+      name: `bench_subscriptions_${randomBytes(4).toString('hex')}`,
+      pid: embedded?.pid ?? null,
+    };
+    const mixedService = await startService({ MONGODB_URL: database.url, MONGODB_DB: database.name, MONGODB_COMMAND_METRICS: 'true' }, { inspect: true });
     try {
       const account = await createAccount(mixedService.url);
       const captureApps = await createSessions(mixedService.url, account, 900);
@@ -75,10 +110,12 @@ export async function runSubscriptionBenchmark(options: { eventsPerSecond?: numb
           noteTargets: captureApps,
           eventsPerSecond,
           seconds,
+          database,
         }),
       );
     } finally {
       await mixedService.stop();
+      await embedded?.stop();
     }
   }
   const p99s = runs.map((run) => round(percentile(run.latencies, 99), 1));
@@ -100,6 +137,32 @@ export async function runSubscriptionBenchmark(options: { eventsPerSecond?: numb
       value: run.publishDelayP99Ms,
       unit: 'ms',
       goal: 'the database writes inside event_to_subscriber (bucket upper bound)',
+      baseline: null,
+      ratio: null,
+    })),
+    // What bounds each run: another client's trivial read on the same database meanwhile (how long the database
+    // makes anyone wait), then the medians over the runs of the commands and the CPU per event.
+    ...runs.map((run, index) => ({
+      name: `event_database_read_p99_ms_run${index + 1}`,
+      value: round(run.bounds?.databaseReadP99Ms ?? Number.NaN, 1),
+      unit: 'ms',
+      goal: "another client's indexed findOne on the same database during the run",
+      baseline: null,
+      ratio: null,
+    })),
+    {
+      name: 'db_commands_per_note_event',
+      value: round(median(runs.map((run) => [...(run.bounds?.commandsPerEvent.values() ?? [])].reduce((sum, count) => sum + count, 0))), 2),
+      unit: 'commands',
+      goal: 'the guest note behind each event: its session read and slot, the note, the event, the callback look-up',
+      baseline: null,
+      ratio: null,
+    },
+    ...(['service', 'database', 'clients'] as const).map((part) => ({
+      name: `event_cpu_ms_${part}`,
+      value: round(median(runs.map((run) => run.bounds?.cpuMsPerEvent[part] ?? Number.NaN)), 1),
+      unit: 'ms/event',
+      goal: { service: 'the service, fan-out included', database: 'the embedded database', clients: 'the 1,000 subscribers and the note requests' }[part],
       baseline: null,
       ratio: null,
     })),
@@ -230,6 +293,7 @@ async function runScenario(service: RunningProcess, scenario: Scenario): Promise
     const memoryWith = await measureMemory(service);
 
     const delaysBefore = await histogramBuckets(service, PUBLISH_DELAY);
+    const measuring = scenario.database ? await startMeasuringBounds(service, scenario.database) : null;
     const total = scenario.eventsPerSecond * scenario.seconds;
     const accountWide = watchers.get(null) ?? 0;
     let expected = 0;
@@ -246,11 +310,20 @@ async function runScenario(service: RunningProcess, scenario: Scenario): Promise
     }
     const drainDeadline = Date.now() + 30_000;
     while (received < expected && Date.now() < drainDeadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const bounds = measuring ? await measuring.stop(total) : null;
     process.stderr.write(
       `${scenario.name}: ${received} of ${expected} messages, ${scenario.subscribers.length} subscribers, ${failedRequests} failed requests\n`,
     );
+    if (bounds) {
+      const commands = [...bounds.commandsPerEvent].map(([key, count]) => `${key} ${round(count, 2)}`).join(', ');
+      const { service: serviceCpu, database: databaseCpu, clients } = bounds.cpuMsPerEvent;
+      process.stderr.write(
+        `  per event: ${commands}; CPU ms service ${round(serviceCpu, 1)}, database ${databaseCpu === null ? 'n/a' : round(databaseCpu, 1)}, clients ${round(clients, 1)}; another client's indexed read p99 ${round(bounds.databaseReadP99Ms, 1)} ms\n`,
+      );
+    }
     return {
       latencies,
+      bounds,
       publishDelayP99Ms: bucketPercentileMs(delaysBefore, await histogramBuckets(service, PUBLISH_DELAY), 99),
       expected,
       received,
@@ -261,6 +334,46 @@ async function runScenario(service: RunningProcess, scenario: Scenario): Promise
   } finally {
     await Promise.all(clients.map((client) => client.dispose()));
   }
+}
+
+/**
+ * Starts the measures of what bounds the latency (command counts, CPU, another client's read latency); `stop(events)`
+ * ends them and divides by the events recorded meanwhile.
+ */
+async function startMeasuringBounds(service: RunningProcess, database: DatabaseUnderTest): Promise<{ stop(events: number): Promise<LatencyBounds> }> {
+  const client = await MongoClient.connect(database.url);
+  const accounts = client.db(database.name).collection('accounts');
+  const commandsBefore = await databaseCommands(service);
+  const cpuBefore = { service: cpuMilliseconds(service.pid), database: database.pid === null ? 0 : cpuMilliseconds(database.pid), clients: process.cpuUsage() };
+  const reads: number[] = [];
+  let reading = true;
+  const reader = (async () => {
+    while (reading) {
+      const started = performance.now();
+      await accounts.findOne({ username: 'no-such-account' });
+      reads.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop(events) {
+      const clients = process.cpuUsage(cpuBefore.clients);
+      const cpuMsPerEvent = {
+        service: (cpuMilliseconds(service.pid) - cpuBefore.service) / events,
+        database: database.pid === null ? null : (cpuMilliseconds(database.pid) - cpuBefore.database) / events,
+        clients: (clients.user + clients.system) / 1000 / events,
+      };
+      reading = false;
+      await reader;
+      await client.close();
+      const commandsPerEvent = new Map<string, number>();
+      for (const [key, count] of await databaseCommands(service)) {
+        const during = count - (commandsBefore.get(key) ?? 0);
+        if (during > 0) commandsPerEvent.set(key, during / events);
+      }
+      return { commandsPerEvent, cpuMsPerEvent, databaseReadP99Ms: percentile(reads, 99) };
+    },
+  };
 }
 
 async function measureMemory(service: RunningProcess): Promise<{ retained: number; rss: number }> {

@@ -117,6 +117,15 @@ export async function retainedBytes(service: RunningProcess): Promise<number> {
   return read('nodejs_heap_size_used_bytes') + read('nodejs_external_memory_bytes');
 }
 
+/** The service's database commands so far (mongodb_commands_total, with MONGODB_COMMAND_METRICS=true): "command collection" → count. */
+export async function databaseCommands(service: RunningProcess): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const match of (await metricsText(service)).matchAll(/^mongodb_commands_total\{command="([^"]*)",collection="([^"]*)"\} (\d+)/gm)) {
+    counts.set(`${match[1]} ${match[2]}`, Number(match[3]));
+  }
+  return counts;
+}
+
 /** The cumulative bucket counts of an unlabelled Prometheus histogram of the service: upper bound (s) → count. */
 export async function histogramBuckets(service: RunningProcess, name: string): Promise<Map<number, number>> {
   const buckets = new Map<number, number>();
@@ -205,6 +214,12 @@ export function median(values: number[]): number {
 }
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** CPU time (user + system, all threads) a process has used, in ms (Linux; /proc counts in USER_HZ = 100 ticks/s). */
+export function cpuMilliseconds(pid: number): number {
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** Resident memory of a process in bytes (Linux). */
 export function residentBytes(pid: number): number {

@@ -10,6 +10,8 @@ const START_TIMEOUT_MS = 20_000;
 
 export interface EmbeddedMongo {
   uri: string;
+  /** The server's process (the benchmarks read its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function startEmbeddedMongo(): Promise<EmbeddedMongo> {
   const uri = await waitForUri(child);
   return {
     uri,
+    pid: child.pid as number,
     stop: () => stopChild(child),
   };
 }
