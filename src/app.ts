@@ -53,7 +53,16 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
     const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
     const metrics = createMetrics();
     if (config.mongodbCommandMetrics) countDatabaseCommands(database.client, metrics.registry);
-    const services = createServices({ config, db: database.db, fileStore: files.store, logger, eventBus, metrics, clock });
+    const services = createServices({
+      config,
+      db: database.db,
+      fileStore: files.store,
+      logger,
+      eventBus,
+      metrics,
+      clock,
+      atomicFindAndModify: database.atomicFindAndModify,
+    });
     await ensureIndexes(services.stores);
 
     const router = new Router();

@@ -114,14 +114,16 @@ export interface ServiceOptions {
   eventBus: EventBus;
   clock?: () => Date;
   detector?: DamageDetector | null;
+  /** The database's findOneAndUpdate is a compare-and-set (Database.atomicFindAndModify); false is always safe. */
+  atomicFindAndModify?: boolean;
 }
 
-export function createStores(db: Db, options: { webhookRetentionDays?: number } = {}): Stores {
+export function createStores(db: Db, options: { webhookRetentionDays?: number; atomicFindAndModify?: boolean } = {}): Stores {
   return {
     accounts: new CachedAccountStore(db),
     accessRecords: new AccessRecordStore(db),
     callbacks: new CallbackStore(db),
-    sessions: new InspectionSessionStore(db),
+    sessions: new InspectionSessionStore(db, { atomicFindAndModify: options.atomicFindAndModify ?? false }),
     captures: new CaptureStore(db),
     notes: new NoteStore(db),
     damages: new DamageStore(db),
@@ -138,8 +140,18 @@ export async function ensureIndexes(stores: Stores): Promise<void> {
   await Promise.all(Object.values(stores).map((store) => store.ensureIndexes()));
 }
 
-export function createServices({ config, db, fileStore, logger, eventBus, metrics, clock = () => new Date(), detector = null }: ServiceOptions): Services {
-  const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays });
+export function createServices({
+  config,
+  db,
+  fileStore,
+  logger,
+  eventBus,
+  metrics,
+  clock = () => new Date(),
+  detector = null,
+  atomicFindAndModify = false,
+}: ServiceOptions): Services {
+  const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays, atomicFindAndModify });
   const urls = new PublicUrls(config.publicUrl);
   const files = new PhotoFiles(fileStore, stores.captures);
   const recorder = new EventRecorder(stores.events, eventBus, clock, metrics.eventPublishDelay);

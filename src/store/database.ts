@@ -7,6 +7,11 @@ import { EMBEDDED_CAPACITY } from './embedded-capacity.js';
 export interface Database {
   client: MongoClient;
   db: Db;
+  /**
+   * Whether findOneAndUpdate is a compare-and-set on this server (MongoDB's is): the stores then write and read back
+   * a document in one command. The embedded server applies it without isolation, so there they update, then read.
+   */
+  atomicFindAndModify: boolean;
   /** True while the server answers a ping; used by /ready. */
   isReachable(): Promise<boolean>;
   close(): Promise<void>;
@@ -39,9 +44,11 @@ export async function openDatabase({ url, dbName, logger, monitorCommands }: Dat
     throw error;
   }
   const db = client.db(dbName);
+  const atomicFindAndModify = embedded === null && (await isolatesFindAndModify(client));
   return {
     client,
     db,
+    atomicFindAndModify,
     async isReachable() {
       try {
         await db.command({ ping: 1 }, { timeoutMS: 2_000 });
@@ -55,6 +62,18 @@ export async function openDatabase({ url, dbName, logger, monitorCommands }: Dat
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * False for the embedded server, which names itself in buildInfo (a MONGODB_URL may point at one: the tests' does),
+ * and whenever the server cannot be told: the update-then-read path is correct everywhere, only one command longer.
+ */
+async function isolatesFindAndModify(client: MongoClient): Promise<boolean> {
+  const info = await client
+    .db('admin')
+    .command({ buildInfo: 1 })
+    .catch(() => null);
+  return info !== null && info.gitVersion !== 'jongodb' && !String(info.version).endsWith('-jongodb');
 }
 
 export function isDuplicateKeyError(error: unknown): boolean {

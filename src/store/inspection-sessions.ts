@@ -90,8 +90,11 @@ export type SessionCounter = 'notes_count' | 'damages_count' | 'capture_count';
 export class InspectionSessionStore {
   readonly collection: Collection<InspectionSessionDocument>;
 
-  constructor(db: Db) {
+  private readonly atomicFindAndModify: boolean;
+
+  constructor(db: Db, options: { atomicFindAndModify?: boolean } = {}) {
     this.collection = db.collection<InspectionSessionDocument>('inspection_sessions');
+    this.atomicFindAndModify = options.atomicFindAndModify ?? false;
   }
 
   async ensureIndexes(): Promise<void> {
@@ -151,10 +154,12 @@ export class InspectionSessionStore {
     set: Partial<Record<string, unknown>>,
     extraFilter: Filter<InspectionSessionDocument> = {},
   ): Promise<InspectionSessionDocument | null> {
-    // A conditional updateOne, then a read: the update is the compare-and-set (atomic on every server we run on,
-    // where findOneAndUpdate is not always), the read returns the session as it now is.
     const withActivity = set.updated_at instanceof Date && set.last_activity_at === undefined ? { ...set, last_activity_at: set.updated_at } : set;
-    const { modifiedCount } = await this.collection.updateOne({ ...extraFilter, _id: sessionKey, status: { $in: [...from] } }, { $set: withActivity });
+    const filter = { ...extraFilter, _id: sessionKey, status: { $in: [...from] } };
+    // On MongoDB one findOneAndUpdate is the compare-and-set and returns the session as written. The embedded server
+    // does not isolate it, so there a conditional updateOne is the compare-and-set and a read returns the session.
+    if (this.atomicFindAndModify) return this.collection.findOneAndUpdate(filter, { $set: withActivity }, { returnDocument: 'after' });
+    const { modifiedCount } = await this.collection.updateOne(filter, { $set: withActivity });
     if (modifiedCount !== 1) return null;
     return this.collection.findOne({ _id: sessionKey });
   }

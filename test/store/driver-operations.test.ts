@@ -8,11 +8,12 @@ import { MongoClient, ObjectId, type Db } from 'mongodb';
 import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
 import { createStores, ensureIndexes, type Stores } from '../../src/services.js';
-import { isDuplicateKeyError } from '../../src/store/database.js';
+import { isDuplicateKeyError, openDatabase } from '../../src/store/database.js';
+import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';
 import { existingIndexes } from '../../src/store/indexes.js';
 import type { DeliveryDocument } from '../../src/store/deliveries.js';
-import type { InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
+import { InspectionSessionStore, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
 
 const clients: MongoClient[] = [];
 let dbName: string;
@@ -107,6 +108,45 @@ describe('conditional updates', () => {
     // A conditional delete on the wrong status removes nothing.
     expect(await storesOne.sessions.deleteIfStatus('driver-key', 'CAS-1', 'IDLE')).toBe(false);
     expect(await storesOne.sessions.deleteIfStatus('driver-key', 'CAS-1', 'STARTED')).toBe(true);
+  });
+
+  // MongoDB's findOneAndUpdate is the one-command compare-and-set the service uses there (Database.atomicFindAndModify);
+  // the embedded server does not isolate it, so only its answers are checked there.
+  it('a status compare-and-set through findOneAndUpdate returns the session as written, or null on another status', async () => {
+    const atomic = new InspectionSessionStore(one, { atomicFindAndModify: true });
+    await storesOne.sessions.insert(session('CAS-2', 'IDLE'));
+    const at = new Date();
+    const moved = await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updated_at: at, language: 'es' });
+    expect(moved).toMatchObject({ _id: 'CAS-2', status: 'STARTED', language: 'es', updated_at: at, last_activity_at: at });
+    expect(await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updated_at: new Date() })).toBeNull();
+    expect(await atomic.updateIfStatus('CAS-2', ['STARTED'], { language: 'fr' }, { api_key: 'another-key' })).toBeNull();
+    expect((await storesTwo.sessions.findByKey('CAS-2'))?.language).toBe('es');
+  });
+
+  it('is used where the server is MongoDB, never on the embedded server (recognised even through MONGODB_URL)', async () => {
+    const database = await openDatabase({ url: inject('mongoUrl'), dbName, logger: createLogger('silent'), monitorCommands: false });
+    try {
+      expect(database.atomicFindAndModify).toBe(Boolean(process.env.MONGODB_URL));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!process.env.MONGODB_URL)('a findOneAndUpdate compare-and-set lets exactly one of many concurrent writers win', async () => {
+    const writers = [one, two].map((db) => new InspectionSessionStore(db, { atomicFindAndModify: true }));
+    await storesOne.sessions.insert(session('CAS-3', 'IDLE'));
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (writers[index % 2] as InspectionSessionStore).updateIfStatus('CAS-3', ['IDLE'], {
+          status: 'STARTED',
+          updated_at: new Date(),
+          language: `writer-${index}`,
+        }),
+      ),
+    );
+    const winners = outcomes.filter((outcome) => outcome !== null);
+    expect(winners).toHaveLength(1);
+    expect((await storesTwo.sessions.findByKey('CAS-3'))?.language).toBe(winners[0]?.language);
   });
 
   it('a lease (conditional updateOne, else a unique insert) goes to one contender, free or run out', async () => {
