@@ -2,6 +2,7 @@
 // libuv's thread pool and only a ~500-px grayscale copy is measured in JavaScript, so cheap requests keep being
 // answered promptly while several large photos are checked. A QC step that ran synchronously on the event loop for
 // seconds would hold up every request arriving meanwhile by up to that long.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -11,9 +12,13 @@ import { createSession, startCapture, type CreatedSession } from '../support/cap
 import { makeScene } from '../support/images.js';
 
 const PHOTO_CODES = [1, 2, 3, 4];
-/** Generous for a loaded 2-core machine (typical: tens of ms); seconds-long synchronous QC steps exceed them. */
+/**
+ * Generous for a loaded 2-core machine; seconds-long synchronous QC steps exceed them. Measured: median 23–77 ms; max
+ * 1.0–1.3 s alone on a quiet machine (the event loop itself held up to 0.57 s while four 12-megapixel uploads are
+ * read), 2.7 s while the rest of the suite ran beside it. Quality control run on the loop would hold it seconds per photo.
+ */
 const MEDIAN_LATENCY_BOUND_MS = 1_000;
-const MAX_LATENCY_BOUND_MS = 2_500;
+const MAX_LATENCY_BOUND_MS = 5_000;
 /** A /health and an inspectionSession query start this often while the uploads are in flight. */
 const CHEAP_INTERVAL_MS = 40;
 
@@ -161,6 +166,8 @@ describe('quality control off the event loop', () => {
     expect(warmQuery.data?.inspectionSession?.sessionKey).toBe(session.sessionKey);
 
     const client = await startCheapClient(CHEAP_INTERVAL_MS);
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const batchStart = epochNow();
     const uploaded = await Promise.all(
       PHOTO_CODES.map(async (code) => {
@@ -168,6 +175,7 @@ describe('quality control off the event loop', () => {
         return { code, result, finishedAt: epochNow() };
       }),
     );
+    loopDelay.disable();
     const batchEnd = Math.max(...uploaded.map((upload) => upload.finishedAt));
     const batchDuration = batchEnd - batchStart;
     const cheap = (await client.stop()).filter((result) => result.startedAt >= batchStart && result.startedAt < batchEnd);
@@ -194,7 +202,7 @@ describe('quality control off the event loop', () => {
     const maxLatency = Math.max(...latencies);
     const summary =
       `batch ${Math.round(batchDuration)} ms; ${cheap.length} cheap requests sent during it, ${duringBatch.length} answered during it; ` +
-      `latency median ${Math.round(medianLatency)} ms, max ${Math.round(maxLatency)} ms`;
+      `latency median ${Math.round(medianLatency)} ms, max ${Math.round(maxLatency)} ms; event loop delay max ${Math.round(loopDelay.max / 1e6)} ms`;
     if (process.env.QC_LOOP_VERBOSE) console.log(summary);
     expect(medianLatency, summary).toBeLessThan(MEDIAN_LATENCY_BOUND_MS);
     // A cheap request waits for a small part of the batch, not for the batch.
