@@ -16,6 +16,7 @@ import { graphqlRequest, uploadPhoto } from '../test/support/graphql.js';
 import { signRequestHeaders, type TestAccount } from '../test/support/signing.js';
 import { makeScene } from '../test/support/images.js';
 import { round, type BenchResult } from './support.js';
+import type { AccountDocument } from '../src/store/accounts.js';
 
 const QUIET_MS = '3600000';
 const LITE_PHOTOS = [1, 2, 4, 5, 7, 8];
@@ -45,6 +46,19 @@ const total = (counts: Map<string, number>, include: (key: string) => boolean = 
 function describe(label: string, counts: Map<string, number>, operations: number): void {
   const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([key, count]) => `${key} ${round(count / operations)}`);
   process.stderr.write(`${label}: ${round(total(counts) / operations)} per operation (${parts.join(', ')})\n`);
+}
+
+/** The commands of a LITE session's photos, every one accepted, taken through GraphQL with the capture token. */
+async function countCapture(app: App, url: string, owner: AccountDocument, photos: Buffer[]): Promise<Map<string, number>> {
+  const capture = await app.services.sessions.create(owner, { session: { theme: 'LITE' } });
+  const captureToken = capture.capture_token;
+  await graphqlRequest(url, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: capture._id });
+  return countDuring(app, async () => {
+    for (const [index, code] of LITE_PHOTOS.entries()) {
+      const uploaded = await uploadPhoto(url, { captureToken }, capture._id, code, photos[index] as Buffer);
+      if (!uploaded.body.data?.capturePhoto?.approved) throw new Error(`photo ${code} was not accepted`);
+    }
+  });
 }
 
 export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): Promise<BenchResult[]> {
@@ -121,19 +135,30 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
     results.push({ name: 'db_commands_per_graphql_query', value: round(total(graphql) / reads), unit: 'commands' });
 
     const photos = await Promise.all(LITE_PHOTOS.map((code) => makeScene({ seed: 7000 + code })));
-    const capture = await services.sessions.create(stored, { session: { theme: 'LITE' } });
-    const captureToken = capture.capture_token;
-    await graphqlRequest(url, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: capture._id });
-    let accepted = 0;
-    const captures = await countDuring(app, async () => {
-      for (const [index, code] of LITE_PHOTOS.entries()) {
-        const uploaded = await uploadPhoto(url, { captureToken }, capture._id, code, photos[index] as Buffer);
-        if (!uploaded.body.data?.capturePhoto?.approved) throw new Error(`photo ${code} was not accepted`);
-        accepted += 1;
+    const captures = await countCapture(app, url, stored, photos);
+    describe('accepted photo (a LITE session, every photo)', captures, LITE_PHOTOS.length);
+    results.push({ name: 'db_commands_per_capture', value: round(total(captures) / LITE_PHOTOS.length), unit: 'commands' });
+    // The same on the path the service takes on MongoDB (one findOneAndUpdate per session write), unless that is
+    // the path already measured.
+    if (!app.database.atomicFindAndModify) {
+      const mongoPath = await buildApp({ ...config, mongodbDb: `${config.mongodbDb}_mongo_path` }, createLogger(config.logLevel), { countMongoDbPath: true });
+      try {
+        const mongoPathUrl = await mongoPath.start(0, '127.0.0.1');
+        const owner = await mongoPath.services.stores.accounts.findByApiKey((await mongoPath.services.accounts.create({ username: 'bench' })).api_key);
+        if (!owner) throw new Error('the benchmark account was not stored');
+        const counted = await countCapture(mongoPath, mongoPathUrl, owner, photos);
+        describe('accepted photo, MongoDB path', counted, LITE_PHOTOS.length);
+        results.push({
+          name: 'db_commands_per_capture_mongodb_path',
+          value: round(total(counted) / LITE_PHOTOS.length),
+          unit: 'commands',
+          goal: "the session writes as on MongoDB (findOneAndUpdate), counted on this run's server",
+        });
+      } finally {
+        await mongoPath.database.db.dropDatabase().catch(() => undefined);
+        await mongoPath.stop();
       }
-    });
-    describe('accepted photo (a LITE session, every photo)', captures, accepted);
-    results.push({ name: 'db_commands_per_capture', value: round(total(captures) / accepted), unit: 'commands' });
+    }
 
     // Events recorded one after another, for an event no callback listens to.
     const eventCount = 100;

@@ -33,9 +33,14 @@ export interface App {
 export interface AppOptions {
   /** The time every use case reads (expiry, token age, retry schedules); tests pass a clock they move. */
   clock?: () => Date;
+  /**
+   * Takes MongoDB's one-command session writes whatever the server (Database.atomicFindAndModify): the command
+   * benchmark counts that path's commands on the embedded server, one writer at a time, where isolation is moot.
+   */
+  countMongoDbPath?: boolean;
 }
 
-export async function buildApp(config: Config, logger: Logger, { clock }: AppOptions = {}): Promise<App> {
+export async function buildApp(config: Config, logger: Logger, { clock, countMongoDbPath = false }: AppOptions = {}): Promise<App> {
   warnAboutRiskySettings(config, logger);
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger, monitorCommands: config.mongodbCommandMetrics });
   const files = await openFileStore(config).catch(async (error: unknown) => {
@@ -61,7 +66,7 @@ export async function buildApp(config: Config, logger: Logger, { clock }: AppOpt
       eventBus,
       metrics,
       clock,
-      atomicFindAndModify: database.atomicFindAndModify,
+      atomicFindAndModify: database.atomicFindAndModify || countMongoDbPath,
     });
     await ensureIndexes(services.stores);
 
