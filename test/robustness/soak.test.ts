@@ -13,6 +13,7 @@ import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest, wsEventRecorder, type EventRecorder } from '../support/graphql.js';
 import { completeSession, createSession } from '../support/capture-flow.js';
 import { collectGarbage, inspectorUrlIn } from '../support/inspector.js';
+import { MAX_NOTES_PER_SESSION } from '../../src/domain/limits.js';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const COLLECT_EVERY_SECONDS = 5;
@@ -99,12 +100,14 @@ describe('soak', () => {
           rss.push(residentMegabytes(service.child.pid as number));
         }
       })();
-      const noteSession = await createSession(baseUrl, account);
+      // A session takes at most MAX_NOTES_PER_SESSION notes: a longer soak moves on to a fresh session before that.
+      let noteSession = await createSession(baseUrl, account);
       let notes = 0;
       const started = Date.now();
       try {
         while (Date.now() - started < SOAK_SECONDS * 1000) {
           const second = Date.now();
+          if (notes > 0 && notes % MAX_NOTES_PER_SESSION === 0) noteSession = await createSession(baseUrl, account);
           const reads = await Promise.all([
             apiRequest(baseUrl, account, 'GET', '/v1/callbacks'),
             apiRequest(baseUrl, account, 'GET', `/v1/sessions/${noteSession.sessionKey}`),
