@@ -34,22 +34,28 @@ export class NoteStore {
 
   /** The session's notes, oldest first; `user` narrows them to one author (e.g. the capture app's guest notes). */
   listForSession(apiKey: string, sessionKey: string, options: { user?: string } = {}): Promise<NoteDocument[]> {
-    const filter = { api_key: apiKey, session_key: sessionKey, ...(options.user === undefined ? {} : { user: options.user }) };
-    return this.collection.find(filter).sort({ created_at: 1 }).toArray();
+    return this.collection
+      .find(sessionNotes(apiKey, sessionKey, options.user))
+      .sort({ created_at: 1 })
+      .toArray();
   }
 
   countForSession(apiKey: string, sessionKey: string): Promise<number> {
-    return this.collection.countDocuments({ api_key: apiKey, session_key: sessionKey });
+    return this.collection.countDocuments(sessionNotes(apiKey, sessionKey, undefined));
   }
 
-  /** The newest `limit` notes (oldest first) and how many the session holds in all, for a bounded report. */
-  /** The newest `limit` notes (oldest first) and how many there are; `user` keeps only that author's. */
+  /** The newest `limit` notes (oldest first) and how many there are, for a bounded report; `user` keeps only that author's. */
   async listNewestForSession(apiKey: string, sessionKey: string, limit: number, user?: string): Promise<{ notes: NoteDocument[]; total: number }> {
-    const filter = { api_key: apiKey, session_key: sessionKey, ...(user === undefined ? {} : { user }) };
+    const filter = sessionNotes(apiKey, sessionKey, user);
     const [newest, total] = await Promise.all([
       this.collection.find(filter).sort({ created_at: -1 }).limit(limit).toArray(),
       this.collection.countDocuments(filter),
     ]);
     return { notes: newest.reverse(), total };
   }
+}
+
+/** A session's notes, or only `user`'s among them. */
+function sessionNotes(apiKey: string, sessionKey: string, user: string | undefined) {
+  return { api_key: apiKey, session_key: sessionKey, ...(user === undefined ? {} : { user }) };
 }
