@@ -35,6 +35,7 @@ import {
 } from './support.js';
 
 const PUBLISH_DELAY = 'event_publish_delay_seconds';
+const FANOUT_DELAY = 'event_fanout_delay_seconds';
 const SUBSCRIPTION = 'subscription($k: String) { sessionEvents(sessionKey: $k) { id event timestamp payload } }';
 
 interface SubscriberSpec {
@@ -76,6 +77,8 @@ interface ScenarioOutcome {
   bounds: LatencyBounds | null;
   /** The service's own p99 of event_publish_delay_seconds during the run: the writes before an event can go live. */
   publishDelayP99Ms: number;
+  /** The service's p99 of event_fanout_delay_seconds: from the event going live to the subscription's answer. */
+  fanoutDelayP99Ms: number;
   expected: number;
   received: number;
   failedRequests: number;
@@ -140,6 +143,20 @@ export async function runSubscriptionBenchmark(options: { eventsPerSecond?: numb
       baseline: null,
       ratio: null,
     })),
+    // The service's own share, after the writes: from the event going live to each subscription's answer being
+    // worked out (the socket write follows at once). Upper bucket bounds, so "≤ value".
+    {
+      name: 'event_fanout_p99_ms',
+      value: percentile(
+        runs.map((run) => run.fanoutDelayP99Ms),
+        50,
+      ),
+      unit: 'ms',
+      goal: '≤ 50 ms: the fan-out inside event_to_subscriber, publication → answer (median of the runs, bucket upper bound)',
+      baseline: null,
+      ratio: null,
+    },
+    ...runs.map((run, index) => ({ name: `event_fanout_p99_ms_run${index + 1}`, value: run.fanoutDelayP99Ms, unit: 'ms', baseline: null, ratio: null })),
     // What bounds each run: another client's trivial read on the same database meanwhile (how long the database
     // makes anyone wait), then the medians over the runs of the commands and the CPU per event.
     ...runs.map((run, index) => ({
@@ -213,6 +230,7 @@ export async function runSubscriptionBenchmark(options: { eventsPerSecond?: numb
     results.push(
       { name: 'broadcast_event_to_subscriber_p99_ms', value: round(percentile(broadcast.latencies, 99), 1), unit: 'ms', baseline: null, ratio: null },
       { name: 'broadcast_event_to_subscriber_p50_ms', value: round(percentile(broadcast.latencies, 50), 1), unit: 'ms', baseline: null, ratio: null },
+      { name: 'broadcast_event_fanout_p99_ms', value: broadcast.fanoutDelayP99Ms, unit: 'ms', goal: 'bucket upper bound', baseline: null, ratio: null },
       { name: 'broadcast_events_delivered_ratio', value: round(broadcast.received / broadcast.expected, 4), unit: 'share', baseline: null, ratio: null },
     );
   } finally {
@@ -293,6 +311,7 @@ async function runScenario(service: RunningProcess, scenario: Scenario): Promise
     const memoryWith = await measureMemory(service);
 
     const delaysBefore = await histogramBuckets(service, PUBLISH_DELAY);
+    const fanoutBefore = await histogramBuckets(service, FANOUT_DELAY);
     const measuring = scenario.database ? await startMeasuringBounds(service, scenario.database) : null;
     const total = scenario.eventsPerSecond * scenario.seconds;
     const accountWide = watchers.get(null) ?? 0;
@@ -325,6 +344,7 @@ async function runScenario(service: RunningProcess, scenario: Scenario): Promise
       latencies,
       bounds,
       publishDelayP99Ms: bucketPercentileMs(delaysBefore, await histogramBuckets(service, PUBLISH_DELAY), 99),
+      fanoutDelayP99Ms: bucketPercentileMs(fanoutBefore, await histogramBuckets(service, FANOUT_DELAY), 99),
       expected,
       received,
       failedRequests,

@@ -6,6 +6,7 @@
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
+import { BoundedQueue } from './bounded-queue.js';
 
 export interface SessionEventMessage {
   id: string;
@@ -15,6 +16,8 @@ export interface SessionEventMessage {
   event: string;
   timestamp: string;
   payload: Record<string, unknown>;
+  /** When it went live (epoch ms), for the fan-out delay; absent on replayed events. Never shown to subscribers. */
+  publishedAt?: number;
 }
 
 export interface LiveSubscription extends AsyncIterableIterator<SessionEventMessage> {
@@ -61,63 +64,17 @@ export function createEventBus(redis: { publisher: Redis; subscriber: Redis } | 
 }
 
 /** Buffers what arrives between reads; listening starts in the constructor. */
-class QueuedSubscription implements LiveSubscription {
+class QueuedSubscription extends BoundedQueue<SessionEventMessage> implements LiveSubscription {
   readonly ready: Promise<void>;
-  private readonly buffered: SessionEventMessage[] = [];
-  private waiting: ((result: IteratorResult<SessionEventMessage>) => void) | null = null;
-  private failure: Error | null = null;
-  private done = false;
-  private readonly listener = (event: Event) => this.push((event as CustomEvent<SessionEventMessage>).detail);
 
-  constructor(
-    private readonly target: EventTarget,
-    private readonly topic: string,
-    confirmListening: () => Promise<void>,
-  ) {
-    target.addEventListener(topic, this.listener);
+  constructor(target: EventTarget, topic: string, confirmListening: () => Promise<void>) {
+    const listener = (event: Event) => this.push((event as CustomEvent<SessionEventMessage>).detail);
+    super(
+      MAX_UNREAD_EVENTS,
+      () => new SubscriberOverflowError(),
+      () => target.removeEventListener(topic, listener),
+    );
+    target.addEventListener(topic, listener);
     this.ready = confirmListening();
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<SessionEventMessage>> {
-    const message = this.buffered.shift();
-    if (message) return Promise.resolve({ value: message, done: false });
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.done) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve) => (this.waiting = resolve));
-  }
-
-  async return(): Promise<IteratorResult<SessionEventMessage>> {
-    this.close();
-    this.buffered.length = 0;
-    return { value: undefined, done: true };
-  }
-
-  private push(message: SessionEventMessage): void {
-    if (this.done) return;
-    if (this.waiting) {
-      const resolve = this.waiting;
-      this.waiting = null;
-      resolve({ value: message, done: false });
-      return;
-    }
-    if (this.buffered.length >= MAX_UNREAD_EVENTS) {
-      this.failure = new SubscriberOverflowError();
-      this.close();
-      return;
-    }
-    this.buffered.push(message);
-  }
-
-  private close(): void {
-    if (this.done) return;
-    this.done = true;
-    this.target.removeEventListener(this.topic, this.listener);
-    const resolve = this.waiting;
-    this.waiting = null;
-    resolve?.({ value: undefined, done: true });
   }
 }

@@ -48,7 +48,8 @@ export class EventRecorder {
       timestamp: typeof input.payload.timestamp === 'string' ? input.payload.timestamp : createdAt.toISOString(),
       payload: input.payload,
     };
-    this.bus.publish(recorded);
+    // Real time, not the service clock (which tests may set): the fan-out delay is measured against it.
+    this.bus.publish({ ...recorded, publishedAt: Date.now() });
     const namedAt = Date.parse(recorded.timestamp);
     if (this.publishDelay && Number.isFinite(namedAt)) this.publishDelay.observe(Math.max(0, this.clock().getTime() - namedAt) / 1000);
     for (const step of this.afterRecordSteps) await step(recorded);

@@ -10,6 +10,8 @@ export interface Metrics {
   deliveries: Counter<'outcome'>;
   deliveryLag: Histogram;
   eventPublishDelay: Histogram;
+  eventFanoutDelay: Histogram;
+  sharedSubscribers: Gauge;
   openSubscriptions: Gauge;
   openSockets: Gauge;
   qcDuration: Histogram<'verdict'>;
@@ -51,6 +53,17 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
       name: 'event_publish_delay_seconds',
       help: 'Time from the moment an event names (its timestamp) to its live publication: the writes that record it.',
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2, 5],
+      registers: [registry],
+    }),
+    eventFanoutDelay: new Histogram({
+      name: 'event_fanout_delay_seconds',
+      help: "Time from an event's live publication to its answer being worked out for a subscription (once for subscribers who share it).",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2, 5],
+      registers: [registry],
+    }),
+    sharedSubscribers: new Gauge({
+      name: 'graphql_subscribers_sharing_execution',
+      help: "Open subscriptions served by another subscriber's execution of the same live operation with the same rights.",
       registers: [registry],
     }),
     openSubscriptions: new Gauge({ name: 'graphql_open_subscriptions', help: 'GraphQL subscriptions currently open.', registers: [registry] }),

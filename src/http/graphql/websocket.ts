@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import type { Redis } from 'ioredis';
 import { WebSocket, WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { getOperationAST, GraphQLError, type ExecutionArgs } from 'graphql';
+import { getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Services } from '../../services.js';
 import type { Logger } from '../../logger.js';
 import type { Metrics } from '../../observability/metrics.js';
@@ -24,6 +24,7 @@ import { GRAPHQL_PATH, type Yoga } from './yoga.js';
 import { SocketSupervisor, type SupervisedSocket } from './socket-supervisor.js';
 import { MemorySocketCounter, RedisSocketCounter } from './socket-counter.js';
 import { socketCredentials } from './socket-credentials.js';
+import { SharedSubscriptions, sharingKey } from './shared-subscriptions.js';
 
 type SocketExtra = {
   socket: WebSocket;
@@ -36,7 +37,12 @@ type SocketExtra = {
 };
 
 type EnvelopedExecutionArgs = ExecutionArgs & {
-  rootValue: { execute: (args: ExecutionArgs) => unknown; subscribe: (args: ExecutionArgs) => unknown };
+  rootValue: {
+    execute: (args: ExecutionArgs) => unknown;
+    subscribe: (args: ExecutionArgs) => Promise<AsyncIterable<ExecutionResult> | ExecutionResult>;
+    /** Subscribers asking the same live question with the same rights share one execution (shared-subscriptions.ts). */
+    sharingKey: string | null;
+  };
 };
 
 export interface GraphQLWebSocketServer {
@@ -60,7 +66,7 @@ export function attachGraphQLWebSocket(
   yoga: Yoga,
   services: Services,
   logger: Logger,
-  metrics: Pick<Metrics, 'openSockets' | 'openSubscriptions'>,
+  metrics: Pick<Metrics, 'openSockets' | 'openSubscriptions' | 'sharedSubscribers'>,
   options: WebSocketOptions,
 ): GraphQLWebSocketServer {
   const { limits, rateLimiters, redis, now } = options;
@@ -70,6 +76,7 @@ export function attachGraphQLWebSocket(
   const counter = redis ? new RedisSocketCounter(redis, leaseMs, logger, now) : new MemorySocketCounter();
   const supervisor = new SocketSupervisor({ limits, counter, services, logger, now });
   supervisor.start();
+  const shared = new SharedSubscriptions((sharing) => metrics.sharedSubscribers.set(sharing));
 
   /** One point of the budget an HTTP request with the same credentials would spend; an error when none is left. */
   const spendBudget = async (principal: Principal): Promise<GraphQLError | null> => {
@@ -87,7 +94,10 @@ export function attachGraphQLWebSocket(
   const serverCleanup = useServer<Record<string, unknown> | undefined, SocketExtra>(
     {
       execute: (args) => (args as EnvelopedExecutionArgs).rootValue.execute(args) as never,
-      subscribe: (args) => (args as EnvelopedExecutionArgs).rootValue.subscribe(args) as never,
+      subscribe: (args) => {
+        const { subscribe, sharingKey: key } = (args as EnvelopedExecutionArgs).rootValue;
+        return shared.subscribe(key, () => subscribe(args)) as never;
+      },
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const read = (name: string) => findParam(params, name);
@@ -142,7 +152,8 @@ export function attachGraphQLWebSocket(
         } catch (error) {
           return [toGraphQLError(error)];
         }
-        if (getOperationAST(document, payload.operationName)?.operation === 'subscription') {
+        const operation = getOperationAST(document, payload.operationName);
+        if (operation?.operation === 'subscription') {
           const subscriptions = (ctx.extra.subscriptions ??= new Set());
           // An id graphql-ws no longer runs (its subscribe failed before it started) no longer counts.
           for (const running of subscriptions) if (!(running in ctx.subscriptions)) forgetSubscription(ctx.extra, running);
@@ -162,7 +173,7 @@ export function attachGraphQLWebSocket(
           document,
           variableValues: payload.variables,
           contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
+          rootValue: { execute, subscribe, sharingKey: sharingKey(ctx.extra.principal, document, operation, payload.query, payload.variables) },
         } as EnvelopedExecutionArgs;
       },
       onClose: async (ctx) => {

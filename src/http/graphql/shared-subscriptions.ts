@@ -1,0 +1,166 @@
+// Subscribers that ask the same live question with the same rights get the same answers, so the answer is worked
+// out once per event for all of them: every dashboard of an account following the account's events shares one
+// execution instead of one each. Each subscriber keeps its own bounded queue, so a slow socket falls behind (and
+// is ended past the limit) alone. Only live-only operations share: a replay from a cursor depends on when it
+// started, so it runs on its own.
+import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode, type ValueNode } from 'graphql';
+import { BoundedQueue } from '../../events/bounded-queue.js';
+import { MAX_UNREAD_EVENTS, SubscriberOverflowError } from '../../events/event-bus.js';
+import type { Principal } from './context.js';
+
+type Answer = AsyncIterable<ExecutionResult> | ExecutionResult;
+type Source = AsyncIterable<ExecutionResult> & { return?(): Promise<unknown> };
+
+/** Root subscription fields whose answers depend on nothing but their arguments and the caller's rights. */
+const LIVE_ONLY_FIELDS: Record<string, { cursorArgument: string }> = { sessionEvents: { cursorArgument: 'after' } };
+
+interface Group {
+  members: Set<BoundedQueue<ExecutionResult>>;
+  /** The first subscriber's answer: a stream every member reads, or one result (an error) each member gets. */
+  answer: Promise<Source | ExecutionResult>;
+  source: Source | null;
+}
+
+export class SharedSubscriptions {
+  private readonly groups = new Map<string, Group>();
+
+  /** `onSharingChange` hears sharingSubscribers after every join and leave (a gauge). */
+  constructor(private readonly onSharingChange: (sharing: number) => void = () => undefined) {}
+
+  /** Subscribers served by another's execution right now: the executions sharing saves on every event. */
+  get sharingSubscribers(): number {
+    let count = 0;
+    for (const group of this.groups.values()) count += Math.max(0, group.members.size - 1);
+    return count;
+  }
+
+  /**
+   * The answer for one subscriber. `key` (from sharingKey) names the question; null runs `start` for this subscriber
+   * alone. Otherwise the first subscriber's `start` serves everyone who asks the same while it runs.
+   */
+  async subscribe(key: string | null, start: () => Promise<Answer>): Promise<Answer> {
+    if (key === null) return start();
+    const group = this.groups.get(key) ?? this.startGroup(key, start);
+    const member = new BoundedQueue<ExecutionResult>(
+      MAX_UNREAD_EVENTS,
+      () => new SubscriberOverflowError(),
+      () => this.leave(key, group, member),
+    );
+    this.join(group, member);
+    let answer: Source | ExecutionResult;
+    try {
+      answer = await group.answer;
+    } catch (error) {
+      this.remove(group, member);
+      throw error;
+    }
+    if (!isStream(answer)) {
+      this.remove(group, member);
+      return answer;
+    }
+    return member;
+  }
+
+  private startGroup(key: string, start: () => Promise<Answer>): Group {
+    const group: Group = { members: new Set(), answer: Promise.resolve(null as never), source: null };
+    group.answer = start().then(
+      (answer) => {
+        if (!isStream(answer)) {
+          this.forget(key, group);
+          return answer;
+        }
+        group.source = answer;
+        void this.pump(key, group, answer);
+        return answer;
+      },
+      (error: unknown) => {
+        this.forget(key, group);
+        throw error;
+      },
+    );
+    this.groups.set(key, group);
+    return group;
+  }
+
+  /** Hands every result to every member, then the end or the error; members who joined later get what follows. */
+  private async pump(key: string, group: Group, source: Source): Promise<void> {
+    try {
+      // A group left empty before its stream started (every subscriber completed at once) stops here.
+      if (group.members.size === 0) return;
+      for await (const result of source) {
+        for (const member of group.members) member.push(result);
+        if (group.members.size === 0) break;
+      }
+      this.forget(key, group);
+      for (const member of [...group.members]) member.end();
+    } catch (error) {
+      this.forget(key, group);
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const member of [...group.members]) member.fail(failure);
+    } finally {
+      if (group.members.size === 0) await source.return?.();
+    }
+  }
+
+  private join(group: Group, member: BoundedQueue<ExecutionResult>): void {
+    group.members.add(member);
+    this.onSharingChange(this.sharingSubscribers);
+  }
+
+  private remove(group: Group, member: BoundedQueue<ExecutionResult>): void {
+    if (group.members.delete(member)) this.onSharingChange(this.sharingSubscribers);
+  }
+
+  private leave(key: string, group: Group, member: BoundedQueue<ExecutionResult>): void {
+    this.remove(group, member);
+    if (group.members.size > 0) return;
+    this.forget(key, group);
+    // The pump is waiting for the next event; ending the source lets it finish now rather than at that event.
+    void group.source?.return?.();
+  }
+
+  private forget(key: string, group: Group): void {
+    if (this.groups.get(key) === group) this.groups.delete(key);
+  }
+}
+
+/**
+ * The question a subscription asks, as a key: who asks (the rights the answers depend on) and the exact operation
+ * with its variables. Null when the operation must not share: anything but a live-only subscription field, a cursor
+ * given, fragments at the root.
+ */
+export function sharingKey(
+  principal: Principal | undefined,
+  document: DocumentNode,
+  operation: OperationDefinitionNode | null | undefined,
+  query: string,
+  variables: Record<string, unknown> | null | undefined,
+): string | null {
+  if (!principal || !operation || operation.operation !== 'subscription') return null;
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) return null;
+    const field = LIVE_ONLY_FIELDS[selection.name.value];
+    if (!field) return null;
+    const cursor = selection.arguments?.find((argument) => argument.name.value === field.cursorArgument);
+    if (cursor && !isNull(cursor.value, variables)) return null;
+  }
+  if (document.definitions.length !== 1) return null;
+  return JSON.stringify([scopeOf(principal), operation.name?.value ?? null, query, variables ?? {}]);
+}
+
+/** The rights a subscription's answers depend on: the account's key, one user's role, or one capture session. */
+function scopeOf(principal: Principal): string {
+  if (principal.kind === 'capture') return `capture:${principal.apiKey}:${principal.sessionKey}`;
+  if (principal.kind === 'user') return `user:${principal.account.api_key}:${principal.user._id}:${principal.user.role}`;
+  return `account:${principal.account.api_key}`;
+}
+
+function isNull(value: ValueNode, variables: Record<string, unknown> | null | undefined): boolean {
+  if (value.kind === Kind.NULL) return true;
+  if (value.kind === Kind.VARIABLE) return (variables?.[value.name.value] ?? null) === null;
+  return false;
+}
+
+function isStream(answer: Answer): answer is Source {
+  return typeof (answer as Partial<Source>)[Symbol.asyncIterator] === 'function';
+}
