@@ -114,16 +114,26 @@ export function jsonTextTooDeep(text: string | Uint8Array, max = MAX_JSON_DEPTH)
   return false;
 }
 
-/** True when an already-parsed value nests more than `max` objects/arrays; iterative, so any depth is safe to ask. */
+/**
+ * True when an already-parsed value nests more than `max` objects/arrays; iterative, so any depth is safe to ask.
+ * Only JSON's own shapes (arrays and plain objects) are walked: an uploaded file among multipart variables is one
+ * value, not millions of bytes to visit.
+ */
 export function jsonValueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
   const pending: [unknown, number][] = [[value, 1]];
   while (pending.length > 0) {
     const [node, depth] = pending.pop() as [unknown, number];
-    if (typeof node !== 'object' || node === null) continue;
+    if (!Array.isArray(node) && !isPlainObject(node)) continue;
     if (depth > max) return true;
     for (const child of Array.isArray(node) ? node : Object.values(node)) pending.push([child, depth + 1]);
   }
   return false;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** The value of a JSON text, or undefined when the text is not JSON (a schema then refuses it by name). */

@@ -13,7 +13,9 @@ import { makeScene } from '../support/images.js';
 
 const PHOTO_CODES = [1, 2, 3, 4];
 /**
- * Seconds-long synchronous QC steps exceed them. Measured alone on a 2-core machine: median 23–116 ms, max 1.0–1.4 s.
+ * Seconds-long synchronous QC steps exceed them. Measured alone on a 2-core machine: median 6–7 ms, max 65–103 ms, the
+ * event loop busy 34–40 % of the batch (median 8–9 ms, max 309–417 ms, busy 53–57 % while the GraphQL depth check still
+ * walked each upload byte by byte).
  * The file runs with no other test file beside it (SOAK_TESTS in vitest.config.ts): while the rest of the suite ran
  * beside it, a cheap request waited 2.7 s once and a median of 4.1 s another time, the event loop starved for 2.8 s.
  */
