@@ -13,10 +13,11 @@ import { waitForValue } from '../support/wait.js';
 const LEASE = 'session-sweeper';
 const SWEEP_INTERVAL_MS = 200;
 /**
- * 0.002 h = 7.2 s of idleness: long enough to create eight sessions and send their photos on a loaded machine
- * (3.6 s was not, once, with three test workers and a browser test beside them).
+ * Long enough that no session runs out while the sessions are made, however loaded the machine: a test moves their
+ * deadlines into the past itself (idleOut). With 7.2 s of idleness, a photo upload was refused once while three test
+ * workers loaded the machine, its session already expired.
  */
-const EXPIRATION_HOURS = 0.002;
+const EXPIRATION_HOURS = 1;
 
 interface LeaseDocument {
   _id: string;
@@ -84,6 +85,16 @@ async function sessionIn(server: TestServer, kind: Kind, photo: Buffer): Promise
   const uploaded = await uploadPhoto(server.baseUrl, { captureToken }, sessionKey, 1, photo);
   expect(uploaded.body.data?.capturePhoto?.approved).toBe(true);
   return sessionKey;
+}
+
+/**
+ * Moves the sessions' idle deadlines just into the past, as if they had idled out: the sweepers do the rest. (Their
+ * deadline from the account's expiration_hours is tested with the expiry rules; here it is who expires them, and how often.)
+ */
+async function idleOut(server: TestServer, sessionKeys: string[]): Promise<void> {
+  const sessions = server.app.database.db.collection<{ _id: string; expires_at: Date }>('inspection_sessions');
+  const moved = await sessions.updateMany({ _id: { $in: sessionKeys } }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
+  expect(moved.matchedCount).toBe(sessionKeys.length);
 }
 
 /** The events the log must hold for a session that idled in `kind` and then expired, in order. */
@@ -185,6 +196,7 @@ describe('expiry sweeping on two instances', () => {
     const keys = await Promise.all(kinds.map((kind, index) => sessionIn(index % 2 ? second : first, kind, photo)));
     keys.forEach((key, index) => wave.set(key, kinds[index] as Kind));
     for (const key of keys) expect(['IDLE', 'STARTED', 'PROCESS']).toContain(await statusOf(first, key));
+    await idleOut(first, keys);
 
     // Watch the lease while the sessions run out: always one unexpired document, always the same holder, which
     // is one of the two sweepers.
@@ -267,6 +279,7 @@ describe('expiry sweeping on two instances', () => {
     const kinds: Kind[] = ['IDLE', 'STARTED', 'PROCESS'];
     const secondWave = new Map<string, Kind>();
     for (const kind of kinds) secondWave.set(await sessionIn(remaining, kind, photo), kind);
+    await idleOut(remaining, [...secondWave.keys()]);
     await waitForValue(async () => {
       const statuses = await Promise.all([...secondWave.keys()].map((key) => statusOf(remaining, key)));
       return statuses.every((status) => status === 'EXPIRED');
