@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId, type Db } from 'mongodb';
 import WebSocket from 'ws';
 import { startEmbeddedMongo } from '../src/store/embedded-mongo.js';
 import {
@@ -70,6 +70,12 @@ interface LatencyBounds {
   cpuMsPerEvent: { service: number; database: number | null; clients: number };
   /** p99 of a trivial indexed read (an account by username) by another client on the same database meanwhile. */
   databaseReadP99Ms: number;
+  /**
+   * The database's own cost of the write that gates every event, after the run: the median of single inserts into a
+   * copy of the event log (same documents, same size), with nothing else running. `eventLogSize`: its documents.
+   */
+  eventLogInsertMs: number;
+  eventLogSize: number;
 }
 
 interface ScenarioOutcome {
@@ -164,6 +170,14 @@ export async function runSubscriptionBenchmark(options: { eventsPerSecond?: numb
       value: round(run.bounds?.databaseReadP99Ms ?? Number.NaN, 1),
       unit: 'ms',
       goal: "another client's indexed findOne on the same database during the run",
+      baseline: null,
+      ratio: null,
+    })),
+    ...runs.map((run, index) => ({
+      name: `event_log_insert_ms_run${index + 1}`,
+      value: round(run.bounds?.eventLogInsertMs ?? Number.NaN, 1),
+      unit: 'ms',
+      goal: `the database alone: one insert into a copy of the run's event log (${run.bounds?.eventLogSize ?? '?'} documents), the write before each event goes live`,
       baseline: null,
       ratio: null,
     })),
@@ -337,7 +351,7 @@ async function runScenario(service: RunningProcess, scenario: Scenario): Promise
       const commands = [...bounds.commandsPerEvent].map(([key, count]) => `${key} ${round(count, 2)}`).join(', ');
       const { service: serviceCpu, database: databaseCpu, clients } = bounds.cpuMsPerEvent;
       process.stderr.write(
-        `  per event: ${commands}; CPU ms service ${round(serviceCpu, 1)}, database ${databaseCpu === null ? 'n/a' : round(databaseCpu, 1)}, clients ${round(clients, 1)}; another client's indexed read p99 ${round(bounds.databaseReadP99Ms, 1)} ms\n`,
+        `  per event: ${commands}; CPU ms service ${round(serviceCpu, 1)}, database ${databaseCpu === null ? 'n/a' : round(databaseCpu, 1)}, clients ${round(clients, 1)}; another client's indexed read p99 ${round(bounds.databaseReadP99Ms, 1)} ms; one insert into the ${bounds.eventLogSize}-event log alone ${round(bounds.eventLogInsertMs, 1)} ms\n`,
       );
     }
     return {
@@ -385,15 +399,32 @@ async function startMeasuringBounds(service: RunningProcess, database: DatabaseU
       };
       reading = false;
       await reader;
+      const { insertMs: eventLogInsertMs, size: eventLogSize } = await measureEventLogInsert(client.db(database.name));
       await client.close();
       const commandsPerEvent = new Map<string, number>();
       for (const [key, count] of await databaseCommands(service)) {
         const during = count - (commandsBefore.get(key) ?? 0);
         if (during > 0) commandsPerEvent.set(key, during / events);
       }
-      return { commandsPerEvent, cpuMsPerEvent, databaseReadP99Ms: percentile(reads, 99) };
+      return { commandsPerEvent, cpuMsPerEvent, databaseReadP99Ms: percentile(reads, 99), eventLogInsertMs, eventLogSize };
     },
   };
+}
+
+/** Copies the event log into a scratch collection, then times single inserts into it (see LatencyBounds). */
+async function measureEventLogInsert(db: Db): Promise<{ insertMs: number; size: number }> {
+  const log = await db.collection('events').find().toArray();
+  const copy = db.collection(`events_copy_${randomBytes(4).toString('hex')}`);
+  for (let start = 0; start < log.length; start += 500) await copy.insertMany(log.slice(start, start + 500));
+  const last = log.at(-1) ?? { payload: {} };
+  const times: number[] = [];
+  for (let index = 0; index < 15; index += 1) {
+    const started = performance.now();
+    await copy.insertOne({ ...last, _id: new ObjectId(), seq: log.length + index + 1 });
+    times.push(performance.now() - started);
+  }
+  await copy.drop().catch(() => undefined);
+  return { insertMs: median(times), size: log.length };
 }
 
 async function measureMemory(service: RunningProcess): Promise<{ retained: number; rss: number }> {
