@@ -113,7 +113,9 @@ How each is measured:
   \`node:http\` server doing the same single driver findOne per request on the same database server (one embedded
   server is shared by the service and the baselines). \`rest_auth_read_vs_in_memory_http\` compares the same figure
   with a bare \`node:http\` server answering from memory (informational). The service and every baseline run in
-  turns of 2 s, four rounds each, so load from other processes on the machine falls on all of them alike.
+  turns of 2 s, six rounds each, so load from other processes on the machine falls on all of them alike; each ratio
+  is the median of the six rounds' ratios (ours and its baseline measured back to back), so one round disturbed by
+  a neighbour does not decide it (the rates shown are the means).
   \`rest_auth_read_cpu_us_per_request\`: the CPU time (all threads) of the service per request beside the bare
   server's, over the same turns; \`rest_auth_read_database_cpu_us_per_request\`: the embedded database's, per request
   of each (the same work on both sides).
@@ -135,15 +137,20 @@ How each is measured:
   a fresh service; the headline p99 is their median. \`event_publish_delay_p99_ms_run*\`: the service's own
   \`event_publish_delay_seconds\` over the same run (from the event's timestamp to its live publication: the note's
   and the event's database writes), as the upper bound of its histogram bucket — the part of the subscriber latency
-  that is the database's. \`event_database_read_p99_ms_run*\`: meanwhile, another client's trivial indexed read on the
-  same database every 20 ms (how long the database made anyone wait); \`db_commands_per_note_event\` and
+  that is the database's. \`event_fanout_p99_ms\` (and per run): the service's own \`event_fanout_delay_seconds\`,
+  from the event's live publication to its answer being worked out for a subscription (the socket write follows at
+  once; subscribers asking the same live question with the same rights share one answer) — the part that is the
+  service's. \`event_database_read_p99_ms_run*\`: meanwhile, another client's trivial indexed read on the
+  same database every 20 ms (how long the database made anyone wait); \`event_log_insert_ms_run*\`: after the run,
+  with nothing else running, the median of single inserts into a copy of the run's event log (the write every event
+  waits for before it goes live); \`db_commands_per_note_event\` and
   \`event_cpu_ms_*\`: the service's database commands, and the CPU time of the service, the embedded database and
   the benchmark's own clients, per event (medians of the runs): what bounds the latency on the machine.
   \`memory_per_subscription_kb\`: the server's live heap and
   external memory per open subscription after a forced garbage collection; \`rss_per_subscription_kb\`: its resident
   memory growth (run 1).
 - \`broadcast_*\`: the worst case, all 1,000 subscribers following the whole account at 50 events/s (50,000
-  messages/s from one instance).
+  messages/s from one instance); they share one answer per event, so what remains is a socket write per message.
 - \`event_to_webhook_*\`: event recorded → local receiver, notes added at a steady 50 events/s round-robin over 100
   sessions; \`webhook_deliveries_per_s\`: at saturation, 100 sessions adding notes as fast as they can for 10 s.
 - \`embedded_capacity_sessions\`: whole PRO sessions (13 photos of 1280×960, 3 notes, confirmed with its report, all

@@ -98,7 +98,7 @@ export class SharedSubscriptions {
       const failure = error instanceof Error ? error : new Error(String(error));
       for (const member of [...group.members]) member.fail(failure);
     } finally {
-      if (group.members.size === 0) await source.return?.();
+      if (group.members.size === 0) await stop(source);
     }
   }
 
@@ -116,7 +116,7 @@ export class SharedSubscriptions {
     if (group.members.size > 0) return;
     this.forget(key, group);
     // The pump is waiting for the next event; ending the source lets it finish now rather than at that event.
-    void group.source?.return?.();
+    if (group.source) void stop(group.source);
   }
 
   private forget(key: string, group: Group): void {
@@ -159,6 +159,15 @@ function isNull(value: ValueNode, variables: Record<string, unknown> | null | un
   if (value.kind === Kind.NULL) return true;
   if (value.kind === Kind.VARIABLE) return (variables?.[value.name.value] ?? null) === null;
   return false;
+}
+
+/** Ends a source; a failure to end one nobody reads any more is of no consequence to anyone. */
+async function stop(source: Source): Promise<void> {
+  try {
+    await source.return?.();
+  } catch {
+    // Nothing to tell: every subscriber has gone.
+  }
 }
 
 function isStream(answer: Answer): answer is Source {
