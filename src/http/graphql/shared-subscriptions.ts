@@ -3,6 +3,7 @@
 // execution instead of one each. Each subscriber keeps its own bounded queue, so a slow socket falls behind (and
 // is ended past the limit) alone. Only live-only operations share: a replay from a cursor depends on when it
 // started, so it runs on its own.
+import { createHash } from 'node:crypto';
 import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode, type ValueNode } from 'graphql';
 import { BoundedQueue } from '../../events/bounded-queue.js';
 import { MAX_UNREAD_EVENTS, SubscriberOverflowError } from '../../events/event-bus.js';
@@ -145,7 +146,9 @@ export function sharingKey(
     if (cursor && !isNull(cursor.value, variables)) return null;
   }
   if (document.definitions.length !== 1) return null;
-  return JSON.stringify([scopeOf(principal), operation.name?.value ?? null, query, variables ?? {}]);
+  // Hashed: a key per running question is kept as long as it runs, and the operation text can be long.
+  const question = JSON.stringify([scopeOf(principal), operation.name?.value ?? null, query, variables ?? {}]);
+  return createHash('sha256').update(question).digest('base64url');
 }
 
 /** The rights a subscription's answers depend on: the account's key, one user's role, or one capture session. */
