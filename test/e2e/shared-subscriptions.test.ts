@@ -4,8 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
-import { graphqlRequest, wsEventRecorder, type EventRecorder, type RecordedEvent } from '../support/graphql.js';
-import { createSession, startCapture, type CreatedSession } from '../support/capture-flow.js';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { graphqlRequest, SESSION_EVENTS, wsEventRecorder, type EventRecorder, type RecordedEvent } from '../support/graphql.js';
+import { completeSession, createSession, startCapture, type CreatedSession } from '../support/capture-flow.js';
+import { TestClock } from '../support/clock.js';
+import { CAPTURE_TOKEN_DAYS_AFTER_COMPLETE } from '../../src/domain/capture-scope.js';
 
 let server: TestServer;
 let account: TestAccount;
@@ -19,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const metric = async (name: string) => {
-  const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+const metric = async (name: string, baseUrl = server.baseUrl) => {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
   return Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
 };
 const integratorNote = (title: string) =>
@@ -102,6 +106,49 @@ describe('shared subscription executions', () => {
       expect(noteTitles(live.events)).toEqual(['replay and live']);
     } finally {
       await closeAll([live, replay]);
+    }
+  });
+
+  it("still checks each subscriber's own rights: a capture link that stopped working is refused, though its session's events still run for another socket", async () => {
+    const clock = new TestClock();
+    const closing = await startTestServer({}, { clock: clock.now });
+    const watching: EventRecorder[] = [];
+    let late: ReturnType<typeof createClient> | null = null;
+    try {
+      const owner = await closing.createAccount();
+      const done = await createSession(closing.baseUrl, owner);
+      await completeSession(closing.baseUrl, done);
+      const params = { 'Capture-Token': done.captureToken };
+      // A completed session's capture link still reads: the first socket follows its events.
+      watching.push(wsEventRecorder(closing.baseUrl, params, { sessionKey: done.sessionKey }));
+      await (watching[0] as EventRecorder).ready;
+      // A second socket of the same link opens while it still works...
+      let connected: () => void = () => undefined;
+      const opened = new Promise<void>((resolve) => (connected = resolve));
+      late = createClient({
+        url: `${closing.baseUrl.replace(/^http/, 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: params,
+        retryAttempts: 0,
+        lazy: false,
+        on: { connected: () => connected() },
+      });
+      await opened;
+      // ...and asks the same question once the link has stopped working.
+      clock.advance((CAPTURE_TOKEN_DAYS_AFTER_COMPLETE + 1) * 86_400_000);
+      const outcome = await new Promise<unknown>((resolve) => {
+        setTimeout(() => resolve('no answer within 5 s: the subscription was taken'), 5_000);
+        late?.subscribe(
+          { query: SESSION_EVENTS, variables: { sessionKey: done.sessionKey } },
+          { next: (value) => resolve(value), error: (error) => resolve(error), complete: () => resolve('completed without an answer') },
+        );
+      });
+      expect(JSON.stringify(outcome)).toContain('The capture token is not valid.');
+      expect(await metric('graphql_subscribers_sharing_execution', closing.baseUrl)).toBe(0);
+    } finally {
+      await late?.dispose();
+      await closeAll(watching);
+      await closing.stop();
     }
   });
 });

@@ -65,62 +65,75 @@ describe('sharingKey', () => {
 });
 
 describe('SharedSubscriptions', () => {
-  it('starts one execution for subscribers with the same key; each gets every result from its joining on', async () => {
-    const shared = new SharedSubscriptions();
-    const { queue, state } = feed();
-    let starts = 0;
+  /** A subscriber's own start: a fresh source each time (as graphql's subscribe gives), all of them recorded. */
+  function starter() {
+    const sources: ReturnType<typeof feed>[] = [];
     const start = async () => {
-      starts += 1;
-      return queue;
+      const source = feed();
+      sources.push(source);
+      return source.queue;
     };
+    return { sources, start };
+  }
+
+  it("serves subscribers with the same key from the first one's execution; each gets every result from its joining on", async () => {
+    const shared = new SharedSubscriptions();
+    const { sources, start } = starter();
     const first = await shared.subscribe('k', start);
-    queue.push(result(1));
+    const [execution] = sources as [ReturnType<typeof feed>];
+    execution.queue.push(result(1));
     expect(await take(first, 1)).toEqual(['1']);
     const second = await shared.subscribe('k', start);
     expect(shared.sharingSubscribers).toBe(1);
-    queue.push(result(2));
-    queue.push(result(3));
-    expect(starts).toBe(1);
+    // The second one's own start ran (its checks), and its stream was stopped for the shared one.
+    expect(sources).toHaveLength(2);
+    await expect.poll(() => sources[1]?.state.stopped).toBe(true);
+    execution.queue.push(result(2));
+    execution.queue.push(result(3));
     expect(await take(first, 2)).toEqual(['2', '3']);
     expect(await take(second, 2)).toEqual(['2', '3']);
 
     // One leaving keeps the execution for the other; the last one leaving stops it.
     await (first as AsyncGenerator).return(undefined);
     expect(shared.sharingSubscribers).toBe(0);
-    queue.push(result(4));
+    execution.queue.push(result(4));
     expect(await take(second, 1)).toEqual(['4']);
-    expect(state.stopped).toBe(false);
+    expect(execution.state.stopped).toBe(false);
     await (second as AsyncGenerator).return(undefined);
-    expect(state.stopped).toBe(true);
-    // The next subscriber with that key starts afresh.
-    const { queue: fresh } = feed();
-    await shared.subscribe('k', async () => fresh);
-    expect(starts).toBe(1);
+    expect(execution.state.stopped).toBe(true);
+    // The next subscriber with that key starts afresh, on its own stream.
+    const third = await shared.subscribe('k', start);
+    sources[2]?.queue.push(result(5));
+    expect(await take(third, 1)).toEqual(['5']);
   });
 
-  it('runs a null key alone, and hands a one-off answer (an error) to everyone who asked while it was worked out', async () => {
+  it("gives every subscriber its own checks: a refusal is the refused subscriber's alone, and a null key runs alone", async () => {
     const shared = new SharedSubscriptions();
-    let starts = 0;
+    const { sources, start } = starter();
+    const first = await shared.subscribe('k', start);
     const refusal: ExecutionResult = { errors: [] };
-    const start = async () => {
-      starts += 1;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      return refusal;
-    };
-    const answers = await Promise.all([shared.subscribe('k', start), shared.subscribe('k', start)]);
-    expect(answers).toEqual([refusal, refusal]);
-    expect(starts).toBe(1);
-    await shared.subscribe(null, start);
-    await shared.subscribe(null, start);
-    expect(starts).toBe(3);
+    // Same question, but this subscriber's own checks refuse it: it gets its refusal, and the first goes on.
+    expect(await shared.subscribe('k', async () => refusal)).toBe(refusal);
+    sources[0]?.queue.push(result(1));
+    expect(await take(first, 1)).toEqual(['1']);
+    // Refused first, then allowed: the later one does not inherit the refusal.
+    expect(await shared.subscribe('other', async () => refusal)).toBe(refusal);
+    const allowed = await shared.subscribe('other', start);
+    sources[1]?.queue.push(result(2));
+    expect(await take(allowed, 1)).toEqual(['2']);
+    let alone = 0;
+    await shared.subscribe(null, async () => ((alone += 1), refusal));
+    await shared.subscribe(null, async () => ((alone += 1), refusal));
+    expect(alone).toBe(2);
     expect(shared.sharingSubscribers).toBe(0);
   });
 
   it('ends a subscriber that falls too far behind alone, while the others go on', async () => {
     const shared = new SharedSubscriptions();
-    const { queue } = feed();
-    const slow = await shared.subscribe('k', async () => queue);
-    const reader = await shared.subscribe('k', async () => queue);
+    const { sources, start } = starter();
+    const slow = await shared.subscribe('k', start);
+    const reader = await shared.subscribe('k', start);
+    const { queue } = sources[0] as ReturnType<typeof feed>;
     const read = take(reader, MAX_UNREAD_EVENTS + 2);
     for (let id = 1; id <= MAX_UNREAD_EVENTS + 2; id += 1) {
       queue.push(result(id));
@@ -143,18 +156,18 @@ describe('SharedSubscriptions', () => {
 
   it("passes the source's end and its error to every subscriber", async () => {
     const shared = new SharedSubscriptions();
-    const ending = feed();
-    const a = await shared.subscribe('ending', async () => ending.queue);
-    const b = await shared.subscribe('ending', async () => ending.queue);
-    ending.queue.push(result(1));
-    ending.queue.end();
+    const ending = starter();
+    const a = await shared.subscribe('ending', ending.start);
+    const b = await shared.subscribe('ending', ending.start);
+    ending.sources[0]?.queue.push(result(1));
+    ending.sources[0]?.queue.end();
     expect(await take(a, 5)).toEqual(['1']);
     expect(await take(b, 5)).toEqual(['1']);
 
-    const failing = feed();
-    const c = await shared.subscribe('failing', async () => failing.queue);
-    const d = await shared.subscribe('failing', async () => failing.queue);
-    failing.queue.fail(new Error('source failed'));
+    const failing = starter();
+    const c = await shared.subscribe('failing', failing.start);
+    const d = await shared.subscribe('failing', failing.start);
+    failing.sources[0]?.queue.fail(new Error('source failed'));
     await expect(take(c, 1)).rejects.toThrow('source failed');
     await expect(take(d, 1)).rejects.toThrow('source failed');
     expect(shared.sharingSubscribers).toBe(0);

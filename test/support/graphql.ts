@@ -66,7 +66,8 @@ export interface RecordedEvent {
   payload: Record<string, any>;
 }
 
-const SESSION_EVENTS = `subscription($sessionKey: String, $after: String) {
+/** The subscription the event recorders send, word for word (subscribers with the same text may share an execution). */
+export const SESSION_EVENTS = `subscription($sessionKey: String, $after: String) {
   sessionEvents(sessionKey: $sessionKey, after: $after) { id event sessionKey timestamp payload }
 }`;
 

@@ -37,11 +37,27 @@ export class SharedSubscriptions {
 
   /**
    * The answer for one subscriber. `key` (from sharingKey) names the question; null runs `start` for this subscriber
-   * alone. Otherwise the first subscriber's `start` serves everyone who asks the same while it runs.
+   * alone. Otherwise the first subscriber's stream serves everyone who asks the same while it runs — but every
+   * subscriber's own `start` still runs first, so each passes its own checks (a sign-in that has ended, a capture
+   * token whose session has closed) as if it ran alone; its stream, not started yet, then gives way to the shared one.
    */
   async subscribe(key: string | null, start: () => Promise<Answer>): Promise<Answer> {
     if (key === null) return start();
-    const group = this.groups.get(key) ?? this.startGroup(key, start);
+    const running = this.groups.get(key);
+    if (!running) return this.member(key, this.startGroup(key, start()));
+    const own = await start();
+    if (!isStream(own)) return own;
+    const shared = await running.answer.catch(() => null);
+    if (shared !== null && isStream(shared) && this.groups.get(key) === running) {
+      void stop(own);
+      return this.member(key, running);
+    }
+    // The execution it would have joined ended or failed meanwhile: its own stream starts a new one.
+    return this.member(key, this.startGroup(key, Promise.resolve(own)));
+  }
+
+  /** Adds a subscriber to a group: its own queue of the group's stream, or the group's one-off answer. */
+  private async member(key: string, group: Group): Promise<Answer> {
     const member = new BoundedQueue<ExecutionResult>(
       MAX_UNREAD_EVENTS,
       () => new SubscriberOverflowError(),
@@ -62,9 +78,9 @@ export class SharedSubscriptions {
     return member;
   }
 
-  private startGroup(key: string, start: () => Promise<Answer>): Group {
+  private startGroup(key: string, started: Promise<Answer>): Group {
     const group: Group = { members: new Set(), answer: Promise.resolve(null as never), source: null };
-    group.answer = start().then(
+    group.answer = started.then(
       (answer) => {
         if (!isStream(answer)) {
           this.forget(key, group);
