@@ -122,8 +122,12 @@ describe('SharedSubscriptions', () => {
     sources[1]?.queue.push(result(2));
     expect(await take(allowed, 1)).toEqual(['2']);
     let alone = 0;
-    await shared.subscribe(null, async () => ((alone += 1), refusal));
-    await shared.subscribe(null, async () => ((alone += 1), refusal));
+    const refuseAlone = async () => {
+      alone += 1;
+      return refusal;
+    };
+    await shared.subscribe(null, refuseAlone);
+    await shared.subscribe(null, refuseAlone);
     expect(alone).toBe(2);
     expect(shared.sharingSubscribers).toBe(0);
   });
