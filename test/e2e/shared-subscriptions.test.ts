@@ -94,6 +94,7 @@ describe('shared subscription executions', () => {
     const live = wsEventRecorder(server.baseUrl, signRequestHeaders(account), { sessionKey: session.sessionKey });
     await live.ready;
     const replay = wsEventRecorder(server.baseUrl, signRequestHeaders(account), { sessionKey: session.sessionKey, after: '0' });
+    const replays: EventRecorder[] = [];
     try {
       await replay.ready;
       expect(await metric('graphql_subscribers_sharing_execution')).toBe(0);
@@ -104,8 +105,17 @@ describe('shared subscription executions', () => {
       expect(noteTitles(replay.events)).toEqual(['shared one', 'shared two', 'after one left', 'pricing, private', 'tyres', 'replay and live']);
       expect(live.events.map((event) => event.event)).toEqual(['SESSION:NOTE_INSERT']);
       expect(noteTitles(live.events)).toEqual(['replay and live']);
+
+      // A second replay with the very same cursor and variables, started later, replays the history itself rather
+      // than joining the first one's stream (which has nothing more to say until the next event).
+      const again = wsEventRecorder(server.baseUrl, signRequestHeaders(account), { sessionKey: session.sessionKey, after: '0' });
+      replays.push(again);
+      await again.ready;
+      expect(await metric('graphql_subscribers_sharing_execution')).toBe(0);
+      await again.waitFor(hasNote('replay and live'), 5_000);
+      expect(noteTitles(again.events)).toEqual(noteTitles(replay.events));
     } finally {
-      await closeAll([live, replay]);
+      await closeAll([live, replay, ...replays]);
     }
   });
 

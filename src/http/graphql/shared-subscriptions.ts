@@ -24,15 +24,14 @@ interface Group {
 
 export class SharedSubscriptions {
   private readonly groups = new Map<string, Group>();
+  private sharing = 0;
 
   /** `onSharingChange` hears sharingSubscribers after every join and leave (a gauge). */
   constructor(private readonly onSharingChange: (sharing: number) => void = () => undefined) {}
 
   /** Subscribers served by another's execution right now: the executions sharing saves on every event. */
   get sharingSubscribers(): number {
-    let count = 0;
-    for (const group of this.groups.values()) count += Math.max(0, group.members.size - 1);
-    return count;
+    return this.sharing;
   }
 
   /**
@@ -79,22 +78,25 @@ export class SharedSubscriptions {
   }
 
   private startGroup(key: string, started: Promise<Answer>): Group {
-    const group: Group = { members: new Set(), answer: Promise.resolve(null as never), source: null };
-    group.answer = started.then(
-      (answer) => {
-        if (!isStream(answer)) {
-          this.forget(key, group);
+    const group: Group = {
+      members: new Set(),
+      source: null,
+      answer: started.then(
+        (answer) => {
+          if (!isStream(answer)) {
+            this.forget(key, group);
+            return answer;
+          }
+          group.source = answer;
+          void this.pump(key, group, answer);
           return answer;
-        }
-        group.source = answer;
-        void this.pump(key, group, answer);
-        return answer;
-      },
-      (error: unknown) => {
-        this.forget(key, group);
-        throw error;
-      },
-    );
+        },
+        (error: unknown) => {
+          this.forget(key, group);
+          throw error;
+        },
+      ),
+    };
     this.groups.set(key, group);
     return group;
   }
@@ -102,8 +104,6 @@ export class SharedSubscriptions {
   /** Hands every result to every member, then the end or the error; members who joined later get what follows. */
   private async pump(key: string, group: Group, source: Source): Promise<void> {
     try {
-      // A group left empty before its stream started (every subscriber completed at once) stops here.
-      if (group.members.size === 0) return;
       for await (const result of source) {
         for (const member of group.members) member.push(result);
         if (group.members.size === 0) break;
@@ -119,13 +119,17 @@ export class SharedSubscriptions {
     }
   }
 
+  /** Every member after a group's first is served by its execution. */
   private join(group: Group, member: BoundedQueue<ExecutionResult>): void {
+    if (group.members.size > 0) this.sharing += 1;
     group.members.add(member);
-    this.onSharingChange(this.sharingSubscribers);
+    this.onSharingChange(this.sharing);
   }
 
   private remove(group: Group, member: BoundedQueue<ExecutionResult>): void {
-    if (group.members.delete(member)) this.onSharingChange(this.sharingSubscribers);
+    if (!group.members.delete(member)) return;
+    if (group.members.size > 0) this.sharing -= 1;
+    this.onSharingChange(this.sharing);
   }
 
   private leave(key: string, group: Group, member: BoundedQueue<ExecutionResult>): void {
