@@ -51,9 +51,13 @@ export function createReportRenderPool(options: { workers?: number | null } = {}
   };
 }
 
-/** A TypeScript worker needs the tsx loader in its thread too; `tsx src/main.ts` passes it on already, a test runner does not. */
-function workerExecArgv(): string[] {
-  if (extname(WORKER_FILE.pathname) !== '.ts' || process.execArgv.some((argument) => argument.includes('tsx'))) return process.execArgv;
+/**
+ * A TypeScript worker needs the tsx loader in its thread too; `tsx src/main.ts` passes it on already, a test runner
+ * does not. Otherwise the threads inherit the process's options (undefined): a list given explicitly may not hold V8
+ * options, and `node --max-semi-space-size=64 dist/main.js` would fail to start.
+ */
+function workerExecArgv(): string[] | undefined {
+  if (extname(WORKER_FILE.pathname) !== '.ts' || process.execArgv.some((argument) => argument.includes('tsx'))) return undefined;
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return [...process.execArgv, '--import', tsxLoader];
 }

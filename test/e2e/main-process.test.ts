@@ -42,4 +42,15 @@ describe('npm start', () => {
     }
     expect(await service.exited).toBe(0);
   }, 60_000);
+
+  it('starts with V8 options on its command line (its worker threads inherit them rather than refusing them)', async () => {
+    const service = await startServiceProcess({ nodeArguments: ['--max-semi-space-size=32'] });
+    try {
+      expect((await fetch(`${service.baseUrl}/ready`)).status).toBe(200);
+    } finally {
+      service.child.kill('SIGTERM');
+    }
+    expect(await service.exited).toBe(0);
+    expect(service.output()).not.toContain('start-up failed');
+  }, 60_000);
 });
