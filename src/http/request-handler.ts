@@ -11,10 +11,10 @@ import { guestRateLimitKey, rateLimitKey, type RateLimiter } from './rate-limit.
 import { ClientDisconnectedError, readBodyBytes, sendJson } from './rest/http-io.js';
 import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from '../domain/validation.js';
 import { sendError } from './rest/errors.js';
-import type { Router } from './rest/router.js';
+import type { RouteContext, Router } from './rest/router.js';
 import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
 import { authenticateRequest, captureSessionOf, headerValue } from './request-authentication.js';
-import { requestTarget } from './request-target.js';
+import { requestTarget, type RequestTarget } from './request-target.js';
 import { REPORT_LINK_PREFIX } from '../inspections/public-urls.js';
 
 export interface RequestHandlerDeps {
@@ -122,14 +122,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       }
       route = match.pattern;
       if (RATE_LIMITED_PREFIXES.some((prefix) => target.pathname.startsWith(prefix))) await spendRateLimit(request, response);
-      await match.handler({
-        request,
-        response,
-        params: match.params,
-        get url() {
-          return target.url;
-        },
-      });
+      await match.handler(new RoutedRequest(request, response, match.params, target));
     } catch (error) {
       if (error instanceof ClientDisconnectedError) {
         // A client closing its connection mid-request is no failure of ours, and there is no one left to answer.
@@ -162,6 +155,20 @@ async function bufferGraphQLJsonBody(request: IncomingMessage): Promise<void> {
       yield bytes;
     },
   };
+}
+
+/** What a route handler is given; the URL is parsed only if the handler reads it. */
+class RoutedRequest implements RouteContext {
+  constructor(
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    readonly params: Record<string, string>,
+    private readonly target: RequestTarget,
+  ) {}
+
+  get url(): URL {
+    return this.target.url;
+  }
 }
 
 function isAdminPath(pathname: string): boolean {

@@ -12,20 +12,29 @@ export interface RequestTarget {
 const PLAIN_PATH = /^\/[\w\-.~:@!$&'()*+,;=/]*$/;
 const NEEDS_NORMALISING = /\/\/|\/\.\.?(?:\/|$)/;
 
+/**
+ * A plain path, with the URL parsed on first use. A class rather than an object literal with a getter: V8 builds
+ * such a literal on a slow path, once per request.
+ */
+class PlainTarget implements RequestTarget {
+  private parsed: URL | undefined;
+
+  constructor(
+    readonly pathname: string,
+    private readonly rawUrl: string,
+  ) {}
+
+  get url(): URL {
+    this.parsed ??= new URL(this.rawUrl, 'http://localhost');
+    return this.parsed;
+  }
+}
+
 /** The target of `rawUrl` (the request line's), or null when the URL parser cannot read it. */
 export function requestTarget(rawUrl: string): RequestTarget | null {
   const queryAt = rawUrl.indexOf('?');
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-  if (PLAIN_PATH.test(path) && !NEEDS_NORMALISING.test(path)) {
-    let url: URL | undefined;
-    return {
-      pathname: path,
-      get url() {
-        url ??= new URL(rawUrl, 'http://localhost');
-        return url;
-      },
-    };
-  }
+  if (PLAIN_PATH.test(path) && !NEEDS_NORMALISING.test(path)) return new PlainTarget(path, rawUrl);
   try {
     const url = new URL(rawUrl, 'http://localhost');
     return { pathname: url.pathname, url };
