@@ -43,9 +43,18 @@ describe('database connection dropped and restored', () => {
 
     proxy.restore();
     // The driver finds the server again on its next heartbeat (every 10 s), later on a loaded machine: the bound is
-    // generous, and the time it took is printed so a slow recovery shows before it fails.
+    // generous, and the time it took is printed so a slow recovery shows before it fails. It once failed in a full
+    // CI run (never alone, even with the cores saturated): the driver's view of the server is printed with the
+    // failure, so the next one says where recovery stopped.
     const restoredAt = Date.now();
-    await expect.poll(async () => (await fetch(`${server.baseUrl}/ready`)).status, { timeout: 60_000, interval: 250 }).toBe(200);
+    const driverEvents = recordDriverEvents(server, restoredAt);
+    try {
+      await expect.poll(async () => (await fetch(`${server.baseUrl}/ready`)).status, { timeout: 60_000, interval: 250 }).toBe(200);
+    } catch (error) {
+      const shown = driverEvents.slice(-40).join('\n');
+      console.log(`[faults] not ready ${Date.now() - restoredAt} ms after the connection was restored; ${driverEvents.length} driver events since (the last 40):\n${shown}`);
+      throw error;
+    }
     console.log(`[faults] ready again ${Date.now() - restoredAt} ms after the connection was restored`);
     const after = await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title: 'after', description: 'recovered' });
     expect(after.status).toBe(200);
@@ -53,6 +62,21 @@ describe('database connection dropped and restored', () => {
     expect(notes.body.map((note: { title: string }) => note.title)).toContain('after');
   }, 100_000);
 });
+
+/** The driver's monitoring and pool events from now on, each with the milliseconds since `since`. */
+function recordDriverEvents(server: TestServer, since: number): string[] {
+  const events: string[] = [];
+  const client = server.app.database.client;
+  const names = ['serverDescriptionChanged', 'serverHeartbeatFailed', 'connectionPoolCleared', 'connectionPoolReady', 'connectionCheckOutFailed'] as const;
+  for (const name of names) {
+    client.on(name, (event: { newDescription?: { type: string; error?: Error | null }; failure?: Error; reason?: string; error?: Error }) => {
+      const description = event.newDescription ? `${event.newDescription.type} ${event.newDescription.error?.message ?? ''}` : '';
+      const failure = event.failure?.message ?? event.error?.message ?? event.reason ?? '';
+      events.push(`${Date.now() - since} ms ${name} ${description}${failure}`);
+    });
+  }
+  return events;
+}
 
 describe('SIGTERM', () => {
   it('finishes in-flight requests, closes sockets with a reconnectable code, and exits 0', async () => {
