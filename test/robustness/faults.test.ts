@@ -52,7 +52,9 @@ describe('database connection dropped and restored', () => {
       await expect.poll(async () => (await fetch(`${server.baseUrl}/ready`)).status, { timeout: 60_000, interval: 250 }).toBe(200);
     } catch (error) {
       const shown = driverEvents.slice(-40).join('\n');
-      console.log(`[faults] not ready ${Date.now() - restoredAt} ms after the connection was restored; ${driverEvents.length} driver events since (the last 40):\n${shown}`);
+      console.log(
+        `[faults] not ready ${Date.now() - restoredAt} ms after the connection was restored; ${driverEvents.length} driver events since (the last 40):\n${shown}`,
+      );
       throw error;
     }
     console.log(`[faults] ready again ${Date.now() - restoredAt} ms after the connection was restored`);
