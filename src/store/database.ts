@@ -3,6 +3,7 @@ import { MongoClient, type Db } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { startEmbeddedMongo, type EmbeddedMongo } from './embedded-mongo.js';
 import { EMBEDDED_CAPACITY } from './embedded-capacity.js';
+import { watchServerChecks } from './server-check-watchdog.js';
 
 export interface Database {
   client: MongoClient;
@@ -37,9 +38,11 @@ export async function openDatabase({ url, dbName, logger, monitorCommands }: Dat
     );
   }
   const client = new MongoClient(connectionUrl, { serverSelectionTimeoutMS: 5_000, appName: 'capture-gateway', monitorCommands });
+  const watchdog = watchServerChecks(client, logger);
   try {
     await client.connect();
   } catch (error) {
+    await watchdog.stop();
     await embedded?.stop();
     throw error;
   }
@@ -58,6 +61,7 @@ export async function openDatabase({ url, dbName, logger, monitorCommands }: Dat
       }
     },
     async close() {
+      await watchdog.stop();
       await client.close();
       await embedded?.stop();
     },
