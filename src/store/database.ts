@@ -18,6 +18,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long /ready waits for the database's answer to a ping before it calls the database unreachable. */
+const READY_PING_TIMEOUT_MS = 2_000;
+
 export interface DatabaseOptions {
   url: string | null;
   dbName: string;
@@ -53,11 +56,20 @@ export async function openDatabase({ url, dbName, logger, monitorCommands }: Dat
     db,
     atomicFindAndModify,
     async isReachable() {
+      // The driver ignores an operation's timeoutMS (7.9: "a no-op"), and a ping waits up to serverSelectionTimeoutMS
+      // (5 s) for an unreachable server; a readiness probe answers within its own bound instead.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), READY_PING_TIMEOUT_MS);
+      });
+      const ping = db.command({ ping: 1 }).then(
+        () => true,
+        () => false,
+      );
       try {
-        await db.command({ ping: 1 }, { timeoutMS: 2_000 });
-        return true;
-      } catch {
-        return false;
+        return await Promise.race([ping, late]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
