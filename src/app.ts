@@ -48,9 +48,14 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
     throw error;
   });
   // The subscriber connection skips ioredis's ready check: that check sends INFO, which a connection already asked to
-  // SUBSCRIBE refuses, and the connection would then never become ready (a subscription can come before it is).
+  // SUBSCRIBE refuses, and the connection would then never become ready (a subscription can come before it is). It
+  // also skips the CLIENT SETINFO commands sent on connecting: without a ready check, ioredis (5.11) declares the
+  // connection ready once they are answered without asking whether it closed meanwhile, and a connection closed
+  // then stayed "ready" on a dead socket and never reconnected (test/robustness/faults.test.ts, Redis dropped).
   const redisClients = config.redisUrl
-    ? [true, true, false].map((enableReadyCheck) => new Redis(config.redisUrl as string, { maxRetriesPerRequest: 2, enableReadyCheck }))
+    ? [true, true, false].map(
+        (enableReadyCheck) => new Redis(config.redisUrl as string, { maxRetriesPerRequest: 2, enableReadyCheck, disableClientInfo: !enableReadyCheck }),
+      )
     : [];
   for (const client of redisClients) client.on('error', (error) => logger.warn({ err: error }, 'redis error'));
   const [redis = null, publisher, subscriber] = redisClients;

@@ -3,7 +3,8 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import '../support/provided-context.js';
-import { apiRequest, createAccountAt, startTestServer, type TestServer } from '../support/test-server.js';
+import { apiRequest, createAccountAt, startTestServer, uniqueDatabaseName, type TestServer } from '../support/test-server.js';
+import { wsEventRecorder } from '../support/graphql.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { startServiceProcess } from '../support/service-process.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -124,6 +125,57 @@ function recordDriverEvents(server: TestServer, since: number): { lines: string[
   });
   return { lines, stop: () => listeners.forEach((remove) => remove()) };
 }
+
+describe('Redis connection dropped and restored', () => {
+  let proxy: TcpProxy;
+  let first: TestServer;
+  let second: TestServer;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    const redis = new URL(inject('redisUrl'));
+    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    redis.host = `127.0.0.1:${proxy.port}`;
+    const shared = { MONGODB_DB: uniqueDatabaseName('redis_faults'), REDIS_URL: redis.toString() };
+    first = await startTestServer(shared);
+    second = await startTestServer(shared);
+    account = await first.createAccount();
+  });
+  afterAll(async () => {
+    proxy.restore();
+    await second?.stop();
+    await first?.stop();
+    await proxy.close();
+  });
+
+  it('fans events out between instances again once Redis is back', async () => {
+    const watcher = wsEventRecorder(first.baseUrl, signRequestHeaders(account));
+    await watcher.ready;
+    const created = await apiRequest(second.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
+    const notesPath = `/v1/sessions/${created.body.session_key as string}/notes`;
+    await apiRequest(second.baseUrl, account, 'POST', notesPath, { title: 'before', description: 'the drop' });
+    await watcher.waitFor((events) => events.some((event) => event.payload.title === 'before'));
+
+    // While the proxy refuses them, the connections' attempts to reconnect are accepted and closed at once: the
+    // subscriber connection once came out of that "ready" on a closed socket, and no event reached it again.
+    proxy.cut();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    proxy.restore();
+    // Reconnecting takes up to ioredis's back-off (2 s): a note every half second until one arrives.
+    let sent = 0;
+    await expect
+      .poll(
+        async () => {
+          sent += 1;
+          await apiRequest(second.baseUrl, account, 'POST', notesPath, { title: `after ${sent}`, description: 'the drop' });
+          return watcher.events.some((event) => String(event.payload.title).startsWith('after'));
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+    await watcher.close();
+  }, 60_000);
+});
 
 describe('SIGTERM', () => {
   it('finishes in-flight requests, closes sockets with a reconnectable code, and exits 0', async () => {
