@@ -4,10 +4,8 @@
 // seen — and then wait for the write to drain, which never happens. That check never ends, so no other check starts,
 // and a server the pool has marked unknown stays unknown: every operation fails until the process restarts, although
 // the database is back. It happens when a dropped connection fails an operation and the driver, sent to check the
-// server at once, writes on its own socket of the same drop (test/robustness/faults.test.ts drops them over and over).
-// On a server that answers, a polled check ends within the connect timeout (its socket timeout), a streamed one
-// within that plus the heartbeat interval (the server's wait); a check running past that, on a server the driver
-// holds unknown, is stuck, and only a new client topology gets past it.
+// server at once, writes on its own socket of the same drop (test/robustness/faults.test.ts times one). Which checks
+// are stuck is src/store/server-checks.ts's rule; only a new client topology gets past one.
 import type {
   MongoClient,
   ServerDescriptionChangedEvent,
@@ -16,11 +14,8 @@ import type {
   ServerHeartbeatSucceededEvent,
 } from 'mongodb';
 import type { Logger } from '../logger.js';
+import { ServerChecks } from './server-checks.js';
 
-/** Added to the longest a check may take, for a loaded machine. */
-const SLACK_MS = 1_000;
-/** The driver's default connect timeout, for a client configured with none (0: wait for ever). */
-const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** Between attempts to connect again while the server is still unreachable. */
 const RECONNECT_INTERVAL_MS = 1_000;
 
@@ -30,24 +25,13 @@ export interface ServerCheckWatchdog {
 }
 
 export function watchServerChecks(client: MongoClient, logger: Logger): ServerCheckWatchdog {
-  const connectTimeoutMS = client.options.connectTimeoutMS || DEFAULT_CONNECT_TIMEOUT_MS;
-  const longestPolledCheckMs = connectTimeoutMS + SLACK_MS;
-  const longestStreamedCheckMs = longestPolledCheckMs + client.options.heartbeatFrequencyMS;
-  /** Per server address: the check in progress, when it must have ended. */
-  const checksInProgress = new Map<string, { startedAt: number; endsBy: number }>();
-  const unknownServers = new Set<string>();
+  const checks = new ServerChecks({ connectTimeoutMS: client.options.connectTimeoutMS, heartbeatFrequencyMS: client.options.heartbeatFrequencyMS });
   let stopped = false;
   let restart: Promise<void> | null = null;
 
-  const onCheckStarted = (event: ServerHeartbeatStartedEvent) => {
-    const startedAt = Date.now();
-    checksInProgress.set(event.connectionId, { startedAt, endsBy: startedAt + (event.awaited ? longestStreamedCheckMs : longestPolledCheckMs) });
-  };
-  const onCheckEnded = (event: ServerHeartbeatSucceededEvent | ServerHeartbeatFailedEvent) => checksInProgress.delete(event.connectionId);
-  const onDescription = (event: ServerDescriptionChangedEvent) => {
-    if (event.newDescription.type === 'Unknown') unknownServers.add(event.address);
-    else unknownServers.delete(event.address);
-  };
+  const onCheckStarted = (event: ServerHeartbeatStartedEvent) => checks.started(event.connectionId, event.awaited, Date.now());
+  const onCheckEnded = (event: ServerHeartbeatSucceededEvent | ServerHeartbeatFailedEvent) => checks.ended(event.connectionId);
+  const onDescription = (event: ServerDescriptionChangedEvent) => checks.described(event.address, event.newDescription.type);
   client.on('serverHeartbeatStarted', onCheckStarted);
   client.on('serverHeartbeatSucceeded', onCheckEnded);
   client.on('serverHeartbeatFailed', onCheckEnded);
@@ -55,24 +39,19 @@ export function watchServerChecks(client: MongoClient, logger: Logger): ServerCh
 
   const inspect = () => {
     if (restart || stopped) return;
-    const now = Date.now();
-    for (const [address, check] of checksInProgress) {
-      if (now > check.endsBy && unknownServers.has(address)) {
-        logger.warn(
-          { server: address, checkRunningMs: now - check.startedAt },
-          'The database driver’s check of an unreachable server has not ended; restarting the database client so that it can find the server again.',
-        );
-        restart = restartClient().finally(() => (restart = null));
-        return;
-      }
-    }
+    const stuck = checks.stuck(Date.now());
+    if (!stuck) return;
+    logger.warn(
+      { server: stuck.address, checkRunningMs: stuck.runningMs },
+      'The database driver’s check of an unreachable server has not ended; restarting the database client so that it can find the server again.',
+    );
+    restart = restartClient().finally(() => (restart = null));
   };
-  const timer = setInterval(inspect, Math.min(1_000, longestPolledCheckMs / 4));
+  const timer = setInterval(inspect, checks.inspectionIntervalMs);
   timer.unref();
 
   async function restartClient(): Promise<void> {
-    checksInProgress.clear();
-    unknownServers.clear();
+    checks.clear();
     await client.close().catch(() => undefined);
     while (!stopped) {
       try {
