@@ -60,7 +60,9 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
   for (const client of redisClients) client.on('error', (error) => logger.warn({ err: error }, 'redis error'));
   const [redis = null, publisher, subscriber] = redisClients;
   try {
-    const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber } : null);
+    const onFailure = (error: unknown) =>
+      logger.warn({ err: error }, 'Redis did not take a publish or a subscription: subscribers on other instances may miss live events until they replay.');
+    const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber, onFailure } : null);
     const metrics = createMetrics();
     if (config.mongodbCommandMetrics) countDatabaseCommands(database.client, metrics.registry);
     const services = createServices({

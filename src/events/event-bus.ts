@@ -45,10 +45,15 @@ export class SubscriberOverflowError extends AppError {
 const accountTopic = (apiKey: string) => `events:${apiKey}`;
 const sessionTopic = (apiKey: string, sessionKey: string) => `events:${apiKey}:${sessionKey}`;
 
-export function createEventBus(redis: { publisher: Redis; subscriber: Redis } | null): EventBus {
-  const target: EventTarget = redis
-    ? (createRedisEventTarget({ publishClient: redis.publisher, subscribeClient: redis.subscriber }) as EventTarget)
-    : new EventTarget();
+export interface RedisClients {
+  publisher: Redis;
+  subscriber: Redis;
+  /** Told of a publish, subscribe or unsubscribe that failed (Redis unreachable past the clients' retries). */
+  onFailure: (error: unknown) => void;
+}
+
+export function createEventBus(redis: RedisClients | null): EventBus {
+  const target: EventTarget = redis ? (createRedisEventTarget(handledClients(redis)) as EventTarget) : new EventTarget();
   return {
     publish(message) {
       target.dispatchEvent(new CustomEvent(accountTopic(message.apiKey), { detail: message }));
@@ -61,6 +66,23 @@ export function createEventBus(redis: { publisher: Redis; subscriber: Redis } | 
       return new QueuedSubscription(target, topic, () => (redis ? redis.subscriber.subscribe(topic).then(() => undefined) : Promise.resolve()));
     },
   };
+}
+
+/**
+ * The clients as the Redis event target uses them, each failure handed to `onFailure`: the target publishes,
+ * subscribes and unsubscribes without waiting for the answer, and a rejection nobody handles ends the process — a
+ * Redis outage longer than the clients' retries stopped the service at the next event. The event is in the log
+ * already; a subscriber on another instance gets it on its next replay.
+ */
+function handledClients({ publisher, subscriber, onFailure }: RedisClients) {
+  const publishClient = { publish: (channel: string, message: string) => publisher.publish(channel, message).catch(onFailure) };
+  const subscribeClient = {
+    on: (event: 'message', listener: (channel: string, message: string) => void) => subscriber.on(event, listener),
+    subscribe: (...channels: string[]) => subscriber.subscribe(...channels).catch(onFailure),
+    unsubscribe: (...channels: string[]) => subscriber.unsubscribe(...channels).catch(onFailure),
+  };
+  // The target calls only these methods of its clients.
+  return { publishClient: publishClient as unknown as Redis, subscribeClient: subscribeClient as unknown as Redis };
 }
 
 /** Buffers what arrives between reads; listening starts in the constructor. */

@@ -24,6 +24,7 @@ describe.each([
   let bus: EventBus;
   let recorder: EventRecorder;
   const redisClients: Redis[] = [];
+  const redisFailures: unknown[] = [];
 
   beforeAll(async () => {
     client = await MongoClient.connect(inject('mongoUrl'));
@@ -31,10 +32,12 @@ describe.each([
     store = new EventStore(db);
     await store.ensureIndexes();
     if (useRedis) redisClients.push(new Redis(redisUrl), new Redis(redisUrl, { enableReadyCheck: false }));
-    bus = createEventBus(useRedis ? { publisher: redisClients[0] as Redis, subscriber: redisClients[1] as Redis } : null);
+    const onFailure = (error: unknown) => redisFailures.push(error);
+    bus = createEventBus(useRedis ? { publisher: redisClients[0] as Redis, subscriber: redisClients[1] as Redis, onFailure } : null);
     recorder = new EventRecorder(store, bus);
   });
   afterAll(async () => {
+    expect(redisFailures).toEqual([]);
     await Promise.all(redisClients.map((redis) => redis.quit()));
     await db?.dropDatabase().catch(() => undefined);
     await client?.close();

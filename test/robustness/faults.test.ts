@@ -128,6 +128,7 @@ function recordDriverEvents(server: TestServer, since: number): { lines: string[
 
 describe('Redis connection dropped and restored', () => {
   let proxy: TcpProxy;
+  let proxiedRedisUrl: string;
   let first: TestServer;
   let second: TestServer;
   let account: TestAccount;
@@ -136,7 +137,8 @@ describe('Redis connection dropped and restored', () => {
     const redis = new URL(inject('redisUrl'));
     proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
     redis.host = `127.0.0.1:${proxy.port}`;
-    const shared = { MONGODB_DB: uniqueDatabaseName('redis_faults'), REDIS_URL: redis.toString() };
+    proxiedRedisUrl = redis.toString();
+    const shared = { MONGODB_DB: uniqueDatabaseName('redis_faults'), REDIS_URL: proxiedRedisUrl };
     first = await startTestServer(shared);
     second = await startTestServer(shared);
     account = await first.createAccount();
@@ -174,6 +176,29 @@ describe('Redis connection dropped and restored', () => {
       )
       .toBe(true);
     await watcher.close();
+  }, 60_000);
+  it('keeps serving through a Redis outage longer than its retries, the event kept for replay', async () => {
+    const service = await startServiceProcess({ environment: { REDIS_URL: proxiedRedisUrl } });
+    try {
+      const owner = await createAccountAt(service.baseUrl, `redis-outage-${Date.now()}`);
+      const created = await apiRequest(service.baseUrl, owner, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
+      const notesPath = `/v1/sessions/${created.body.session_key as string}/notes`;
+      proxy.cut();
+      // The note and its event are recorded; only the event's live publication needs Redis, and it fails after the
+      // client's retries. That failure once went unhandled and ended the process.
+      expect((await apiRequest(service.baseUrl, owner, 'POST', notesPath, { title: 'during', description: 'the outage' })).status).toBe(200);
+      await expect.poll(() => service.output(), { timeout: 15_000 }).toContain('Redis did not take a publish or a subscription');
+      proxy.restore();
+      expect((await apiRequest(service.baseUrl, owner, 'POST', notesPath, { title: 'after', description: 'the outage' })).status).toBe(200);
+      expect(service.child.exitCode).toBeNull();
+      const replay = wsEventRecorder(service.baseUrl, signRequestHeaders(owner), { after: '0' });
+      await replay.waitFor((events) => events.some((event) => event.payload.title === 'after'));
+      expect(replay.events.map((event) => event.payload.title).filter(Boolean)).toEqual(['during', 'after']);
+      await replay.close();
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
   }, 60_000);
 });
 
