@@ -1,4 +1,4 @@
-// Faults: the database connection dropped and restored under load, and a graceful stop on SIGTERM.
+// Faults: the database and Redis connections dropped and restored, and a graceful stop on SIGTERM.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import WebSocket from 'ws';
