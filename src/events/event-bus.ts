@@ -20,10 +20,24 @@ export interface SessionEventMessage {
   publishedAt?: number;
 }
 
-export interface LiveSubscription extends AsyncIterableIterator<SessionEventMessage> {
+/**
+ * Given to a live subscription when its Redis connection is back after a drop: whatever was published while it was
+ * away never arrived (it is in the event log). `interruptedAt`: when the connection dropped (epoch ms).
+ */
+export interface LiveGap {
+  interruptedAt: number;
+}
+
+export type LiveItem = SessionEventMessage | LiveGap;
+
+export function isLiveGap(item: LiveItem): item is LiveGap {
+  return 'interruptedAt' in item;
+}
+
+export interface LiveSubscription extends AsyncIterableIterator<LiveItem> {
   /** Resolves once every event published from now on is sure to arrive (with Redis: the SUBSCRIBE is acknowledged). */
   ready: Promise<void>;
-  return(): Promise<IteratorResult<SessionEventMessage>>;
+  return(): Promise<IteratorResult<LiveItem>>;
 }
 
 export interface EventBus {
@@ -54,6 +68,8 @@ export interface RedisClients {
 
 export function createEventBus(redis: RedisClients | null): EventBus {
   const target: EventTarget = redis ? (createRedisEventTarget(handledClients(redis)) as EventTarget) : new EventTarget();
+  const open = new Set<QueuedSubscription>();
+  if (redis) reportGaps(redis, open);
   return {
     publish(message) {
       target.dispatchEvent(new CustomEvent(accountTopic(message.apiKey), { detail: message }));
@@ -63,7 +79,7 @@ export function createEventBus(redis: RedisClients | null): EventBus {
       const topic = sessionKey ? sessionTopic(apiKey, sessionKey) : accountTopic(apiKey);
       // Redis answers commands of one connection in order: a SUBSCRIBE acknowledged after the event target's own
       // (idempotent on the server) means the channel is live.
-      return new QueuedSubscription(target, topic, () => (redis ? redis.subscriber.subscribe(topic).then(() => undefined) : Promise.resolve()));
+      return new QueuedSubscription(target, topic, open, () => (redis ? redis.subscriber.subscribe(topic).then(() => undefined) : Promise.resolve()));
     },
   };
 }
@@ -85,18 +101,70 @@ function handledClients({ publisher, subscriber, onFailure }: RedisClients) {
   return { publishClient: publishClient as unknown as Redis, subscribeClient: subscribeClient as unknown as Redis };
 }
 
+/**
+ * When the subscriber connection comes back after a drop, tells every open subscription that it missed what was
+ * published meanwhile. ioredis subscribes the connection's channels again before it says it is ready; a SUBSCRIBE
+ * sent after those (idempotent on the server) and acknowledged means they are live, so a subscription that reads
+ * the log then misses nothing.
+ */
+function reportGaps({ subscriber, onFailure }: RedisClients, open: ReadonlySet<QueuedSubscription>): void {
+  /** When the connection first dropped since the subscriptions were last told; null when they are up to date. */
+  let interruptedAt: number | null = null;
+  let drops = 0;
+  let confirming = false;
+  subscriber.on('close', () => {
+    interruptedAt ??= Date.now();
+    drops += 1;
+  });
+  const confirm = async () => {
+    // Once per return of the connection, however many times it says it is ready (an attempt that is accepted and
+    // closed at once says so too): each round tells every open subscription once.
+    while (interruptedAt !== null && subscriber.status === 'ready') {
+      const gap: LiveGap = { interruptedAt };
+      const dropsSeen = drops;
+      const subscriptions = [...open];
+      const topics = [...new Set(subscriptions.map((subscription) => subscription.topic))];
+      try {
+        if (topics.length > 0) await subscriber.subscribe(...topics);
+      } catch (error) {
+        onFailure(error);
+        return;
+      }
+      // A drop during the round keeps the gap open: the next round reaches back to its start again.
+      if (drops === dropsSeen) interruptedAt = null;
+      for (const subscription of subscriptions) subscription.push(gap);
+    }
+  };
+  subscriber.on('ready', () => {
+    if (confirming) return;
+    confirming = true;
+    void confirm().finally(() => {
+      confirming = false;
+    });
+  });
+}
+
 /** Buffers what arrives between reads; listening starts in the constructor. */
-class QueuedSubscription extends BoundedQueue<SessionEventMessage> implements LiveSubscription {
+class QueuedSubscription extends BoundedQueue<LiveItem> implements LiveSubscription {
   readonly ready: Promise<void>;
 
-  constructor(target: EventTarget, topic: string, confirmListening: () => Promise<void>) {
+  constructor(
+    target: EventTarget,
+    readonly topic: string,
+    open: Set<QueuedSubscription>,
+    confirmListening: () => Promise<void>,
+  ) {
     const listener = (event: Event) => this.push((event as CustomEvent<SessionEventMessage>).detail);
     super(
       MAX_UNREAD_EVENTS,
       () => new SubscriberOverflowError(),
-      () => target.removeEventListener(topic, listener),
+      () => {
+        target.removeEventListener(topic, listener);
+        open.delete(this);
+      },
     );
     target.addEventListener(topic, listener);
+    open.add(this);
     this.ready = confirmListening();
   }
 }

@@ -70,6 +70,19 @@ export class EventStore {
     return this.collection.find(filter).sort({ seq: 1 }).limit(options.limit).toArray();
   }
 
+  /**
+   * The number of the account's newest event recorded before `time` (0 if none). Read from the newest end of the
+   * (api_key, seq) index, it touches only the events recorded since.
+   */
+  async lastSeqBefore(apiKey: string, time: Date): Promise<number> {
+    const last = await this.collection
+      .find({ api_key: apiKey, created_at: { $lt: time } })
+      .sort({ seq: -1 })
+      .limit(1)
+      .next();
+    return last?.seq ?? 0;
+  }
+
   listForSession(apiKey: string, sessionKey: string, limit = 1000) {
     return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ seq: 1 }).limit(limit).toArray();
   }

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import '../support/provided-context.js';
 import { apiRequest, createAccountAt, startTestServer, uniqueDatabaseName, type TestServer } from '../support/test-server.js';
 import { wsEventRecorder } from '../support/graphql.js';
+import { captureLogs } from '../support/log-capture.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { startServiceProcess } from '../support/service-process.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -127,6 +128,7 @@ function recordDriverEvents(server: TestServer, since: number): { lines: string[
 }
 
 describe('Redis connection dropped and restored', () => {
+  const secondLogs = captureLogs();
   let proxy: TcpProxy;
   let proxiedRedisUrl: string;
   let first: TestServer;
@@ -140,7 +142,7 @@ describe('Redis connection dropped and restored', () => {
     proxiedRedisUrl = redis.toString();
     const shared = { MONGODB_DB: uniqueDatabaseName('redis_faults'), REDIS_URL: proxiedRedisUrl };
     first = await startTestServer(shared);
-    second = await startTestServer(shared);
+    second = await startTestServer({ ...shared, LOG_LEVEL: 'warn' }, { logDestination: secondLogs.destination });
     account = await first.createAccount();
   });
   afterAll(async () => {
@@ -177,6 +179,30 @@ describe('Redis connection dropped and restored', () => {
       .toBe(true);
     await watcher.close();
   }, 60_000);
+  it('gives a subscriber on another instance the event that could not go live while Redis was away', async () => {
+    const watcher = wsEventRecorder(first.baseUrl, signRequestHeaders(account));
+    await watcher.ready;
+    const created = await apiRequest(second.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
+    const notesPath = `/v1/sessions/${created.body.session_key as string}/notes`;
+    const titles = () => watcher.events.map((event) => event.payload.title).filter((title) => title !== undefined);
+    await apiRequest(second.baseUrl, account, 'POST', notesPath, { title: 'before', description: 'the outage' });
+    await expect.poll(titles).toEqual(['before']);
+
+    const failuresBefore = secondLogs.lines.filter((line) => String(line.msg).startsWith('Redis did not take a publish')).length;
+    proxy.cut();
+    expect((await apiRequest(second.baseUrl, account, 'POST', notesPath, { title: 'missed', description: 'the outage' })).status).toBe(200);
+    // Its publication is given up after the client's retries: it will not go live.
+    await expect
+      .poll(() => secondLogs.lines.filter((line) => String(line.msg).startsWith('Redis did not take a publish')).length, { timeout: 15_000 })
+      .toBeGreaterThan(failuresBefore);
+    proxy.restore();
+    // Without a new subscription or a new note: the first instance's connection comes back and reads the log.
+    await expect.poll(titles, { timeout: 15_000 }).toEqual(['before', 'missed']);
+    await apiRequest(second.baseUrl, account, 'POST', notesPath, { title: 'after', description: 'the outage' });
+    await expect.poll(titles).toEqual(['before', 'missed', 'after']);
+    await watcher.close();
+  }, 60_000);
+
   it('keeps serving through a Redis outage longer than its retries, the event kept for replay', async () => {
     const service = await startServiceProcess({ environment: { REDIS_URL: proxiedRedisUrl } });
     try {
