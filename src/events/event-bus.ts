@@ -88,7 +88,8 @@ export function createEventBus(redis: RedisClients | null): EventBus {
  * The clients as the Redis event target uses them, each failure handed to `onFailure`: the target publishes,
  * subscribes and unsubscribes without waiting for the answer, and a rejection nobody handles ends the process — a
  * Redis outage longer than the clients' retries stopped the service at the next event. The event is in the log
- * already; a subscriber on another instance gets it on its next replay.
+ * already: other instances whose own connection dropped too read it when it is back (reportGaps); one whose
+ * connection stayed up gets it only when its subscriber replays with `after`.
  */
 function handledClients({ publisher, subscriber, onFailure }: RedisClients) {
   const publishClient = { publish: (channel: string, message: string) => publisher.publish(channel, message).catch(onFailure) };

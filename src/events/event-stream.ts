@@ -1,6 +1,7 @@
 // One subscriber's stream of events: replay from the log after a cursor, then live ones, with no gap and no
 // duplicate at the switch. The live subscription listens (and is confirmed in place) BEFORE the replay query, and
-// everything at or below the last replayed number is dropped from the live side.
+// everything at or below the last replayed number is dropped from the live side. When the bus reports a gap (its
+// Redis connection dropped and came back), what went live meanwhile is read from the log the same way.
 import type { EventDocument, EventStore } from '../store/events.js';
 import { isLiveGap, type EventBus, type SessionEventMessage } from './event-bus.js';
 import { guestEventPayload } from '../domain/capture-scope.js';

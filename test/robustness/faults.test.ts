@@ -8,7 +8,7 @@ import { wsEventRecorder } from '../support/graphql.js';
 import { captureLogs } from '../support/log-capture.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { startServiceProcess } from '../support/service-process.js';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { proxyInFrontOf, type TcpProxy } from '../support/tcp-proxy.js';
 
 describe('database connection dropped and restored', () => {
   let proxy: TcpProxy;
@@ -16,9 +16,9 @@ describe('database connection dropped and restored', () => {
   let account: TestAccount;
 
   beforeAll(async () => {
-    const mongo = new URL(inject('mongoUrl'));
-    proxy = await startTcpProxy({ host: mongo.hostname, port: Number(mongo.port || 27017) });
-    mongo.host = `127.0.0.1:${proxy.port}`;
+    const proxied = await proxyInFrontOf(inject('mongoUrl'), 27017);
+    proxy = proxied.proxy;
+    const mongo = proxied.url;
     // directConnection keeps the driver on the proxy address rather than a replica-set member it discovers. A short
     // connect timeout bounds how long a server check may run, so the service gets past one the driver lost with a
     // dropped connection (src/store/server-check-watchdog.ts) in seconds rather than the default 31.
@@ -136,10 +136,9 @@ describe('Redis connection dropped and restored', () => {
   let account: TestAccount;
 
   beforeAll(async () => {
-    const redis = new URL(inject('redisUrl'));
-    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
-    redis.host = `127.0.0.1:${proxy.port}`;
-    proxiedRedisUrl = redis.toString();
+    const proxied = await proxyInFrontOf(inject('redisUrl'), 6379);
+    proxy = proxied.proxy;
+    proxiedRedisUrl = proxied.url.toString();
     const shared = { MONGODB_DB: uniqueDatabaseName('redis_faults'), REDIS_URL: proxiedRedisUrl };
     first = await startTestServer(shared);
     second = await startTestServer({ ...shared, LOG_LEVEL: 'warn' }, { logDestination: secondLogs.destination });

@@ -45,3 +45,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       }),
   };
 }
+
+/** A proxy in front of the server a connection URL names, and the same URL pointed at the proxy. */
+export async function proxyInFrontOf(serverUrl: string, defaultPort: number): Promise<{ proxy: TcpProxy; url: URL }> {
+  const url = new URL(serverUrl);
+  const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || defaultPort) });
+  url.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, url };
+}
