@@ -1,4 +1,4 @@
-// The capture page as a phone on a weak signal meets it (CONTRACT §14 budgets), in Debian's Chromium against the
+// The capture page as a phone on a weak signal meets it (docs/capture.md budgets), in Debian's Chromium against the
 // built service: bytes before the first photo, time to interactive with DevTools' "Slow 4G" preset, what a
 // 12-megapixel photo weighs when it leaves the browser, what a reload with 13 photos transfers, and the time from
 // choosing a 2560 px photo to its verdict on the page (loopback).

@@ -136,17 +136,17 @@ export interface Config {
   /** The budget of a capture token's session (the person with the phone), smaller than an account's. */
   guestRateLimit: { points: number; windowSeconds: number };
   webSockets: WebSocketLimits;
-  /** How long a rotated-out account secret, and the access records it signed, keep validating (CONTRACT §1: 24 hours). */
+  /** How long a rotated-out account secret, and the access records it signed, keep validating (docs/rest-guide.md: 24 hours). */
   apiSecretOverlapMs: number;
   /** Requests per client address to /admin, right token or wrong, so the admin token cannot be guessed at speed. */
   adminRateLimit: { points: number; windowSeconds: number };
   demoAccount: boolean;
   qcThresholds: Record<string, number>;
-  /** Where photos, thumbnails and report PDFs live (CONTRACT §15). A null dataDir means a temporary folder. */
+  /** Where photos, thumbnails and report PDFs live (docs/capture.md). A null dataDir means a temporary folder. */
   photoStore: { kind: 'filesystem'; dataDir: string | null } | S3StoreConfig;
   /** Threads that lay out report PDFs; null: half the cores, at least one. */
   reportRenderWorkers: number | null;
-  /** How long a report's shareable link (report.url, report.pdf_url) opens the report (CONTRACT §13). */
+  /** How long a report's shareable link (report.url, report.pdf_url) opens the report (docs/staff.md). */
   reportLinkDays: number;
   /** An HTTP damage model (docs/damage-detector.md); null: none, every review is a person's. */
   damageDetector: { url: string; minScore: number; timeoutMs: number; retries: number } | null;
@@ -166,7 +166,7 @@ export interface S3StoreConfig {
   forcePathStyle: boolean;
 }
 
-/** The delivery engine's knobs (CONTRACT §8); the defaults are the production values. */
+/** The delivery engine's knobs (docs/webhooks.md); the defaults are the production values. */
 export interface WebhookConfig {
   /** How often each worker looks for due deliveries besides its in-process wake-ups. */
   pollIntervalMs: number;
@@ -176,7 +176,7 @@ export interface WebhookConfig {
   workerConcurrency: number;
   /** Requests in flight per callback and worker. */
   callbackConcurrency: number;
-  /** Requests in flight per account and worker (CONTRACT §16: the rest of the worker's slots stay with others). */
+  /** Requests in flight per account and worker (docs/limits.md: the rest of the worker's slots stay with others). */
   accountConcurrency: number;
   /** Requests in flight per destination (host and port) and worker, whichever accounts' callbacks point there. */
   hostConcurrency: number;
@@ -191,7 +191,7 @@ export interface WebhookConfig {
   reconcileIntervalMs: number;
 }
 
-/** Limits on graphql-ws sockets (CONTRACT §16). */
+/** Limits on graphql-ws sockets (docs/limits.md). */
 export interface WebSocketLimits {
   maxSocketsPerAccount: number;
   maxSocketsPerCaptureToken: number;

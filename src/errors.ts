@@ -8,7 +8,7 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
-  /** A per-session limit (CONTRACT §16) is full; nothing was stored. */
+  /** A per-session limit (docs/limits.md) is full; nothing was stored. */
   | 'LIMIT_REACHED';
 
 export class AppError extends Error {

@@ -87,18 +87,18 @@ export interface Services {
   sessions: SessionService;
   capture: CaptureService;
   reports: ReportGenerator;
-  /** Completing reviews (CONTRACT §13). */
+  /** Completing reviews (docs/staff.md). */
   reviews: ReviewService;
   sweeper: ExpirySweeper;
   /** Deletes what TTL indexes would; started and stopped with the app. */
   retention: RetentionSweeper;
   files: PhotoFiles;
-  /** Photos, thumbnails and report PDFs (CONTRACT §15). */
+  /** Photos, thumbnails and report PDFs (docs/capture.md). */
   fileStore: FileStore;
   sms: SmsProvider;
   reportDocuments: ReportDocuments;
   metrics: Metrics;
-  /** People of an account and their sign-ins (CONTRACT §12). */
+  /** People of an account and their sign-ins (docs/staff.md). */
   users: UserService;
   signIns: SignInService;
   /** Reads VIN barcodes in a worker thread; closed with the app. */

@@ -7,7 +7,7 @@ import { accountSettings, type AccountDocument, type AccountSettingsUpdate, type
 import { isTheme, THEME_NAMES, ThemeSchema } from '../domain/themes.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 
-/** How long a rotated-out secret keeps validating tokens (CONTRACT §1), unless configured otherwise. */
+/** How long a rotated-out secret keeps validating tokens (docs/rest-guide.md), unless configured otherwise. */
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export const ACCOUNT_USERNAME_PATTERN = /^[a-z0-9][a-z0-9_-]{2,63}$/;
@@ -31,7 +31,7 @@ const settingsShape = {
     .url({ protocol: /^https?$/, error: 'redirect_url must be an absolute http(s) URL.' })
     .nullable()
     .optional(),
-  // CONTRACT §13: who completes reviews, and how the capture page and report name and colour the account.
+  // docs/staff.md: who completes reviews, and how the capture page and report name and colour the account.
   review_mode: z
     .enum(REVIEW_MODES, { error: 'review_mode must be manual or auto.' })
     .meta({ description: 'manual: a person completes each review; auto: the report is generated on confirmation.' })

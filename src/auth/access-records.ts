@@ -1,4 +1,4 @@
-// Session access records (CONTRACT §3, §16): a signed request's token is recorded so it can be presented again
+// Session access records (docs/rest-guide.md, docs/limits.md): a signed request's token is recorded so it can be presented again
 // until API-Timestamp + 300 s, and no longer than the secret that signed it stays valid.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';

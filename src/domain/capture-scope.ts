@@ -1,4 +1,4 @@
-// What a capture token (the person taking the photos) may see and do (CONTRACT §9, §16): the capture's own
+// What a capture token (the person taking the photos) may see and do (docs/events.md, docs/limits.md): the capture's own
 // progress — photos and verdicts, statuses, its own notes, the car to recognise — and nothing of the integrator's
 // (options, contact, SMS phone, integrator notes, results). One rule set, used by every face.
 import type { VehicleApiObject } from './vehicle.js';
@@ -7,7 +7,7 @@ import type { SessionStatus } from './statuses.js';
 /** The `user` of a note written in the capture app. */
 export const GUEST_NOTE_USER = 'guest';
 
-/** A capture token keeps reading a completed session this long, then stops working (CONTRACT §16). */
+/** A capture token keeps reading a completed session this long, then stops working (docs/limits.md). */
 export const CAPTURE_TOKEN_DAYS_AFTER_COMPLETE = 30;
 const CAPTURE_TOKEN_MS_AFTER_COMPLETE = CAPTURE_TOKEN_DAYS_AFTER_COMPLETE * 86_400_000;
 

@@ -1,4 +1,4 @@
-// The closed lists a damage record names (CONTRACT §13): vehicle parts and damage types, with labels and what each
+// The closed lists a damage record names (docs/staff.md): vehicle parts and damage types, with labels and what each
 // grade means. Validation, the dashboard and GET /v1/damage-catalog all read these lists, so they cannot drift.
 import { z } from 'zod';
 
@@ -253,7 +253,7 @@ export function defaultGrade(type: DamageType): Grade {
   return DAMAGE_TYPE_ENTRIES[type].default_grade;
 }
 
-/** A detector's item, normalised; anything outside the list becomes `other` (CONTRACT §13). */
+/** A detector's item, normalised; anything outside the list becomes `other` (docs/staff.md). */
 export function itemOrOther(value: unknown): VehicleItem {
   const code = typeof value === 'string' ? normaliseCode(value) : '';
   return isVehicleItem(code) ? code : 'other';

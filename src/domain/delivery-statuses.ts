@@ -1,4 +1,4 @@
-// Where a webhook delivery stands (CONTRACT §8): one list for the store, the use cases and every face.
+// Where a webhook delivery stands (docs/webhooks.md): one list for the store, the use cases and every face.
 import { z } from 'zod';
 
 export const DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const;

@@ -5,7 +5,7 @@ import { isStatusChangeStatus, STATUS_CHANGE_STATUSES, type StatusChangeStatus }
 import { PhotoCodeSchema } from './themes.js';
 import { isoTimestamp, OffsetTimestampSchema } from './time.js';
 
-/** In the order of CONTRACT §7. */
+/** In the order of docs/webhooks.md. */
 export const WEBHOOK_EVENTS = ['SESSION:SMS_PROCESS', 'SESSION:STAGE_CHANGE', 'SESSION:STATUS_CHANGE', 'SESSION:COMPLETE', 'SESSION:NOTE_INSERT'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(', ')}.` }).meta({ id: 'WebhookEvent' });
@@ -136,7 +136,7 @@ export function noteInsertPayload(input: { sessionKey: string; title: string; de
 }
 
 /**
- * A delivery body: the default payload, then the callback's extra attributes (CONTRACT §8). On a name clash the
+ * A delivery body: the default payload, then the callback's extra attributes (docs/webhooks.md). On a name clash the
  * default field wins. Extra keys are defined as plain own properties, so even "__proto__" stays data.
  */
 export function mergeCallbackPayload(defaultPayload: object, extra?: Readonly<Record<string, unknown>> | null): Record<string, unknown> {

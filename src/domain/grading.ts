@@ -1,4 +1,4 @@
-// Damage records and the vehicle's condition grade derived from them (CONTRACT §6 "inspection", §13).
+// Damage records and the vehicle's condition grade derived from them (docs/rest-guide.md "inspection", docs/staff.md).
 // Damage grade = severity, 1 minor … 5 severe. Overall grade = condition, 5 EXCELLENT … 1 POOR.
 // The zod schemas here validate damage bodies (REST and GraphQL) and describe them and the Damage answer in the
 // OpenAPI document, so the two cannot drift.
@@ -112,7 +112,7 @@ export const DamageChangeSchema = z
   .partial()
   .meta({ id: 'DamageChange', description: 'At least one field.', override: { minProperties: 1 } });
 
-/** A damage record as the API answers it (CONTRACT §13). */
+/** A damage record as the API answers it (docs/staff.md). */
 export const DamageSchema = z
   .object({
     damage_id: z.string().nullable().meta({ description: 'Null only on records stored before damage ids existed.' }),

@@ -1,4 +1,4 @@
-// The languages the capture page speaks (CONTRACT §14); a session's `language` is one of them or null (English).
+// The languages the capture page speaks (docs/capture.md); a session's `language` is one of them or null (English).
 
 export const CAPTURE_LANGUAGES = ['en', 'es', 'fr', 'de', 'pt'] as const;
 

@@ -1,4 +1,4 @@
-// What one inspection session may hold (CONTRACT §16), so one session, and so one tenant, cannot grow the database
+// What one inspection session may hold (docs/limits.md), so one session, and so one tenant, cannot grow the database
 // or the photo store without bound; past a limit the request is refused with LIMIT_REACHED and nothing is stored.
 export const MAX_NOTES_PER_SESSION = 200;
 export const MAX_DAMAGES_PER_SESSION = 100;

@@ -1,4 +1,4 @@
-// The sizes one photo is served in (CONTRACT §14): the original upload, or a JPEG resized to fit a square of
+// The sizes one photo is served in (docs/capture.md): the original upload, or a JPEG resized to fit a square of
 // `longEdge` pixels, chosen with `?size=`. Which stored variant answers a request is decided here, once.
 
 export const THUMBNAIL_SIZES = Object.freeze({ thumb: { longEdge: 400 }, medium: { longEdge: 1280 } });
@@ -30,7 +30,7 @@ export function servedVariant<Key>(variants: PhotoVariants<Key>, size: PhotoSize
   return null;
 }
 
-/** What an upload QC could decode keeps (CONTRACT §16): everything when accepted, only its thumbnail when rejected. */
+/** What an upload QC could decode keeps (docs/limits.md): everything when accepted, only its thumbnail when rejected. */
 export function variantsToKeep(accepted: boolean): readonly PhotoSize[] {
   return accepted ? ['original', 'medium', 'thumb'] : ['thumb'];
 }

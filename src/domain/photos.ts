@@ -6,7 +6,7 @@ const NO_REASON = 'no reason given';
 /** What `approvedMessage` gives: ACCEPTED or REJECTED with a reason. */
 export const APPROVED_MESSAGE_PATTERN = /^(ACCEPTED|REJECTED: .+)$/;
 
-/** `ACCEPTED`, or `REJECTED: <reason>` (CONTRACT §4). */
+/** `ACCEPTED`, or `REJECTED: <reason>` (docs/rest-guide.md). */
 export function approvedMessage(accepted: boolean, reason?: string | null): string {
   if (accepted) return 'ACCEPTED';
   const text = reason?.trim() ?? '';
@@ -28,7 +28,7 @@ export function latestCapturePerCode<T extends { photoCode: number; capturedAt: 
 /**
  * The captures that stand for their views: for a view whose session slot names a capture, that capture alone; for
  * the others, every capture. A rejected retake made once every view was accepted (QC_PASSED) is recorded without
- * taking the slot (CONTRACT §14), so it must not replace the accepted photo in results and reports either.
+ * taking the slot (docs/capture.md), so it must not replace the accepted photo in results and reports either.
  */
 export function standingCaptures<T extends { _id: string; photo_code: number }>(
   slots: Readonly<Record<string, { capture_id: string } | undefined>>,

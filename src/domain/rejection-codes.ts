@@ -1,4 +1,4 @@
-// Why a capture was rejected, as a stable code (CONTRACT §14): the photos list, GraphQL, OpenAPI and the capture
+// Why a capture was rejected, as a stable code (docs/capture.md): the photos list, GraphQL, OpenAPI and the capture
 // page's message catalogs all derive from this one list; the English reason beside it stays for webhooks.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The session results object (CONTRACT §6): the one builder behind GET .../results and the SESSION:COMPLETE
+// The session results object (docs/rest-guide.md): the one builder behind GET .../results and the SESSION:COMPLETE
 // payload, so the two can never differ.
 import { z } from 'zod';
 import {
@@ -51,7 +51,7 @@ export interface SessionResultsInput {
   location: { latitude: number; longitude: number; accuracy: number | null; capturedAt: Date } | null;
   /** Every damage record may be passed: only accepted ones count (proposals and declined ones are left out). */
   damages: readonly ResultsDamageInput[];
-  /** Who assessed the vehicle (CONTRACT §13). */
+  /** Who assessed the vehicle (docs/staff.md). */
   review: {
     /** The user, or `api`, who completed a review; null when nobody did. */
     reviewedBy: string | null;
@@ -59,7 +59,7 @@ export interface SessionResultsInput {
     /** True when a damage detector looked at the photos. */
     detectorRan: boolean;
   };
-  /** The report's shareable links (CONTRACT §13); null only for results assembled before there were any. */
+  /** The report's shareable links (docs/staff.md); null only for results assembled before there were any. */
   reportLink?: { url: string; pdfUrl: string; expiresAt: Date } | null;
 }
 

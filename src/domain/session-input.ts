@@ -1,4 +1,4 @@
-// Checks and normalises the bodies of session create (POST /v1/sessions) and update (PUT) per CONTRACT §4,
+// Checks and normalises the bodies of session create (POST /v1/sessions) and update (PUT) per docs/rest-guide.md,
 // giving camelCase values to the use cases and one message naming the offending field otherwise.
 import { z } from 'zod';
 import { SESSION_UPDATE_FIELDS, type SessionUpdateField } from './statuses.js';

@@ -1,4 +1,4 @@
-// Session statuses and the one transition table every move is checked against (CONTRACT §5).
+// Session statuses and the one transition table every move is checked against (docs/events.md).
 // Also the rules that hang off a status: which fields a PUT may change, photo intake, deletion, webhook per move.
 import { z } from 'zod';
 
@@ -43,7 +43,7 @@ export function isFinal(status: SessionStatus): boolean {
   return status === 'COMPLETE' || status === 'EXPIRED';
 }
 
-/** Statuses in which photos (first captures and retakes) are received: until the inspection is confirmed (CONTRACT §14). */
+/** Statuses in which photos (first captures and retakes) are received: until the inspection is confirmed (docs/capture.md). */
 export const PHOTO_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED'] as const satisfies readonly SessionStatus[];
 
 /**
@@ -72,7 +72,7 @@ export function acceptsDamages(status: SessionStatus): boolean {
 /** The integrator annotates a session in any status but EXPIRED (guest notes: see capture-scope.ts). */
 export const NOTE_STATUSES: readonly SessionStatus[] = ['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM', 'COMPLETE'];
 
-/** Statuses announced with SESSION:STATUS_CHANGE (the spec's list plus STARTED, per CONTRACT §5). */
+/** Statuses announced with SESSION:STATUS_CHANGE (the spec's list plus STARTED, per docs/events.md). */
 export const STATUS_CHANGE_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM'] as const;
 export type StatusChangeStatus = (typeof STATUS_CHANGE_STATUSES)[number];
 
@@ -91,7 +91,7 @@ export const SESSION_UPDATE_FIELDS = ['theme', 'redirect_url', 'language', 'vehi
 export type SessionUpdateField = (typeof SESSION_UPDATE_FIELDS)[number];
 
 /**
- * Why a PUT touching `fields` is refused in `status`, or null when it is allowed (CONTRACT §4):
+ * Why a PUT touching `fields` is refused in `status`, or null when it is allowed (docs/rest-guide.md):
  * `theme` only while IDLE (the photo list is fixed once capture starts); the rest until the session is final.
  */
 export function checkSessionUpdate(status: SessionStatus, fields: readonly string[]): string | null {

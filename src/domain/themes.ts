@@ -1,4 +1,4 @@
-// Themes and the photos each requires (CONTRACT §4): the single list the capture flow, QC gate and results ask.
+// Themes and the photos each requires (docs/rest-guide.md): the single list the capture flow, QC gate and results ask.
 import { z } from 'zod';
 
 export const PHOTO_LABELS = Object.freeze({

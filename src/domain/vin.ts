@@ -1,4 +1,4 @@
-// Vehicle identification numbers (CONTRACT §14): normalising and validating a VIN, finding one in decoded barcode
+// Vehicle identification numbers (docs/capture.md): normalising and validating a VIN, finding one in decoded barcode
 // text, and comparing it with the integrator's. Pure rules; the barcode decoding itself lives in src/vin.
 
 export const VIN_LENGTH = 17;

@@ -1,4 +1,4 @@
-// The order the capture page asks for the views (CONTRACT §14): one walk around the car, starting and ending at the
+// The order the capture page asks for the views (docs/capture.md): one walk around the car, starting and ending at the
 // driver's door, so nobody crosses back. Photo code 4 (Left) is the driver side, as on a left-hand-drive car.
 import type { PhotoCode } from './themes.js';
 

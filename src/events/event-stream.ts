@@ -25,7 +25,7 @@ export interface EventStreamRequest {
   view?: (message: SessionEventMessage) => SessionEventMessage | null;
 }
 
-/** A capture token's view of an event (CONTRACT §16): the rule is domain/capture-scope.ts's guestEventPayload. */
+/** A capture token's view of an event (docs/limits.md): the rule is domain/capture-scope.ts's guestEventPayload. */
 export function guestEventView(message: SessionEventMessage): SessionEventMessage | null {
   const payload = guestEventPayload(message);
   return payload ? { ...message, payload } : null;

@@ -28,7 +28,7 @@ export interface RequestHandlerDeps {
   rateLimiter: RateLimiter;
   /** The smaller budget of a capture token's session. */
   guestRateLimiter: RateLimiter;
-  /** The admin API's own budget per client address (CONTRACT §16). */
+  /** The admin API's own budget per client address (docs/limits.md). */
   adminRateLimiter: RateLimiter;
   metrics: Metrics;
 }

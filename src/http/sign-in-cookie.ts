@@ -1,4 +1,4 @@
-// The cg_session cookie (CONTRACT §12): how it is written, cleared and read. It names a server-side sign-in record;
+// The cg_session cookie (docs/staff.md): how it is written, cleared and read. It names a server-side sign-in record;
 // the value is random and means nothing without that record.
 import type { IncomingMessage } from 'node:http';
 import { SIGN_IN_MAX_AGE_MS } from '../users/sign-ins.js';

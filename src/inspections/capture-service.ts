@@ -1,4 +1,4 @@
-// The capture flow (CONTRACT §5, §9, §10): start, photos through quality control, location, guest notes and
+// The capture flow (docs/events.md, docs/capture.md): start, photos through quality control, location, guest notes and
 // confirmation. Each status-bound write is conditional on the status, so racing requests cannot both win.
 import { randomBytes } from 'node:crypto';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
@@ -28,7 +28,7 @@ export function captureError(reason: CaptureFailure, message: string): AppError 
   return new AppError('BAD_REQUEST', message, { reason });
 }
 
-/** A capture token after COMPLETE reads (status, report) and changes nothing (CONTRACT §16). */
+/** A capture token after COMPLETE reads (status, report) and changes nothing (docs/limits.md). */
 export function captureTokenReadOnly(sessionKey: string): AppError {
   return new AppError('FORBIDDEN', `Session ${sessionKey} is complete: its capture link can show the inspection and its report but change nothing.`, {
     reason: 'READ_ONLY',
@@ -101,7 +101,7 @@ export class CaptureService {
     return capture;
   }
 
-  /** Runs QC on the upload and keeps what CONTRACT §16 allows; returns the stored capture and the updated session. */
+  /** Runs QC on the upload and keeps what docs/limits.md allows; returns the stored capture and the updated session. */
   private async checkAndKeep(current: InspectionSessionDocument, photoCode: number, label: string, bytes: Buffer) {
     const receivedAt = this.deps.clock();
     // The first photo moves STARTED → PROCESS before quality control, as the spec's "first capture begins".
@@ -145,7 +145,7 @@ export class CaptureService {
     await this.deps.captures.insert(capture);
     const slot = { capture_id: capture._id, approved: capture.approved, hash: capture.approved ? capture.hash : null, captured_at: processedAt };
     const touched = { expires_at: this.idleDeadline(current, processedAt), updated_at: processedAt };
-    // CONTRACT §14: the latest capture takes the view's place, except that once every view is accepted (QC_PASSED) a
+    // docs/capture.md: the latest capture takes the view's place, except that once every view is accepted (QC_PASSED) a
     // rejected retake is only recorded and the accepted photo stays. Each write names the statuses it may land in, so
     // a session that reached QC_PASSED during this photo's check is judged by the QC_PASSED rule.
     const updated =
@@ -160,7 +160,7 @@ export class CaptureService {
     return { capture, updated };
   }
 
-  /** The VIN of an accepted VIN photo's barcode (CONTRACT §14); null for other photos and unreadable labels. */
+  /** The VIN of an accepted VIN photo's barcode (docs/capture.md); null for other photos and unreadable labels. */
   private async readVin(photoCode: number, verdict: QcVerdict, bytes: Buffer): Promise<string | null> {
     if (photoCode !== VIN_PHOTO_CODE || !verdict.accepted) return null;
     return (await this.deps.vin.read(bytes))?.vin ?? null;
@@ -213,7 +213,7 @@ export class CaptureService {
   }
 
   /**
-   * A VIN typed on the capture page, while capturing (CONTRACT §14): for a label the barcode reader could not read.
+   * A VIN typed on the capture page, while capturing (docs/capture.md): for a label the barcode reader could not read.
    * The VIN given last, typed or decoded, is the one the results report.
    */
   async setVin(session: InspectionSessionDocument, typed: string): Promise<InspectionSessionDocument> {

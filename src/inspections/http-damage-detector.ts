@@ -1,4 +1,4 @@
-// The damage detector port over HTTP (CONTRACT §13, docs/damage-detector.md): any model service that takes one photo
+// The damage detector port over HTTP (docs/staff.md, docs/damage-detector.md): any model service that takes one photo
 // per POST and answers its detections. Each photo gets a bounded number of attempts with a time-out each; a photo
 // the model cannot analyse is listed, never waited on for ever.
 import got from 'got';

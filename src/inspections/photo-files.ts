@@ -1,4 +1,4 @@
-// A capture's image files in the file store (CONTRACT §15): the original upload and its JPEG thumbnails, under keys
+// A capture's image files in the file store (docs/capture.md): the original upload and its JPEG thumbnails, under keys
 // the capture document records. MongoDB holds only the keys, never the bytes.
 import type { FileStore } from '../storage/file-store.js';
 import type { CaptureStore } from '../store/captures.js';

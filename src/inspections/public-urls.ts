@@ -29,7 +29,7 @@ export class PublicUrls {
     return `${this.baseUrl}/photos/${urlToken}`;
   }
 
-  /** A condition report anyone with the link can open (CONTRACT §13): the HTML page, or with `.pdf` the PDF. */
+  /** A condition report anyone with the link can open (docs/staff.md): the HTML page, or with `.pdf` the PDF. */
   reportUrl(linkToken: string, format: 'html' | 'pdf'): string {
     return `${this.baseUrl}${REPORT_LINK_PREFIX}/${linkToken}${format === 'pdf' ? '.pdf' : ''}`;
   }

@@ -1,4 +1,4 @@
-// Condition report generation (CONTRACT §13): after confirmation the damage detector (if any) proposes damages; an
+// Condition report generation (docs/staff.md): after confirmation the damage detector (if any) proposes damages; an
 // `auto` account's report is generated at once, a `manual` one's when a person completes the review. Generating
 // assembles the results object once and moves CONFIRM → COMPLETE with it: the same stored object answers
 // GET .../results and is the SESSION:COMPLETE payload.

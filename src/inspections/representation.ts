@@ -1,4 +1,4 @@
-// The session as the API shows it (CONTRACT §4), in the spec's snake_case. Each view's zod schema is what the
+// The session as the API shows it (docs/rest-guide.md), in the spec's snake_case. Each view's zod schema is what the
 // OpenAPI document shows; the views' return types derive from them, so tsc keeps the two in step.
 import { z } from 'zod';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
@@ -139,7 +139,7 @@ export function noteView(note: NoteDocument): NoteView {
   return { title: note.title, description: note.description, user: note.user, created_at: note.created_at.toISOString() };
 }
 
-/** A damage record as CONTRACT §13 shows it; `damage` repeats `damage_type` for integrators of the first release. */
+/** A damage record as docs/staff.md shows it; `damage` repeats `damage_type` for integrators of the first release. */
 export function damageView(damage: DamageDocument): DamageView {
   const damageType = damage.damage_type ?? damage.damage;
   return {

@@ -1,4 +1,4 @@
-// Completing a review (CONTRACT §13): a person, or an integrator's system, states what the vehicle shows; the report
+// Completing a review (docs/staff.md): a person, or an integrator's system, states what the vehicle shows; the report
 // is then generated and the session completes. One use case behind POST /v1/sessions/:key/review and completeReview.
 import { z } from 'zod';
 import type { AccountDocument } from '../store/accounts.js';

@@ -1,4 +1,4 @@
-// Integrator-facing session use cases (CONTRACT §4): create, read, update, delete, list, photos, notes, damages
+// Integrator-facing session use cases (docs/rest-guide.md): create, read, update, delete, list, photos, notes, damages
 // and results. Every query is scoped to the calling account.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export interface NoteAuthor {
 
 export interface SessionPageOptions {
   status?: string | null;
-  /** true: only sessions in CONFIRM whose review is pending (CONTRACT §13); false: all others. */
+  /** true: only sessions in CONFIRM whose review is pending (docs/staff.md); false: all others. */
   awaitingReview?: boolean | null;
   /** Part of the session key, the VIN or the client id, in any case. */
   search?: string | null;
@@ -128,7 +128,7 @@ export class SessionService {
     return session;
   }
 
-  /** The session a capture token opens, or null when there is none or the token has stopped working (§16). */
+  /** The session a capture token opens, or null when there is none or the token has stopped working (docs/limits.md). */
   async findByCaptureToken(token: string): Promise<InspectionSessionDocument | null> {
     const session = await this.deps.sessions.findByCaptureTokenHash(hashCaptureToken(token));
     if (!session || this.captureTokenAccess(session) === 'expired') return null;
@@ -205,7 +205,7 @@ export class SessionService {
     return this.deps.captures.listForSession(session.api_key, session._id);
   }
 
-  /** The name and colour the person capturing sees (CONTRACT §14): never the account's username. */
+  /** The name and colour the person capturing sees (docs/capture.md): never the account's username. */
   async brandOf(session: InspectionSessionRecord): Promise<GuestBrand> {
     return guestBrand(await this.deps.accounts.findByApiKey(session.api_key));
   }
@@ -235,7 +235,7 @@ export class SessionService {
     return this.insertNote(session, author, input);
   }
 
-  /** Shared by the integrator (their username) and the capture app ("guest"). At most 200 notes a session (§16). */
+  /** Shared by the integrator (their username) and the capture app ("guest"). At most 200 notes a session (docs/limits.md). */
   async insertNote(session: InspectionSessionDocument, author: NoteAuthor, input: { title?: unknown; description?: unknown }) {
     const parsed = parseNoteInput(input);
     if (!parsed.ok) throw badRequest(parsed.message);
@@ -280,8 +280,8 @@ export class SessionService {
   }
 
   /**
-   * Adds an accepted manual damage record, in any status before COMPLETE (CONTRACT §13). `damage` is the first
-   * release's name for `damage_type`. At most 100 manual records a session (§16). `actor` is who adds it.
+   * Adds an accepted manual damage record, in any status before COMPLETE (docs/staff.md). `damage` is the first
+   * release's name for `damage_type`. At most 100 manual records a session (docs/limits.md). `actor` is who adds it.
    */
   async addDamage(account: AccountDocument, sessionKey: string, input: unknown, actor: string): Promise<DamageView> {
     const session = await this.require(account, sessionKey);

@@ -1,4 +1,4 @@
-// Deletes what TTL indexes would (CONTRACT §15): expired access and sign-in records, finished deliveries and
+// Deletes what TTL indexes would (docs/capture.md): expired access and sign-in records, finished deliveries and
 // delivery attempts past retention. MongoDB's TTL monitor does this on its own; the embedded database never does, so
 // without this job those collections grow for ever there. Each collection's rules are read from its own TTL indexes
 // (listIndexes), so the store that creates an index stays the one place that decides what expires and when.

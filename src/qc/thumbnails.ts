@@ -1,4 +1,4 @@
-// Resized JPEG copies of an upload for pages and reports (CONTRACT §14): EXIF orientation applied, transparency on
+// Resized JPEG copies of an upload for pages and reports (docs/capture.md): EXIF orientation applied, transparency on
 // white, no metadata carried over (a phone's GPS tags stay in the original). sharp does the work on libuv's pool.
 import sharp from 'sharp';
 import { THUMBNAIL_SIZES, type ThumbnailSize } from '../domain/photo-variants.js';

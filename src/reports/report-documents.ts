@@ -19,7 +19,7 @@ import type { ReportRenderPool } from './report-render-pool.js';
 
 /**
  * Who a report is for: the account (everything), or the person who took the photos through the capture link, whose
- * copy leaves out the integrator's notes and vehicle record (CONTRACT §16: a guest sees only what the guest needs).
+ * copy leaves out the integrator's notes and vehicle record (docs/limits.md: a guest sees only what the guest needs).
  */
 export type ReportAudience = 'account' | 'guest';
 
@@ -54,7 +54,7 @@ export class ReportDocuments {
   ) {}
 
   /**
-   * The completed session a shareable report link opens (CONTRACT §13), or why it opens none. The link opens the
+   * The completed session a shareable report link opens (docs/staff.md), or why it opens none. The link opens the
    * integrator's report, as the authenticated route does.
    */
   async openLink(token: string, now: Date = this.deps.clock()): Promise<{ session: InspectionSessionDocument } | { refused: 'unknown' | 'expired' }> {

@@ -41,7 +41,7 @@ export interface ReportPhoto {
   message: string;
 }
 
-/** Whose report it is: the account's display name and colour (CONTRACT §13). */
+/** Whose report it is: the account's display name and colour (docs/staff.md). */
 export interface ReportBrand {
   name: string;
   /** `#rrggbb`. */

@@ -1,4 +1,4 @@
-// The port behind which photo bytes, thumbnails and rendered report PDFs live (CONTRACT §15): never in MongoDB.
+// The port behind which photo bytes, thumbnails and rendered report PDFs live (docs/capture.md): never in MongoDB.
 // Keys are slash-separated paths made by the service itself (e.g. `photos/<session>/<capture>.jpg`).
 import type { Readable } from 'node:stream';
 

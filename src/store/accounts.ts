@@ -11,7 +11,7 @@ export interface AccountDocument {
   expiration_hours: number;
   default_theme: string;
   redirect_url: string | null;
-  /** CONTRACT §13. Absent on accounts stored before these settings existed: read through `accountSettings`. */
+  /** docs/staff.md. Absent on accounts stored before these settings existed: read through `accountSettings`. */
   review_mode?: ReviewMode;
   display_name?: string;
   brand_color?: string | null;

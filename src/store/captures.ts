@@ -9,9 +9,9 @@ export interface CaptureDocument {
   api_key: string;
   photo_code: number;
   photo_label: string;
-  /** File store key of the original upload; kept only for accepted photos (CONTRACT §16). */
+  /** File store key of the original upload; kept only for accepted photos (docs/limits.md). */
   file_key: string | null;
-  /** File store keys of the JPEG thumbnails (CONTRACT §14); a rejected upload keeps only `thumb_key`. */
+  /** File store keys of the JPEG thumbnails (docs/capture.md); a rejected upload keeps only `thumb_key`. */
   medium_key: string | null;
   thumb_key: string | null;
   /** Unguessable path segment under /photos/; null when nothing of the upload was kept. */
@@ -23,7 +23,7 @@ export interface CaptureDocument {
   hash: string | null;
   approved: boolean;
   reason: string | null;
-  /** Why it was rejected, as a code (CONTRACT §14); null when approved. Absent on captures stored before codes existed. */
+  /** Why it was rejected, as a code (docs/capture.md); null when approved. Absent on captures stored before codes existed. */
   rejection_code?: RejectionCode | null;
   metrics: Record<string, number>;
   /** The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable or absent on older captures. */

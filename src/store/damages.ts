@@ -1,4 +1,4 @@
-// Damage records of a session (CONTRACT §13): added by people (manual) or proposed by a damage detector, then
+// Damage records of a session (docs/staff.md): added by people (manual) or proposed by a damage detector, then
 // accepted or declined in review. Every query names the account, so one tenant never reaches another's records.
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { DamageRegion, DamageRecordStatus } from '../domain/grading.js';

@@ -1,4 +1,4 @@
-// The webhook outbox (CONTRACT §8): one document per delivery (event × callback) in `deliveries`, claimed by
+// The webhook outbox (docs/webhooks.md): one document per delivery (event × callback) in `deliveries`, claimed by
 // workers with a lease, and one document per attempt in `delivery_attempts` (the embedded server has no $push).
 // Writes from concurrent deliveries are grouped into one command while the previous one is in flight.
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
@@ -156,7 +156,7 @@ export class DeliveryStore {
   }
 
   /**
-   * Due deliveries for one claim batch, shared between accounts (CONTRACT §16): each account's `perAccount` most
+   * Due deliveries for one claim batch, shared between accounts (docs/limits.md): each account's `perAccount` most
    * overdue first, then the rest, most overdue first. A page full of a few accounts' backlog may hide others behind
    * it, so the accounts it holds are left out of the next read: whoever else has something due is found within a
    * few reads, however large one account's backlog. Only a read: claim them with claimDue.

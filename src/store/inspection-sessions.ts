@@ -35,23 +35,23 @@ export interface InspectionSessionDocument {
   /** The latest capture of each photo code, keyed by the code as a string. */
   photos: Record<string, PhotoSlot>;
   location: SessionLocation | null;
-  /** A VIN typed on the capture page (CONTRACT §14); absent until one is typed. */
+  /** A VIN typed on the capture page (docs/capture.md); absent until one is typed. */
   typed_vin?: { vin: string; typed_at: Date } | null;
   expiration_hours: number;
   /** Idle deadline: the session expires when nothing happens before it (IDLE, STARTED and PROCESS only). */
   expires_at: Date;
   inspect_started_at: Date | null;
   inspect_ended_at: Date | null;
-  /** Uploads counted against the session's capture limit (CONTRACT §16); absent on sessions without any yet. */
+  /** Uploads counted against the session's capture limit (docs/limits.md); absent on sessions without any yet. */
   capture_count?: number;
-  /** The results object, fixed when the report is generated (CONTRACT §6). */
+  /** The results object, fixed when the report is generated (docs/rest-guide.md). */
   results: Record<string, unknown> | null;
   /** When the session became COMPLETE: the capture token works for 30 days after it (absent on older sessions). */
   completed_at?: Date | null;
-  /** Slots taken by the session's notes and damage records (CONTRACT §16 caps); absent on older sessions. */
+  /** Slots taken by the session's notes and damage records (docs/limits.md caps); absent on older sessions. */
   notes_count?: number;
   damages_count?: number;
-  /** CONTRACT §13: true while a confirmed session waits for a person to complete its review (manual mode). */
+  /** docs/staff.md: true while a confirmed session waits for a person to complete its review (manual mode). */
   review_pending?: boolean;
   /** True once a damage detector looked at the photos. */
   detector_ran?: boolean;
@@ -62,7 +62,7 @@ export interface InspectionSessionDocument {
   reviewed_at?: Date | null;
   /** Set when report generation begins; from then on no new damage record write starts. */
   report_started?: string;
-  /** The report's shareable link (CONTRACT §13): a random token that opens it without credentials until it expires. */
+  /** The report's shareable link (docs/staff.md): a random token that opens it without credentials until it expires. */
   report_link?: { token: string; expires_at: Date };
   /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
   damages_version?: string;

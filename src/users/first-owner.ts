@@ -1,4 +1,4 @@
-// Creating an account together with its first owner (POST /admin/accounts with "owner", CONTRACT §12). The owner is
+// Creating an account together with its first owner (POST /admin/accounts with "owner", docs/staff.md). The owner is
 // checked before the account is written, so a bad owner leaves no account behind.
 import type { z } from 'zod';
 import { badRequest } from '../errors.js';

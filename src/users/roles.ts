@@ -1,4 +1,4 @@
-// Who may do what: the one declaration of the roles of signed-in users (CONTRACT §12), keyed by GraphQL root
+// Who may do what: the one declaration of the roles of signed-in users (docs/staff.md), keyed by GraphQL root
 // operation field. GraphQL checks it in one place (http/graphql/authorization.ts). Free of I/O.
 
 export const ROLES = ['owner', 'inspector', 'viewer'] as const;
@@ -20,7 +20,7 @@ export const LEAST_ROLE_BY_FIELD: Readonly<Record<string, Role>> = {
   'Query.sessionResults': 'viewer',
   'Query.damageCatalog': 'viewer',
   'Subscription.sessionEvents': 'viewer',
-  // inspector: also adds notes and damages and does reviews (CONTRACT §13)
+  // inspector: also adds notes and damages and does reviews (docs/staff.md)
   'Mutation.addNote': 'inspector',
   'Mutation.addDamage': 'inspector',
   'Mutation.updateDamage': 'inspector',

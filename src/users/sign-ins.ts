@@ -1,4 +1,4 @@
-// Sign-in use cases (CONTRACT §12): check a password, issue the random value the cg_session cookie carries, find
+// Sign-in use cases (docs/staff.md): check a password, issue the random value the cg_session cookie carries, find
 // the user behind a cookie, and end sign-ins. Failures are throttled per username.
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// User use cases: an account's people (CONTRACT §12) — create, list, delete — and the first owner of an account.
+// User use cases: an account's people (docs/staff.md) — create, list, delete — and the first owner of an account.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../errors.js';

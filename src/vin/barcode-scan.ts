@@ -1,4 +1,4 @@
-// Reads the VIN barcode of a VIN photo (CONTRACT §14) with zxing-wasm. Runs inside the VIN worker thread (see
+// Reads the VIN barcode of a VIN photo (docs/capture.md) with zxing-wasm. Runs inside the VIN worker thread (see
 // vin-reader.ts), never on the server's event loop: a sweep of rotated, downscaled grayscale copies made with sharp.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

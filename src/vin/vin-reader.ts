@@ -1,4 +1,4 @@
-// Reads the VIN barcode of a VIN photo in one worker thread, one photo at a time (CONTRACT §14). A queue that is
+// Reads the VIN barcode of a VIN photo in one worker thread, one photo at a time (docs/capture.md). A queue that is
 // full, a photo that takes too long or a crashed worker give "nothing readable" (null): the person can type the VIN.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';

@@ -1,4 +1,4 @@
-// Callback use cases (CONTRACT §7): validate a setting, then create, replace, update, read, delete or rotate it.
+// Callback use cases (docs/webhooks.md): validate a setting, then create, replace, update, read, delete or rotate it.
 // REST and GraphQL both call these; neither face validates on its own.
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors.js';

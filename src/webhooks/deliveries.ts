@@ -1,4 +1,4 @@
-// Delivery use cases (CONTRACT §7): list a callback's deliveries with their attempts, redeliver one, send a test.
+// Delivery use cases (docs/webhooks.md): list a callback's deliveries with their attempts, redeliver one, send a test.
 // REST and GraphQL both call these.
 import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../errors.js';
@@ -123,7 +123,7 @@ export class DeliveryService {
       callbacks: CallbackStore;
       outbox: WebhookOutbox;
       worker: DeliveryScheduler;
-      /** Test sends accepted per callback in any minute (CONTRACT §16: a probe, not a way to flood the workers). */
+      /** Test sends accepted per callback in any minute (docs/limits.md: a probe, not a way to flood the workers). */
       testSendsPerMinute: number;
       clock: () => Date;
     },

@@ -1,4 +1,4 @@
-// Decides when queued webhook deliveries are sent (CONTRACT §8, §16): a delivery is leased before it is sent, so
+// Decides when queued webhook deliveries are sent (docs/webhooks.md, docs/limits.md): a delivery is leased before it is sent, so
 // several instances share the outbox and a crashed worker's deliveries are retried once its lease runs out. Fresh
 // deliveries are handed over in process; due retries and everything else are claimed from MongoDB in batches shared
 // fairly between accounts, on a timer for the retries this worker scheduled and by polling as the fallback. Request

@@ -1,4 +1,4 @@
-// One delivery attempt with its bookkeeping (CONTRACT §8): read the callback, send the signed request, record the
+// One delivery attempt with its bookkeeping (docs/webhooks.md): read the callback, send the signed request, record the
 // attempt, disable the callback on 410, and settle the claim by the settlement policy. Knows nothing of slots or
 // queues; the scheduler decides when an attempt may start.
 import { readFileSync } from 'node:fs';

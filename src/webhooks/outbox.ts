@@ -1,4 +1,4 @@
-// Turns recorded events into deliveries (CONTRACT §8): for a webhook event with an active callback, the delivery is
+// Turns recorded events into deliveries (docs/webhooks.md): for a webhook event with an active callback, the delivery is
 // written to MongoDB first and only then handed to the worker, so a crash or a restart loses nothing. The body is
 // built and serialised once here; every attempt sends and signs these same bytes.
 import { createHash, randomBytes } from 'node:crypto';

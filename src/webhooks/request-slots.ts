@@ -1,4 +1,4 @@
-// A worker's request slots and the deliveries waiting for them (CONTRACT §8, §16). Requests in flight are bounded per
+// A worker's request slots and the deliveries waiting for them (docs/webhooks.md, docs/limits.md). Requests in flight are bounded per
 // worker, account, callback and destination; waiting deliveries are started round-robin between accounts (and
 // between an account's callbacks), so a receiver that never answers holds at most its account's share of the slots
 // and every other account still gets a turn at the next free one. In-memory bookkeeping only, no I/O.

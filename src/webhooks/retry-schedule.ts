@@ -1,4 +1,4 @@
-// When each delivery attempt happens (CONTRACT §8): the fixed schedule with ±20 % jitter, Retry-After honoured.
+// When each delivery attempt happens (docs/webhooks.md): the fixed schedule with ±20 % jitter, Retry-After honoured.
 // Pure functions of their inputs, so the outbox worker and the tests share one definition of "when".
 
 /** Delay before each attempt, measured from the previous attempt (the first goes out at once). 13 attempts. */

@@ -1,4 +1,4 @@
-// One webhook delivery attempt over HTTP (CONTRACT §8): no retries, no redirects, bounded time and response size.
+// One webhook delivery attempt over HTTP (docs/webhooks.md): no retries, no redirects, bounded time and response size.
 // Never throws for a failed attempt; every outcome is a value the outbox can store and schedule from.
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
@@ -8,10 +8,10 @@ import { parseRetryAfter } from './retry-schedule.js';
 import { isBlockedTargetError } from './target-guard.js';
 import type { TargetAgents } from './target-guard.js';
 
-/** The stored response body is cut here (CONTRACT §7); reading stops there too, so a huge body costs nothing. */
+/** The stored response body is cut here (docs/webhooks.md); reading stops there too, so a huge body costs nothing. */
 export const RESPONSE_BODY_LIMIT_BYTES = 20 * 1024;
 
-/** `response`: first byte after the request is sent (CONTRACT §8: a 2xx within 15 s). `total`: the whole exchange. */
+/** `response`: first byte after the request is sent (docs/webhooks.md: a 2xx within 15 s). `total`: the whole exchange. */
 export const DEFAULT_DELIVERY_TIMEOUT_MS = Object.freeze({ response: 15_000, total: 20_000 });
 
 const MAX_ERROR_TEXT = 300;

@@ -1,4 +1,4 @@
-// What happens to a delivery after an attempt (CONTRACT §8): success, a retry on the schedule (Retry-After only
+// What happens to a delivery after an attempt (docs/webhooks.md): success, a retry on the schedule (Retry-After only
 // postpones it), 410 Gone disables the callback, failed after the last attempt. Pure functions, like the schedule.
 import type { CallbackDocument } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliverySettlement } from '../store/deliveries.js';

@@ -1,4 +1,4 @@
-// Standard Webhooks signing (CONTRACT §8): secrets, the `webhook-signature` header and the full signing header set.
+// Standard Webhooks signing (docs/webhooks.md): secrets, the `webhook-signature` header and the full signing header set.
 // Receivers verify with the `standardwebhooks` package, so the byte-exact format here is the interoperability point.
 import { createHmac, randomBytes } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// SSRF protection for webhook targets (CONTRACT §8): which addresses are public, URL checks at registration time,
+// SSRF protection for webhook targets (docs/webhooks.md): which addresses are public, URL checks at registration time,
 // and HTTP(S) agents that refuse a non-public address at connect time, after DNS resolution.
 import dns from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';

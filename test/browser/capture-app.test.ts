@@ -17,7 +17,7 @@ import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { RUN_BROWSER_TESTS, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
 
 const VIN = '1HGCM82633A004352';
-// The views in walk-around order (CONTRACT §14): at the driver's door, then the front, passenger side, rear, driver side.
+// The views in walk-around order (docs/capture.md): at the driver's door, then the front, passenger side, rear, driver side.
 const LITE_LABELS = ['VIN sticker', 'Interior', 'Front', 'Passenger side', 'Rear', 'Driver side'];
 const LITE_CODES = [1, 2, 4, 5, 7, 8];
 
@@ -266,7 +266,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       await page.locator('#report-status[data-ready="true"]').waitFor();
       expect(await page.locator('#done-title').innerText()).toBe('Thank you!');
       expect(await page.locator('#report-status').innerText()).toBe('Your condition report is ready.');
-      // The way back to the integrator's site: a plain link (CONTRACT §14).
+      // The way back to the integrator's site: a plain link (docs/capture.md).
       const back = page.getByRole('link', { name: 'Back to the website' });
       expect(await back.getAttribute('href')).toBe('https://dealer.example.com/thanks?from=inspection');
       await saveScreenshot(page, 'capture-complete');
@@ -437,7 +437,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     expect(local.files.map((file) => file.name).sort()).toEqual(
       [`/capture/${local.files[0]?.name.split('/')[2]}`, '/web/app.css', '/web/capture.js', '/web/graphql-client.js', '/web/ui.js'].sort(),
     );
-    // CONTRACT §14: at most 40 KB before the first photo.
+    // docs/capture.md: at most 40 KB before the first photo.
     expect(local.pageKB).toBeLessThan(40);
     expect(local.interactiveMs).toBeLessThan(3_000);
     expect(slow.interactiveMs).toBeLessThan(10_000);

@@ -1,4 +1,4 @@
-// The guided capture (CONTRACT §14) as a person with a phone meets it, in Spanish: a phone-sized Chromium with a
+// The guided capture (docs/capture.md) as a person with a phone meets it, in Spanish: a phone-sized Chromium with a
 // mobile user agent and touch, whose camera is Chromium's fake device playing a video of distinct scenes — one
 // view after another, as the phone is pointed around the car. A whole PRO capture: the VIN label read from its
 // barcode, a rejection in plain Spanish and its retake, every other view through the in-page camera with the
@@ -22,7 +22,7 @@ const VIN = '1HGCM82633A004352';
 const REDIRECT_URL = 'https://autos-sol.example.es/gracias';
 /** Pictures in the camera's video: more than the views, so every view and one retake get a scene of their own. */
 const CAMERA_SCENES = 14;
-/** The smallest picture quality control takes (CONTRACT §10): every frame costs time to make. */
+/** The smallest picture quality control takes (docs/capture.md): every frame costs time to make. */
 const CAMERA_SIZE = { width: 1024, height: 768 };
 
 describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the in-page camera', () => {

@@ -54,7 +54,7 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
 }
 
 describe('buildSessionResults', () => {
-  it('has every key of CONTRACT §6, in order, with event first', () => {
+  it('has every key of docs/rest-guide.md, in order, with event first', () => {
     const results = buildSessionResults(input());
     expect(Object.keys(results)).toEqual(['event', 'session', 'vehicle', 'photos', 'location', 'inspection', 'report']);
     expect(results.event).toBe('SESSION:COMPLETE');

@@ -16,7 +16,7 @@ import {
   type SessionTrigger,
 } from '../../src/domain/statuses.js';
 
-// Written out independently of the implementation: CONTRACT §5.
+// Written out independently of the implementation: docs/events.md.
 const EXPECTED: Record<SessionTrigger, Partial<Record<SessionStatus, SessionStatus>>> = {
   start: { IDLE: 'STARTED' },
   firstPhoto: { STARTED: 'PROCESS' },
@@ -116,7 +116,7 @@ describe('webhookEventForMove', () => {
     expect(webhookEventForMove('IDLE')).toBeNull();
   });
 
-  it('every move of the table emits what CONTRACT §5 lists', () => {
+  it('every move of the table emits what docs/events.md lists', () => {
     const emitted = SESSION_TRIGGERS.map((trigger) => [trigger, webhookEventForMove(targetOf(trigger))]);
     expect(Object.fromEntries(emitted)).toEqual({
       start: 'SESSION:STATUS_CHANGE',

@@ -16,7 +16,7 @@ import {
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
 
 describe('photo codes', () => {
-  it('labels the 13 codes as CONTRACT §4', () => {
+  it('labels the 13 codes as docs/rest-guide.md', () => {
     expect(PHOTO_LABELS).toEqual({
       1: 'VIN',
       2: 'Interior',
@@ -63,7 +63,7 @@ describe('themes', () => {
     expect(THEME_NAMES).toEqual(['PRO', 'LITE', 'CAPT']);
   });
 
-  it('require the photos of CONTRACT §4', () => {
+  it('require the photos of docs/rest-guide.md', () => {
     expect(requiredPhotoCodes('PRO')).toEqual(ALL);
     expect(requiredPhotoCodes('LITE')).toEqual([1, 2, 4, 5, 7, 8]);
     expect(requiredPhotoCodes('CAPT')).toEqual(ALL);

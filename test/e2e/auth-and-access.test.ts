@@ -1,4 +1,4 @@
-// Request authentication (CONTRACT §2) and session access records (§3) through the running server.
+// Request authentication (docs/rest-guide.md) and session access records (docs/rest-guide.md) through the running server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { TestClock } from '../support/clock.js';
@@ -51,7 +51,7 @@ describe('access records', () => {
     const issuedAt = new Date(Date.now() - 60_000);
     const first = await callSessions(signRequestHeaders(account, issuedAt));
     expect(first.status).toBe(200);
-    // Any route but a new access record (CONTRACT §16: a record cannot mint its successor).
+    // Any route but a new access record (docs/limits.md: a record cannot mint its successor).
     const reused = await fetch(`${server.baseUrl}/v1/callbacks`, {
       headers: { 'API-Key': account.apiKey, 'API-Token': String(first.body.api_token), 'API-Timestamp': apiTimestamp() },
     });

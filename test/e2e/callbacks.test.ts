@@ -1,4 +1,4 @@
-// Callback settings (CONTRACT §7, without deliveries) over REST and GraphQL, with tenant isolation.
+// Callback settings (docs/webhooks.md, without deliveries) over REST and GraphQL, with tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';

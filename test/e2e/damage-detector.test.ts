@@ -1,4 +1,4 @@
-// CONTRACT §13, the damage detector over HTTP: a real local server plays the model. Each accepted exterior photo is
+// docs/staff.md, the damage detector over HTTP: a real local server plays the model. Each accepted exterior photo is
 // POSTed with its headers; detections become damage records (auto mode accepts those scoring at least the minimum,
 // the rest stay proposals); a model that fails or hangs on a photo never holds the session back — after its retries
 // the session completes and the report names the photos that were not analysed.

@@ -1,4 +1,4 @@
-// CONTRACT §11: JSON errors for unknown routes, wrong methods, malformed and oversize bodies, rate limits.
+// docs/rest-guide.md: JSON errors for unknown routes, wrong methods, malformed and oversize bodies, rate limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';

@@ -1,4 +1,4 @@
-// Idle expiry with two service instances on one database (CONTRACT §5): both run the expiry sweeper, the
+// Idle expiry with two service instances on one database (docs/events.md): both run the expiry sweeper, the
 // 'session-sweeper' lease (src/store/leases.ts) lets one of them sweep at a time, and every overdue session
 // becomes EXPIRED exactly once — one SESSION:EXPIRED in the event log and in the sessionEvents replay — whichever
 // instance created it, and also after the lease holder stops and the other instance takes over.

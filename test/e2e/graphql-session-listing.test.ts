@@ -1,6 +1,6 @@
 // The dashboard's session listing in GraphQL (inspectionSessions): ordered by last activity (notes, captures, status
 // moves and damage records count), searched by session key, VIN or client id in any case, and filtered to the review
-// queue (CONTRACT §13), with cursors that page through exactly the listing.
+// queue (docs/staff.md), with cursors that page through exactly the listing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { TestClock } from '../support/clock.js';

@@ -1,4 +1,4 @@
-// The integrator's session mutations and listing in GraphQL (CONTRACT §4, §9): createInspectionSession,
+// The integrator's session mutations and listing in GraphQL (docs/rest-guide.md, docs/events.md): createInspectionSession,
 // updateInspectionSession, deleteInspectionSession and the inspectionSessions connection, each checked against
 // what the REST face reports for the same session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ interface SessionNode {
   vehicle: Record<string, unknown>;
 }
 
-/** The GraphQL session in the REST representation's field names (CONTRACT §4). */
+/** The GraphQL session in the REST representation's field names (docs/rest-guide.md). */
 function asRest(node: SessionNode) {
   return {
     session_key: node.sessionKey,

@@ -122,7 +122,7 @@ describe('a LITE inspection from creation to results', () => {
     );
     expect(started.errors).toBeUndefined();
     expect(started.data.startCapture.status).toBe('STARTED');
-    // Walk-around order (CONTRACT §14): VIN and inside at the driver's door, front, passenger side, rear, driver side.
+    // Walk-around order (docs/capture.md): VIN and inside at the driver's door, front, passenger side, rear, driver side.
     expect(started.data.startCapture.requiredPhotos.map((photo: { photoCode: number }) => photo.photoCode)).toEqual([1, 2, 5, 7, 8, 4]);
     const again = await graphqlRequest(server.baseUrl, asCapture(), 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: sessionKey });
     expect(again.data.startCapture.status).toBe('STARTED');
@@ -254,7 +254,7 @@ describe('a LITE inspection from creation to results', () => {
     await captureEvents.waitFor((events) => events.some((event) => event.event === 'SESSION:COMPLETE'));
   });
 
-  it('serves results equal to the SESSION:COMPLETE payload, shaped as CONTRACT §6', async () => {
+  it('serves results equal to the SESSION:COMPLETE payload, shaped as docs/rest-guide.md', async () => {
     const results = await api('GET', `/v1/sessions/${sessionKey}/results`);
     expect(results.status).toBe(200);
     const complete = accountEvents.events.find((event) => event.event === 'SESSION:COMPLETE') as RecordedEvent;
@@ -327,7 +327,7 @@ describe('a LITE inspection from creation to results', () => {
     expect(guestNote.payload).toMatchObject({ title: 'Scratch', user: 'guest' });
 
     // The capture-scope SSE subscriber opened after creation: it saw everything from STARTED on as a guest sees it
-    // (CONTRACT §16): the integrator's notes left out, SESSION:COMPLETE without the results.
+    // (docs/limits.md): the integrator's notes left out, SESSION:COMPLETE without the results.
     const fromStart = accountEvents.events.slice(accountEvents.events.findIndex((event) => event.payload.status === 'STARTED'));
     const asGuestSeesIt = fromStart
       .filter((event) => event.event !== 'SESSION:NOTE_INSERT' || event.payload.user === 'guest')

@@ -1,4 +1,4 @@
-// CONTRACT §10: a photo is at most 15 MB. A capturePhoto upload one byte over is refused while it is read (413,
+// docs/capture.md: a photo is at most 15 MB. A capturePhoto upload one byte over is refused while it is read (413,
 // GraphQL error body) and leaves no trace: no capture, no stored file, no event, no status move; the session
 // then takes a normal photo as usual. A file of exactly 15 MB is not refused by the limit.
 import { randomBytes } from 'node:crypto';

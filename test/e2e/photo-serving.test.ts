@@ -1,4 +1,4 @@
-// Photo URLs (CONTRACT §10): an accepted photo's URL from GET /v1/sessions/:key/photos serves exactly the stored
+// Photo URLs (docs/capture.md): an accepted photo's URL from GET /v1/sessions/:key/photos serves exactly the stored
 // bytes under the headers src/http/rest/photo-routes.ts sets; the URL is a capability (unguessable token) and
 // anything that is not a stored photo's token answers 404 JSON.
 import sharp from 'sharp';

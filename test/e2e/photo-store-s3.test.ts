@@ -1,4 +1,4 @@
-// CONTRACT §15 with PHOTO_STORE=s3, against a real S3-compatible server started here: a capture's original and its
+// docs/capture.md with PHOTO_STORE=s3, against a real S3-compatible server started here: a capture's original and its
 // thumbnails land in the bucket (not in MongoDB), and `/photos/<token>` with and without `?size=` serves exactly the
 // bucket's bytes. A rejected upload leaves only its thumbnail in the bucket; the report PDF reads from it too.
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';

@@ -64,7 +64,7 @@ describe('PRO capture with racing confirmations', () => {
       Array.from({ length: 5 }, (_, index) => graphqlRequest(server.baseUrl, index % 2 ? { captureToken } : { account }, confirm, { k: sessionKey })),
     );
     // Confirming is idempotent: the others get the session as it is (CONFIRM or COMPLETE) — except a capture-token
-    // call arriving after completion, which finds the link read-only (CONTRACT §16). One move, one report.
+    // call arriving after completion, which finds the link read-only (docs/limits.md). One move, one report.
     const answered = outcomes.filter((outcome) => !outcome.errors);
     expect(answered.map((outcome) => outcome.data.confirmInspection.status)).toContain('COMPLETE');
     for (const outcome of answered) expect(['CONFIRM', 'COMPLETE']).toContain(outcome.data.confirmInspection.status);
@@ -104,7 +104,7 @@ describe('PRO capture with racing confirmations', () => {
     }
 
     // The SSE subscriber (capture token) recorded the same events, in the same order, with the same ids and
-    // payloads — but SESSION:COMPLETE without the results, which are the integrator's (CONTRACT §16).
+    // payloads — but SESSION:COMPLETE without the results, which are the integrator's (docs/limits.md).
     const completeId = logged.at(-1)?.id;
     expect(sse.events.slice(0, -1)).toEqual(logged.slice(0, -1));
     expect(sse.events.at(-1)).toMatchObject({
@@ -120,7 +120,7 @@ describe('PRO capture with racing confirmations', () => {
     expect(results.body.session).toMatchObject({ session_key: sessionKey, theme: 'PRO', status: 'COMPLETE' });
     expect(results.body.photos).toHaveLength(13);
     expect(results.body.photos.every((photo: { approved: boolean }) => photo.approved)).toBe(true);
-    // Nobody reviewed it, nothing was accepted and no detector ran: no condition is claimed (CONTRACT §13).
+    // Nobody reviewed it, nothing was accepted and no detector ran: no condition is claimed (docs/staff.md).
     expect(results.body.inspection).toEqual({
       assessment: 'NOT_ASSESSED',
       total_damages: 0,

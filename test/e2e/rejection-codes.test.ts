@@ -1,4 +1,4 @@
-// CONTRACT §14: every rejected capture carries a rejection_code (photos list) / rejectionCode (GraphQL) beside the
+// docs/capture.md: every rejected capture carries a rejection_code (photos list) / rejectionCode (GraphQL) beside the
 // unchanged English reason; an accepted one carries null. Real uploads through the real server, images made by sharp.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';

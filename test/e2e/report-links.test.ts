@@ -1,4 +1,4 @@
-// CONTRACT §13: a completed report can be opened from a link, without any headers or cookies, for REPORT_LINK_DAYS;
+// docs/staff.md: a completed report can be opened from a link, without any headers or cookies, for REPORT_LINK_DAYS;
 // the link is in the results (REST, GraphQL, SESSION:COMPLETE alike), unguessable, and refused plainly once expired.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../support/clock.js';

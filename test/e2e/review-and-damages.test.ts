@@ -1,4 +1,4 @@
-// Review and damage records (CONTRACT §13) on the running server: a manual-review account's session waits in CONFIRM
+// Review and damage records (docs/staff.md) on the running server: a manual-review account's session waits in CONFIRM
 // until a review completes it (REST and GraphQL), SESSION:COMPLETE reaches a real receiver with the assessment, an
 // unreviewed auto session claims no grade, damage records change until COMPLETE only, the catalog, account settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// CONTRACT §13, the report a reviewed inspection produces: the account's name and colour, the captured VIN and
+// docs/staff.md, the report a reviewed inspection produces: the account's name and colour, the captured VIN and
 // whether it matched, the assessment with who reviewed it and when, each damage on its photo with its box, page
 // numbers — read back from the real PDF with poppler's pdftotext, and rendered to PNG for docs/screenshots.
 import { execFileSync } from 'node:child_process';

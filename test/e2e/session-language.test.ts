@@ -1,4 +1,4 @@
-// CONTRACT §14: a session's language is en, es, fr, de or pt; anything else is a 400 naming the field, at creation
+// docs/capture.md: a session's language is en, es, fr, de or pt; anything else is a 400 naming the field, at creation
 // and at update, and changes nothing. A regional tag is stored as its language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';

@@ -1,4 +1,4 @@
-// Users, sign-in and roles end to end (CONTRACT §12): /v1/users, /auth/login|logout|me with a real cookie over real
+// Users, sign-in and roles end to end (docs/staff.md): /v1/users, /auth/login|logout|me with a real cookie over real
 // HTTP, the per-username throttle, sign-ins ended by deletion and by time, and roles in GraphQL.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The VIN of a vehicle through the real capture flow (CONTRACT §14): barcodes drawn by bwip-js on photo-like VIN
+// The VIN of a vehicle through the real capture flow (docs/capture.md): barcodes drawn by bwip-js on photo-like VIN
 // photos are read by the server, listed as decoded_vin, typed with setVin when unreadable, and reported in the
 // results as vin_captured and vin_match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// CONTRACT §14: the capture page's catalogs (complete in every language, served per language) and its view
+// docs/capture.md: the capture page's catalogs (complete in every language, served per language) and its view
 // drawings (served by the service, small, nothing that runs or loads). Routes go through the real server.
 import { request } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The retention sweeper (CONTRACT §15) on the suite's database, which has no TTL of its own: two instances share one
+// The retention sweeper (docs/capture.md) on the suite's database, which has no TTL of its own: two instances share one
 // database and the 'retention-sweeper' lease, one of them at a time deletes expired access records, and finished
 // deliveries and attempts past retention go while pending deliveries and live records stay. A last check keeps the
 // list of swept collections in step with every TTL index the stores create.

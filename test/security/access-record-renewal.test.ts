@@ -1,4 +1,4 @@
-// An access-record token must not outlive its record (CONTRACT §16): it cannot mint a new record, and records made
+// An access-record token must not outlive its record (docs/limits.md): it cannot mint a new record, and records made
 // while a rotated secret was valid end when that secret's overlap ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.js';

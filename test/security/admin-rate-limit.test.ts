@@ -1,4 +1,4 @@
-// The admin API is rate limited per client address (CONTRACT §16): guessing the bearer token runs out of tries.
+// The admin API is rate limited per client address (docs/limits.md): guessing the bearer token runs out of tries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders } from '../support/signing.js';

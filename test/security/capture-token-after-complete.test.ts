@@ -1,4 +1,4 @@
-// A guest (someone holding only a capture link) after the inspection is complete (CONTRACT §16): the capture token
+// A guest (someone holding only a capture link) after the inspection is complete (docs/limits.md): the capture token
 // reads the status and the report but changes nothing, and 30 days after completion it stops working. Guest notes
 // are taken only while capturing, so none can be slipped into a finished report. Time is moved through the
 // service's clock, not waited for.

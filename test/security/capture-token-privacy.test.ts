@@ -1,4 +1,4 @@
-// What a guest (someone holding only a capture link) can read of a session (CONTRACT §9, §16): what the capture
+// What a guest (someone holding only a capture link) can read of a session (docs/events.md, docs/limits.md): what the capture
 // needs — status, photos and verdicts, the car to recognise, its own notes, progress events — and nothing of the
 // integrator's: options (client_id, contact, reference, SMS phone number), the account's notes, its username,
 // the results in SESSION:COMPLETE.

@@ -1,4 +1,4 @@
-// Confirming is idempotent like startCapture (CONTRACT §5): of concurrent confirmInspection calls one moves the
+// Confirming is idempotent like startCapture (docs/events.md): of concurrent confirmInspection calls one moves the
 // session, and the others get the session as it is — never a misleading "photos have not all passed" error, never
 // a second report or event. Driven over HTTP, four calls at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

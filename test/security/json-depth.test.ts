@@ -1,4 +1,4 @@
-// JSON nested absurdly deep (CONTRACT §16): a 400 naming the problem, never a 500 or an error-level log line, for
+// JSON nested absurdly deep (docs/limits.md): a 400 naming the problem, never a 500 or an error-level log line, for
 // REST bodies, free-form fields (contact, reference, a callback payload, also as a string holding JSON) and GraphQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';

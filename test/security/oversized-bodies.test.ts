@@ -1,4 +1,4 @@
-// A body over the 1 MB JSON limit gets a 413 the client can read (CONTRACT §16): the server reads and discards up
+// A body over the 1 MB JSON limit gets a 413 the client can read (docs/limits.md): the server reads and discards up
 // to 16 MB before answering, instead of closing the socket while the client is still sending. The client runs in a
 // process of its own, as a real one does: sharing the server's event loop hides the race.
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// CONTRACT §16, storage that cannot be grown without bound. Before: every upload that decoded was stored whole even
+// docs/limits.md, storage that cannot be grown without bound. Before: every upload that decoded was stored whole even
 // when rejected (20 rejected 14.5 MB uploads grew the database by 305 MB in 29 s; a 2.4 MB PNG declaring 50000×50000
 // pixels was rejected yet stored and served). Now a rejected upload keeps only its thumbnail, an unusable one
 // nothing, and a session takes at most 3 × required photos + 10 captures.

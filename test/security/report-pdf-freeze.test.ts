@@ -14,7 +14,7 @@ import { createSession, THEME_PHOTOS, type CreatedSession } from '../support/cap
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 
-/** CONTRACT §16: a session holds at most 200 notes. */
+/** docs/limits.md: a session holds at most 200 notes. */
 const MAX_NOTES = 200;
 /** The longest title and description the notes route accepts (src/inspections/session-service.ts). */
 const NOTE_TITLE_MAX = 200;

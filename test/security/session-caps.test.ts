@@ -1,4 +1,4 @@
-// Per-session caps (CONTRACT §16): at most 200 notes and 100 damage records a session; beyond → 400 (REST) /
+// Per-session caps (docs/limits.md): at most 200 notes and 100 damage records a session; beyond → 400 (REST) /
 // LIMIT_REACHED (GraphQL) and nothing stored. The requests go in concurrently, as an attacker flooding one session
 // would send them: the cap is a conditional counter update, so the race cannot get past it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A signed-in browser's cookie travels with requests that foreign pages make (CONTRACT §12): GraphQL accepts a
+// A signed-in browser's cookie travels with requests that foreign pages make (docs/staff.md): GraphQL accepts a
 // cookie-only request solely as a JSON POST or a GET carrying graphql-require-preflight, and a cookie-only
 // WebSocket solely from the service's own origin or an allowed CORS origin. Also: every root field has a role.
 import { createClient, type Client } from 'graphql-ws';

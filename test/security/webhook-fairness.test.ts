@@ -1,4 +1,4 @@
-// CONTRACT §16: webhook workers share their capacity fairly between accounts. Account A points all five callbacks at
+// docs/limits.md: webhook workers share their capacity fairly between accounts. Account A points all five callbacks at
 // tarpits (accept, never answer) and floods them with test sends and events; account B's deliveries to a fast
 // receiver must still arrive within one attempt's timeout, whether handed over in process or claimed from MongoDB.
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// graphql-ws sockets are held to the limits HTTP requests are (CONTRACT §16): every operation spends the rate-limit
+// graphql-ws sockets are held to the limits HTTP requests are (docs/limits.md): every operation spends the rate-limit
 // budget (an account's, or a capture token's smaller guest budget), sockets and subscriptions are capped, idle
 // sockets are closed, and a socket whose credentials are revoked is closed with 4403. Real graphql-ws clients
 // against the real server, started with small limits through its environment.

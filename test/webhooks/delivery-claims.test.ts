@@ -1,4 +1,4 @@
-// Claim batches are shared between accounts (CONTRACT §16): however large one account's backlog in the outbox, a
+// Claim batches are shared between accounts (docs/limits.md): however large one account's backlog in the outbox, a
 // batch of due deliveries holds every other account's due ones too, each account's oldest first.
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

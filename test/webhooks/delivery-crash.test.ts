@@ -50,7 +50,7 @@ describe('a crash in the middle of a burst', () => {
   it('loses no delivery: every recorded event arrives at least once after a restart', async () => {
     const first = await startService();
     const account = await createAccountAt(first.baseUrl, 'crashtest');
-    // A session holds at most 200 notes (CONTRACT §16): the burst is spread over three.
+    // A session holds at most 200 notes (docs/limits.md): the burst is spread over three.
     const sessionKeys: string[] = [];
     for (let index = 0; index < 3; index += 1) {
       const session = await apiRequest(first.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });

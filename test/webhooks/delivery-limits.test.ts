@@ -1,4 +1,4 @@
-// The delivery engine's limits against real receivers on loopback (CONTRACT §8): requests in flight are bounded per
+// The delivery engine's limits against real receivers on loopback (docs/webhooks.md): requests in flight are bounded per
 // callback (api_key + event) and per worker, and a rotated-out signing secret stops signing once its overlap ends.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

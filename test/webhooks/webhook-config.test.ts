@@ -1,4 +1,4 @@
-// The fairness knobs (CONTRACT §16): defaults that leave one account half of a worker, and a refusal of settings
+// The fairness knobs (docs/limits.md): defaults that leave one account half of a worker, and a refusal of settings
 // that would let one account take every slot.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';

@@ -24,7 +24,7 @@ const Callback = builder.objectRef<CallbackView>('Callback').implement({
   }),
 });
 
-// headers and payload stay JSON: as in the REST body (CONTRACT §7), each may be an object or a string holding one.
+// headers and payload stay JSON: as in the REST body (docs/webhooks.md), each may be an object or a string holding one.
 const CallbackSettingInput = builder.inputType('CallbackSettingInput', {
   fields: (t) => ({
     url: t.string({ required: true }),

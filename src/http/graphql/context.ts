@@ -114,7 +114,7 @@ export async function isCaptureScope(context: GraphQLContext): Promise<boolean> 
 
 /**
  * The session the caller may change: any of the account's, or exactly the capture token's one while it is not
- * complete — after COMPLETE a capture token is read-only (CONTRACT §16). Mutations use this.
+ * complete — after COMPLETE a capture token is read-only (docs/limits.md). Mutations use this.
  */
 export async function requireSession(context: GraphQLContext, sessionKey: string): Promise<InspectionSessionRecord> {
   return findSession(context, sessionKey, 'change');

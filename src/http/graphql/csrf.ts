@@ -1,4 +1,4 @@
-// Cross-site request forgery protection for cookie sign-ins (CONTRACT §12). A browser sends cg_session with any
+// Cross-site request forgery protection for cookie sign-ins (docs/staff.md). A browser sends cg_session with any
 // request to us, even one a foreign page made; such a page cannot send content-type application/json or a custom
 // header without a CORS preflight, so a request whose only credential is the cookie must be a JSON POST, or a GET
 // carrying graphql-require-preflight. API headers and capture tokens cannot be forged this way and pass as before.

@@ -19,7 +19,7 @@ const ACCOUNT_HEADERS = JSON.stringify(
 /** Capture-scope credentials: the fragment of a session's capture_url (after the #). */
 const CAPTURE_HEADERS = JSON.stringify({ 'Capture-Token': '<the part of capture_url after #>' }, null, 2);
 
-/** A signed-in browser sends its cg_session cookie: no header at all (CONTRACT §12). */
+/** A signed-in browser sends its cg_session cookie: no header at all (docs/staff.md). */
 const NO_HEADERS = '{}';
 
 const SIGN_IN_LINE = '# Sign in at /dashboard to run these with your user: the page then needs no headers.';

@@ -193,7 +193,7 @@ const DamageRegionInput = builder.inputType('DamageRegionInput', {
 const DamageStatusEnum = builder.enumType('DamageStatus', { values: DAMAGE_RECORD_STATUSES });
 
 const Damage = builder.objectRef<DamageShape>('Damage').implement({
-  description: 'A damage record (CONTRACT §13). Only accepted records count in the results.',
+  description: 'A damage record (docs/staff.md). Only accepted records count in the results.',
   fields: (t) => ({
     damageId: t.exposeString('damage_id', { nullable: true, description: 'Null on records stored before damage ids existed.' }),
     item: t.exposeString('item'),

@@ -1,5 +1,5 @@
 // A socket keeps the credentials it connected with for as long as it stays open; they are checked again now and
-// then so that a socket whose credentials were revoked is closed (CONTRACT §16). Batched: one account read per
+// then so that a socket whose credentials were revoked is closed (docs/limits.md). Batched: one account read per
 // account however many of its sockets are open, one session look-up per capture token.
 import type { Services } from '../../services.js';
 import type { Logger } from '../../logger.js';

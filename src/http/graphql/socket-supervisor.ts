@@ -1,4 +1,4 @@
-// Keeps graphql-ws sockets within their limits (CONTRACT §16): a cap on open sockets per account and per capture
+// Keeps graphql-ws sockets within their limits (docs/limits.md): a cap on open sockets per account and per capture
 // token, an idle timeout, and a periodic re-check of credentials that closes revoked sockets with 4403.
 import type { WebSocketLimits } from '../../config.js';
 import type { Logger } from '../../logger.js';

@@ -1,4 +1,4 @@
-// Users in GraphQL (CONTRACT §12): who is signed in, and the account's people for owners — over the same use cases
+// Users in GraphQL (docs/staff.md): who is signed in, and the account's people for owners — over the same use cases
 // as /v1/users. Roles are checked in authorization.ts, not here.
 import { builder } from './builder.js';
 import { requireAccount } from './context.js';

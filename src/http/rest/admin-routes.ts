@@ -1,4 +1,4 @@
-// The admin API (CONTRACT §1), present only when ADMIN_TOKEN is configured.
+// The admin API (docs/rest-guide.md), present only when ADMIN_TOKEN is configured.
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../../services.js';
 import type { AccountList } from '../../accounts/accounts.js';

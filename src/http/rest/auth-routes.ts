@@ -1,4 +1,4 @@
-// Browser sign-in (CONTRACT §12): /auth/login, /auth/logout and /auth/me, over the cg_session cookie.
+// Browser sign-in (docs/staff.md): /auth/login, /auth/logout and /auth/me, over the cg_session cookie.
 import type { Services } from '../../services.js';
 import { AppError, badRequest } from '../../errors.js';
 import { signedInUser } from '../../users/sign-ins.js';

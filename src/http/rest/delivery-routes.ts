@@ -1,4 +1,4 @@
-// Webhook delivery routes (CONTRACT §7): a callback's deliveries with their attempts, redelivery, a test send.
+// Webhook delivery routes (docs/webhooks.md): a callback's deliveries with their attempts, redelivery, a test send.
 import type { Services } from '../../services.js';
 import { sendJson } from './http-io.js';
 import type { Router } from './router.js';

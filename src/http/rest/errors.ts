@@ -12,7 +12,7 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
-  // A per-session cap (CONTRACT §16): the request is understood but would exceed what a session may hold.
+  // A per-session cap (docs/limits.md): the request is understood but would exceed what a session may hold.
   LIMIT_REACHED: 400,
 };
 

@@ -1,4 +1,4 @@
-// /v1/users (CONTRACT §12): an account's people, managed with the API headers.
+// /v1/users (docs/staff.md): an account's people, managed with the API headers.
 import type { Services } from '../../services.js';
 import type { UserList } from '../../users/users.js';
 import { authenticateRequest } from '../request-authentication.js';

@@ -8,7 +8,7 @@ import { damageCatalog } from '../../domain/damage-catalog.js';
 import { sessionView } from '../../inspections/representation.js';
 import type { CallbackList } from '../../webhooks/callbacks.js';
 
-/** Who a request with API headers acts as, in damage records and reviews (CONTRACT §13). */
+/** Who a request with API headers acts as, in damage records and reviews (docs/staff.md). */
 const API_ACTOR = 'api';
 
 export function registerV1Routes(router: Router, services: Services): void {
@@ -59,7 +59,7 @@ export function registerV1Routes(router: Router, services: Services): void {
   });
 }
 
-/** No body, a blank body, or `{}` (CONTRACT §3). */
+/** No body, a blank body, or `{}` (docs/rest-guide.md). */
 function isEmptyBody(body: unknown): boolean {
   return body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
 }

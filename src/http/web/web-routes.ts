@@ -15,7 +15,7 @@ import { loadCatalogs } from './i18n/catalogs.js';
 import { landingDocument, landingLinks, landingPageHtml, prefersHtml } from './landing-page.js';
 
 export const WEB_ASSET_PREFIX = '/web';
-/** The view drawings (CONTRACT §14): `<WEB_VIEW_PREFIX>/<photo code>.svg`. */
+/** The view drawings (docs/capture.md): `<WEB_VIEW_PREFIX>/<photo code>.svg`. */
 export const WEB_VIEW_PREFIX = `${WEB_ASSET_PREFIX}/views`;
 /** The capture page's message catalogs: `<CATALOG_PREFIX>/<language>.json`. */
 export const CATALOG_PREFIX = '/capture/i18n';

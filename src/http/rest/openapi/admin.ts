@@ -1,4 +1,4 @@
-// The admin operations of the OpenAPI document (CONTRACT §1): accounts, present only when ADMIN_TOKEN is set.
+// The admin operations of the OpenAPI document (docs/rest-guide.md): accounts, present only when ADMIN_TOKEN is set.
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {

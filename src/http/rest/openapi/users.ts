@@ -1,4 +1,4 @@
-// The users and sign-in operations of the OpenAPI document (CONTRACT §12): /v1/users with the API headers, and the
+// The users and sign-in operations of the OpenAPI document (docs/staff.md): /v1/users with the API headers, and the
 // browser sign-in under /auth.
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';

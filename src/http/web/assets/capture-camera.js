@@ -1,4 +1,4 @@
-// The in-page camera (CONTRACT §14): the rear camera's live picture with the view's outline drawn over it and a
+// The in-page camera (docs/capture.md): the rear camera's live picture with the view's outline drawn over it and a
 // shutter. Where the browser has no camera API the caller uses the file input (the phone's camera app) instead;
 // where the person blocked the camera, the dialog says how to allow it and offers the camera app.
 import { byId } from './ui.js';

@@ -1,4 +1,4 @@
-// Photos leave the phone at most 2560 px on the long edge, as JPEG (CONTRACT §14): a 12-megapixel photo of 3-5 MB
+// Photos leave the phone at most 2560 px on the long edge, as JPEG (docs/capture.md): a 12-megapixel photo of 3-5 MB
 // becomes well under 1 MB, which on a weak signal is the difference between seconds and a minute. EXIF orientation
 // is applied while decoding, so the pixels sent are upright and need no EXIF.
 

@@ -15,7 +15,7 @@ const CONFIG = JSON.parse(byId('capture-config').textContent ?? '');
 const MAX_PHOTO_BYTES = CONFIG.maxPhotoBytes;
 const SESSION_KEY_PATTERN = new RegExp(CONFIG.sessionKeyPattern);
 const VIN_PHOTO_CODE = 1;
-/** @type {(SessionStatus | null)[]} Statuses in which photos are taken, retakes included (CONTRACT §14). */
+/** @type {(SessionStatus | null)[]} Statuses in which photos are taken, retakes included (docs/capture.md). */
 const PHOTO_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED'];
 
 const PHOTO_FIELDS = 'photoCode approved rejectionCode decodedVin url createdAt';
@@ -98,7 +98,7 @@ const screens = {
 
 // ------------------------------------------------------------------------------------------------ words
 
-// Every text comes from the message catalog of the session's language (CONTRACT §14), served at
+// Every text comes from the message catalog of the session's language (docs/capture.md), served at
 // /capture/i18n/<lang>.json. Static text in capture.html names its key in data-i18n (text) or data-i18n-label
 // (aria-label); the English written there shows until the catalog arrives. (Part of this module rather than one of
 // its own: on a weak signal one more file to fetch before Start costs a round trip.)
@@ -241,7 +241,7 @@ function adoptSession(session) {
   state.status = laterStatus(state.status, session.status);
   state.language = session.language ?? state.language;
   state.vehicle = session.vehicle;
-  // Where the integrator wants the person to go once done (CONTRACT §14): only an http(s) address becomes a link.
+  // Where the integrator wants the person to go once done (docs/capture.md): only an http(s) address becomes a link.
   if (session.redirectUrl !== undefined) state.redirectUrl = /^https?:\/\//i.test(session.redirectUrl ?? '') ? session.redirectUrl : null;
   if (session.vinCaptured !== undefined) state.vinCaptured = session.vinCaptured;
   if (session.brand) applyBrand(session.brand);
@@ -352,7 +352,7 @@ function photoSlot(code) {
       url: null,
       preview: null,
       at: null,
-      /** The accepted capture, kept when a later retake is rejected once every view is accepted (CONTRACT §14). */
+      /** The accepted capture, kept when a later retake is rejected once every view is accepted (docs/capture.md). */
       accepted: null,
       /** A photo that could not be sent: kept to send again. */
       pending: null,
@@ -961,7 +961,7 @@ async function confirmInspection() {
   error.hidden = true;
   render();
   try {
-    // A note typed but not yet added goes with the inspection (CONTRACT §14).
+    // A note typed but not yet added goes with the inspection (docs/capture.md).
     if (!(await savePendingNote())) return;
     // Set before sending: the completion may arrive over the live connection before the answer does.
     state.confirmedHere = true;
@@ -1116,7 +1116,7 @@ function renderDone() {
   // A confirmed session may wait for a person to review the photos before its report exists.
   status.textContent = t(complete ? 'done.ready' : 'done.reviewing');
   byId('report-actions').hidden = !complete;
-  // The way back to the integrator's site (CONTRACT §14): a plain link, styled as a button.
+  // The way back to the integrator's site (docs/capture.md): a plain link, styled as a button.
   if (state.redirectUrl && !document.getElementById('done-back')) {
     const label = state.brand.name ? t('done.back', { name: state.brand.name }) : t('done.backWebsite');
     byId('screen-done').append(h('a', { id: 'done-back', class: 'button primary wide done-back', href: state.redirectUrl, rel: 'noopener' }, label));

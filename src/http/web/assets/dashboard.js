@@ -11,7 +11,7 @@ import { byId, errorMessage, fill, formatTime, h, laterStatus, rejectionReason, 
 /** @import { Child } from './types/ui' */
 /** @typedef {{ inspectionSession: SessionRow }} SessionRowData */
 
-/** Roles as people say them (CONTRACT §12). */
+/** Roles as people say them (docs/staff.md). */
 /** @type {Record<string, string>} */
 const ROLE_LABELS = { owner: 'Owner', inspector: 'Inspector', viewer: 'Viewer' };
 const PAGE_SIZE = 25;
@@ -25,7 +25,7 @@ const LIST_SESSIONS = `query DashboardSessions($first: Int, $after: String, $sta
     edges { node { ${ROW_FIELDS} } } pageInfo { hasNextPage endCursor }
   }
 }`;
-/** Statuses as staff say them; the code stays in the badge's tooltip (CONTRACT §5 names). */
+/** Statuses as staff say them; the code stays in the badge's tooltip (docs/events.md names). */
 /** @type {Record<SessionStatus, string>} */
 const STATUS_LABELS = {
   IDLE: 'Link not opened',
@@ -116,7 +116,7 @@ const detail = { sessionKey: null, stop: null, events: new Map(), refreshTimer: 
 
 // -------------------------------------------------------------------------------------------- sign in
 
-/** Callbacks and deliveries are the owner's (CONTRACT §12 roles); inspectors and viewers do not see them. */
+/** Callbacks and deliveries are the owner's (docs/staff.md roles); inspectors and viewers do not see them. */
 function managesWebhooks() {
   return me?.role === 'owner';
 }
@@ -543,7 +543,7 @@ async function refreshDetail() {
   let session;
   try {
     session = (await api(SESSION_DETAIL, { sessionKey })).inspectionSession;
-    // A completed session's results carry its shareable report links (CONTRACT §13).
+    // A completed session's results carry its shareable report links (docs/staff.md).
     if (session?.status === 'COMPLETE') session.report = (await api(SESSION_RESULTS, { sessionKey })).sessionResults?.report ?? null;
   } catch (failure) {
     fill(byId('detail'), h('h2', { id: 'detail-title' }, `Session ${sessionKey}`), h('p', { class: 'error', role: 'alert' }, errorMessage(failure)));

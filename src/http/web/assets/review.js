@@ -1,4 +1,4 @@
-// The review workspace of the dashboard (CONTRACT §13): each accepted photo large and zoomable, a box drawn on it
+// The review workspace of the dashboard (docs/staff.md): each accepted photo large and zoomable, a box drawn on it
 // with the pointer marks where a damage is, the damage catalog fills in what it is, detector proposals are accepted
 // or declined, and the review ends with "No damage found" or "Complete review". Every change is a GraphQL mutation;
 // the server decides who may make it (an inspector or an owner).

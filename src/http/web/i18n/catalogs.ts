@@ -1,4 +1,4 @@
-// The capture page's message catalogs (CONTRACT §14), one JSON file per language with `en` as the reference.
+// The capture page's message catalogs (docs/capture.md), one JSON file per language with `en` as the reference.
 // They are read and checked once at start-up: a catalog missing a key or a placeholder of `en` stops the service.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -25,7 +25,7 @@ export interface SessionRow {
   lastEvent?: SessionEvent | null;
 }
 
-/** The report's shareable links, from sessionResults (CONTRACT §13). */
+/** The report's shareable links, from sessionResults (docs/staff.md). */
 export interface ReportLinks {
   url: string;
   pdf_url: string;
