@@ -15,6 +15,7 @@ import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot,
 import { startReceiver } from '../webhooks/receiver.js';
 import { waitFor } from '../webhooks/delivery-support.js';
 import { damageCatalog } from '../../src/domain/damage-catalog.js';
+import { expectNoSeriousAxeViolations } from '../support/axe.js';
 
 const START = 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }';
 
@@ -83,11 +84,13 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     await signIn(page, owner, 'not-the-password');
     await page.locator('#sign-in-error', { hasText: 'Invalid username or password' }).waitFor();
     await saveScreenshot(page, 'dashboard-sign-in');
+    await expectNoSeriousAxeViolations(page, 'the sign-in form with its error');
     await signIn(page, owner);
     await row(page, first.sessionKey, 'IDLE').waitFor();
     await page.locator('#signed-in-as', { hasText: `${owner} · Owner` }).waitFor();
     expect(await row(page, first.sessionKey).innerText()).toContain('2019 Honda Accord');
     await page.locator('#live-status[data-state="open"]').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the sessions list');
 
     // Status changes and photo verdicts arrive over the subscription, without a reload.
     expect((await graphqlRequest(server.baseUrl, { captureToken: first.captureToken }, START, { k: first.sessionKey })).data.startCapture.status).toBe(
