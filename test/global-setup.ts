@@ -1,24 +1,54 @@
 // One database server and one Redis for the whole run: the configured MONGODB_URL / REDIS_URL, or servers started
 // here (the embedded MongoDB-compatible server; a redis-server on a free port when none answers on 6379).
-// Each test file then works in a database of its own (test/support/test-server.ts).
+// Each test file then works in a database of its own (test/support/test-server.ts). The projects that need them
+// (vitest.config.ts) each run this set-up; they share the servers the first one started, and the last to finish
+// stops them. The unit project runs without it.
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedMongo } from '../src/store/embedded-mongo.js';
 import { answers, startRedisServer } from './support/redis-server.js';
 import './support/provided-context.js';
 
+interface RunServers {
+  mongoUrl: string;
+  redisUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Global set-ups of all projects run in the one main process: the servers are kept on its global object. */
+const shared = globalThis as typeof globalThis & { captureGatewayTestServers?: { servers: Promise<RunServers>; users: number } };
+
 export default async function setup(project: TestProject) {
-  const stops: (() => Promise<void>)[] = [];
-  if (process.env.MONGODB_URL) {
-    project.provide('mongoUrl', process.env.MONGODB_URL);
-  } else {
-    const embedded = await startEmbeddedMongo();
-    stops.push(() => embedded.stop());
-    project.provide('mongoUrl', embedded.uri);
-  }
-  project.provide('redisUrl', await redisUrl(stops));
+  shared.captureGatewayTestServers ??= { servers: startServers(), users: 0 };
+  const entry = shared.captureGatewayTestServers;
+  entry.users += 1;
+  const servers = await entry.servers;
+  project.provide('mongoUrl', servers.mongoUrl);
+  project.provide('redisUrl', servers.redisUrl);
   return async () => {
-    for (const stop of stops.reverse()) await stop();
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    shared.captureGatewayTestServers = undefined;
+    await servers.stop();
   };
+}
+
+async function startServers(): Promise<RunServers> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step();
+  };
+  try {
+    let mongoUrl = process.env.MONGODB_URL;
+    if (!mongoUrl) {
+      const embedded = await startEmbeddedMongo();
+      stops.push(() => embedded.stop());
+      mongoUrl = embedded.uri;
+    }
+    return { mongoUrl, redisUrl: await redisUrl(stops), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 async function redisUrl(stops: (() => Promise<void>)[]): Promise<string> {

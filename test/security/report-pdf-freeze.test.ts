@@ -1,5 +1,7 @@
 // A condition report filled to every limit must not freeze the service: the PDF is laid out off the event loop,
-// once per completed session, and later requests are served from the file store. The worst case a guest or an
+// once per completed session, and later requests are served from the file store. What the test counts is whether
+// /health went on answering while the PDF was being laid out, not how fast: a loaded machine stretches any latency
+// bound, so latency is left to benchmarks. The worst case a guest or an
 // integrator can build (the most notes, each as long as allowed, written as one unbroken word) stays bounded in
 // size and pages, and its long words wrap inside the page.
 import { execFileSync } from 'node:child_process';
@@ -19,8 +21,6 @@ const MAX_NOTES = 200;
 /** The longest title and description the notes route accepts (src/inspections/session-service.ts). */
 const NOTE_TITLE_MAX = 200;
 const NOTE_DESCRIPTION_MAX = 5000;
-/** The bound the service must keep for a cheap request while the worst report is being produced. */
-const HEALTH_BOUND_MS = 200;
 const HEALTH_INTERVAL_MS = 20;
 
 let server: TestServer;
@@ -157,7 +157,7 @@ function pdfWords(pdf: Buffer): PdfWord[] | null {
 }
 
 describe('the condition report PDF with every note at its longest', () => {
-  it('keeps /health answering within 200 ms while it renders, and serves the second request from storage', async () => {
+  it('keeps /health answering while it renders, and serves the second request from storage', async () => {
     // Warm the cheap path so the timings measure contention only.
     expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
     await capturePhotos();
@@ -178,15 +178,18 @@ describe('the condition report PDF with every note at its longest', () => {
     const end = epochNow();
     const health = (await poller.stop()).filter((result) => result.startedAt >= start && result.startedAt < end);
 
-    const latencies = health.map((result) => result.finishedAt - result.startedAt);
-    const worst = Math.max(...latencies);
-    const renderSeconds = await metric('report_render_duration_seconds_sum');
+    const renderMs = (await metric('report_render_duration_seconds_sum')) * 1000;
+    // The layout ran during the last `renderMs` before the PDF arrived (storing and sending it take a moment more).
+    // Laid out on the event loop, it would hold every /health answer until it ended, so none would arrive in the
+    // first half of that stretch; laid out in the pool's thread, answers keep coming through it.
+    const renderStart = end - renderMs;
+    const answeredWhileRendering = health.filter((result) => result.ok && result.finishedAt >= renderStart && result.finishedAt < renderStart + renderMs / 2);
     console.info(
-      `worst report: first PDF ${Math.round(end - start)} ms after confirming (${Math.round(renderSeconds * 1000)} ms in the render pool), ${first.length} bytes; ` +
-        `${health.length} /health requests, slowest ${Math.round(worst)} ms`,
+      `worst report: first PDF ${Math.round(end - start)} ms after confirming (${Math.round(renderMs)} ms in the render pool), ${first.length} bytes; ` +
+        `${health.length} /health requests, ${answeredWhileRendering.length} answered in the first half of the render`,
     );
-    expect(worst).toBeLessThan(HEALTH_BOUND_MS);
-    expect(health.length).toBeGreaterThan(5);
+    expect(renderMs).toBeGreaterThan(4 * HEALTH_INTERVAL_MS); // a layout long enough for the count below to mean something
+    expect(answeredWhileRendering.length).toBeGreaterThan(0);
     for (const result of health) expect(result.ok).toBe(true);
 
     // Rendered once, stored, and the second request is the stored file: same bytes, no new render.

@@ -1,5 +1,6 @@
 // Exactly the driver operations the stores rely on, run against whatever MONGODB_URL names (the embedded server in
 // the suite; `MONGODB_URL=mongodb://... npx vitest run test/store/driver-operations.test.ts` for a real MongoDB).
+// What only a real MongoDB can show is in mongodb-only.test.ts.
 // Two MongoClients stand for two instances of the service on one database. Each case is a guarantee a store builds
 // on: a conditional update is a compare-and-set, a batch claim gives every delivery to exactly one worker, a unique
 // violation is recognised, TTL indexes are created as asked, and two event stores never hand out one number twice.
@@ -130,23 +131,6 @@ describe('conditional updates', () => {
     } finally {
       await database.close();
     }
-  });
-
-  it.skipIf(!process.env.MONGODB_URL)('a findOneAndUpdate compare-and-set lets exactly one of many concurrent writers win', async () => {
-    const writers = [one, two].map((db) => new InspectionSessionStore(db, { atomicFindAndModify: true }));
-    await storesOne.sessions.insert(session('CAS-3', 'IDLE'));
-    const outcomes = await Promise.all(
-      Array.from({ length: 12 }, (_, index) =>
-        (writers[index % 2] as InspectionSessionStore).updateIfStatus('CAS-3', ['IDLE'], {
-          status: 'STARTED',
-          updated_at: new Date(),
-          language: `writer-${index}`,
-        }),
-      ),
-    );
-    const winners = outcomes.filter((outcome) => outcome !== null);
-    expect(winners).toHaveLength(1);
-    expect((await storesTwo.sessions.findByKey('CAS-3'))?.language).toBe(winners[0]?.language);
   });
 
   it('a lease (conditional updateOne, else a unique insert) goes to one contender, free or run out', async () => {
@@ -374,19 +358,6 @@ describe('indexes kept ordinary where the values are unique anyway', () => {
       }
     } finally {
       await fresh.dropDatabase().catch(() => undefined);
-    }
-  });
-
-  // The embedded server starts empty every time and has no dropIndexes, so only a real MongoDB can hold an index left
-  // by an earlier version.
-  it.skipIf(!process.env.MONGODB_URL)('replace the unique indexes an earlier version created', async () => {
-    const legacy = clients[0]?.db(uniqueDatabaseName('driver_ops_legacy')) as Db;
-    try {
-      for (const { collection, key, options } of ordinary) await legacy.collection(collection).createIndex(key, { ...options, unique: true });
-      await ensureIndexes(createStores(legacy));
-      for (const { collection, name } of ordinary) expect((await indexOf(legacy, collection, name))?.unique, `${collection}.${name}`).toBeFalsy();
-    } finally {
-      await legacy.dropDatabase();
     }
   });
 });

@@ -1,0 +1,98 @@
+// What only a real MongoDB can show, so this file runs only when MONGODB_URL names one (vitest.config.ts leaves it
+// out otherwise):
+//
+//   MONGODB_URL=mongodb://localhost:27017 npx vitest run test/store/mongodb-only.test.ts
+//
+// The embedded test server's findOneAndUpdate is not atomic, so the compare-and-set the stores use on MongoDB
+// (atomicFindAndModify) is raced here; and the embedded server starts empty every time and has no dropIndexes, so only
+// MongoDB can hold an index an earlier version left behind.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MongoClient, ObjectId, type Db } from 'mongodb';
+import '../support/provided-context.js';
+import { uniqueDatabaseName } from '../support/test-server.js';
+import { createStores, ensureIndexes } from '../../src/services.js';
+import { existingIndexes } from '../../src/store/indexes.js';
+import { InspectionSessionStore, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
+
+const clients: MongoClient[] = [];
+let one: Db;
+let two: Db;
+
+beforeAll(async () => {
+  const dbName = uniqueDatabaseName('mongodb_only');
+  for (let index = 0; index < 2; index += 1) clients.push(await MongoClient.connect(inject('mongoUrl')));
+  [one, two] = clients.map((client) => client.db(dbName)) as [Db, Db];
+  await ensureIndexes(createStores(one));
+});
+
+afterAll(async () => {
+  await one?.dropDatabase().catch(() => undefined);
+  for (const client of clients) await client.close();
+});
+
+function idleSession(key: string): InspectionSessionDocument {
+  const now = new Date();
+  return {
+    _id: key,
+    account_id: new ObjectId(),
+    api_key: 'mongodb-only-key',
+    capture_token: `token-${key}`,
+    capture_token_hash: `hash-${key}`,
+    theme: 'LITE',
+    status: 'IDLE',
+    redirect_url: null,
+    language: null,
+    options: {} as InspectionSessionDocument['options'],
+    vehicle: {} as InspectionSessionDocument['vehicle'],
+    photos: {},
+    location: null,
+    expiration_hours: 72,
+    expires_at: new Date(now.getTime() + 3_600_000),
+    inspect_started_at: null,
+    inspect_ended_at: null,
+    results: null,
+    created_at: now,
+    updated_at: now,
+    last_activity_at: now,
+  };
+}
+
+describe('conditional updates on MongoDB', () => {
+  it('a findOneAndUpdate compare-and-set lets exactly one of many concurrent writers win', async () => {
+    const writers = [one, two].map((db) => new InspectionSessionStore(db, { atomicFindAndModify: true }));
+    await createStores(one).sessions.insert(idleSession('CAS-3'));
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (writers[index % 2] as InspectionSessionStore).updateIfStatus('CAS-3', ['IDLE'], {
+          status: 'STARTED',
+          updated_at: new Date(),
+          language: `writer-${index}`,
+        }),
+      ),
+    );
+    const winners = outcomes.filter((outcome) => outcome !== null);
+    expect(winners).toHaveLength(1);
+    expect((await createStores(two).sessions.findByKey('CAS-3'))?.language).toBe(winners[0]?.language);
+  });
+});
+
+describe('indexes kept ordinary where the values are unique anyway', () => {
+  // The event number (unique through `_id`), and the two 192- and 256-bit random tokens.
+  const ordinary = [
+    { collection: 'events', name: 'api_key_1_seq_1', key: { api_key: 1, seq: 1 }, options: {} },
+    { collection: 'inspection_sessions', name: 'capture_token_hash_1', key: { capture_token_hash: 1 }, options: {} },
+    { collection: 'captures', name: 'url_token_1', key: { url_token: 1 }, options: { partialFilterExpression: { url_token: { $type: 'string' } } } },
+  ] as const;
+  const indexOf = async (db: Db, collection: string, name: string) => (await existingIndexes(db.collection(collection))).find((index) => index.name === name);
+
+  it('replace the unique indexes an earlier version created', async () => {
+    const legacy = clients[0]?.db(uniqueDatabaseName('mongodb_only_legacy')) as Db;
+    try {
+      for (const { collection, key, options } of ordinary) await legacy.collection(collection).createIndex(key, { ...options, unique: true });
+      await ensureIndexes(createStores(legacy));
+      for (const { collection, name } of ordinary) expect((await indexOf(legacy, collection, name))?.unique, `${collection}.${name}`).toBeFalsy();
+    } finally {
+      await legacy.dropDatabase();
+    }
+  });
+});
