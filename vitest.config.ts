@@ -14,6 +14,7 @@ export const SOAK_TESTS = ['test/robustness/soak.test.ts', 'test/e2e/qc-off-loop
  */
 const UNIT_TESTS = [
   'test/domain/**/*.test.ts',
+  'test/docs/**/*.test.ts',
   'test/events/subscriber-overflow.test.ts',
   'test/auth/api-timestamp.test.ts',
   'test/config.test.ts',
