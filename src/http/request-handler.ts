@@ -16,6 +16,7 @@ import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
 import { authenticateRequest, captureSessionOf, headerValue } from './request-authentication.js';
 import { requestTarget, type RequestTarget } from './request-target.js';
 import { REPORT_LINK_PREFIX } from '../inspections/public-urls.js';
+import { applySecurityHeaders, securityHeaders } from './security-headers.js';
 
 export interface RequestHandlerDeps {
   config: Config;
@@ -41,6 +42,7 @@ const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, c
 export function createRequestHandler(deps: RequestHandlerDeps) {
   const { config, logger, router, yoga, rateLimiter, adminRateLimiter, isDatabaseReachable, metrics, services } = deps;
   const allowedOrigins = new Set(config.corsOrigins);
+  const everyResponseHeaders = securityHeaders(config.publicUrl);
 
   /**
    * An API key's budget is spent only by requests whose credentials validate, so someone who merely knows a key
@@ -75,6 +77,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
 
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = performance.now();
+    applySecurityHeaders(response, everyResponseHeaders);
     let route = 'unmatched';
     response.once('finish', () => {
       const { requests, duration } = metricsFor(request.method ?? 'GET', route, response.statusCode);

@@ -107,7 +107,11 @@ describe('sign-in', () => {
     expect(JSON.stringify(records)).not.toContain(value);
 
     expect(await me(server.baseUrl, attempt.cookie as string)).toEqual({ status: 200, body: attempt.body });
-    const logout = await fetch(`${server.baseUrl}/auth/logout`, { method: 'POST', headers: { cookie: attempt.cookie as string } });
+    const logout = await fetch(`${server.baseUrl}/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: attempt.cookie as string, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(logout.status).toBe(204);
     expect((await signInRecords()).map((record) => record._id)).not.toContain(hashed);
     expect((await me(server.baseUrl, attempt.cookie as string)).status).toBe(401);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isObjectType } from 'graphql';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
-import { cookieGraphql, signIn, signedInAs } from '../support/sign-in.js';
+import { cookieGraphql, me, signIn, signedInAs } from '../support/sign-in.js';
 import { schema } from '../../src/http/graphql/schema.js';
 import { LEAST_ROLE_BY_FIELD } from '../../src/users/roles.js';
 
@@ -87,6 +87,29 @@ describe('sign-in from a form', () => {
     });
     expect(response.status).toBe(400);
     expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('sign-out from a form', () => {
+  it.each([
+    ['a form post', { 'content-type': 'application/x-www-form-urlencoded' }, 'x=1'],
+    ['a text/plain post', { 'content-type': 'text/plain' }, '{}'],
+    ['a post without a body', {}, undefined],
+  ] as [string, Record<string, string>, string | undefined][])('refuses %s with 403 and the sign-in lasts', async (_name, headers, body) => {
+    const victim = await signedInAs(server.baseUrl, ownerName, PASSWORD);
+    const response = await fetch(`${server.baseUrl}/auth/logout`, { method: 'POST', headers: { ...headers, cookie: victim }, body });
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect((await me(server.baseUrl, victim)).status).toBe(200);
+  });
+
+  it('signs out on a JSON post or one carrying graphql-require-preflight', async () => {
+    for (const headers of [{ 'content-type': 'application/json' }, { 'graphql-require-preflight': '1' }] as Record<string, string>[]) {
+      const signedIn = await signedInAs(server.baseUrl, ownerName, PASSWORD);
+      const response = await fetch(`${server.baseUrl}/auth/logout`, { method: 'POST', headers: { ...headers, cookie: signedIn }, body: '{}' });
+      expect(response.status).toBe(204);
+      expect((await me(server.baseUrl, signedIn)).status).toBe(401);
+    }
   });
 });
 

@@ -9,11 +9,12 @@ import { sessionNotFound } from '../../inspections/session-service.js';
 import { authenticateRequest, captureSessionOf, headerValue } from '../request-authentication.js';
 import type { Router } from './router.js';
 import { REPORT_LINK_PREFIX } from '../../inspections/public-urls.js';
+import { NO_FRAMING } from '../security-headers.js';
 
 /** Report documents are personal and change with a review: never cached by anyone on the way. */
 export const REPORT_CACHE_CONTROL = 'private, no-store';
 /** The report page runs no script and loads images from this origin only. */
-export const REPORT_PAGE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+export const REPORT_PAGE_CSP = `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; ${NO_FRAMING}`;
 
 /** The 403 a capture report route answers without a Capture-Token header. */
 export const CAPTURE_TOKEN_REQUIRED_MESSAGE = 'A Capture-Token header is required.';

@@ -132,7 +132,7 @@ export function registerWebRoutes(router: Router, services: Services, { graphiql
   for (const [name, asset] of loadWebAssets(join(ASSET_DIRECTORY, 'views'))) {
     if (asset.contentType !== CONTENT_TYPES['.svg']) continue;
     router.on('GET', `${WEB_VIEW_PREFIX}/${name}`, ({ request, response }) =>
-      sendAsset(request, response, asset, 200, { 'content-security-policy': DRAWING_POLICY }),
+      sendAsset(request, response, asset, 200, { 'content-security-policy': DRAWING_POLICY, 'x-frame-options': 'SAMEORIGIN' }),
     );
   }
 

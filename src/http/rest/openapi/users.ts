@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { INVALID_SIGN_IN_MESSAGE, SignedInUserSchema, SignInRequestSchema } from '../../../users/sign-ins.js';
 import { NewUserRequestSchema, UserListSchema, UserSchema, type UserView } from '../../../users/users.js';
+import { CROSS_SITE_WRITE_MESSAGE } from '../../cross-site-requests.js';
 import { EXAMPLE, ErrorBody, errorResponse, json, jsonBody, v1Errors, v1Ok } from './common.js';
 
 const exampleUser = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', created_at: '2026-03-14T09:30:00.000Z' } satisfies UserView;
@@ -98,10 +99,18 @@ function signInPaths(): ZodOpenApiPathsObject {
       post: {
         tags: ['Sign-in'],
         summary: 'Sign out',
-        description: 'Ends the sign-in named by the cookie (if any) and clears the cookie.',
+        description:
+          'Ends the sign-in named by the cookie (if any) and clears the cookie. Send it with content-type application/json (or the graphql-require-preflight header): anything a foreign page could post is refused with 403.',
         operationId: 'signOut',
         security: [{ SignInCookie: [] }],
-        responses: { '204': { description: 'Signed out; the sign-in record is gone.' }, '500': errorResponse('InternalError') },
+        responses: {
+          '204': { description: 'Signed out; the sign-in record is gone.' },
+          '403': {
+            description: 'A request a foreign page could have made with the visitor’s cookie: nothing ended.',
+            content: json(ErrorBody, { crossSite: { message: CROSS_SITE_WRITE_MESSAGE } }),
+          },
+          '500': errorResponse('InternalError'),
+        },
       },
     },
     '/auth/me': {

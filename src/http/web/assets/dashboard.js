@@ -189,7 +189,7 @@ async function submitSignIn(event) {
 }
 
 async function signOut() {
-  await fetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  await fetch('/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
   live?.close();
   // A fresh page: nothing of the account stays in memory.
   location.reload();

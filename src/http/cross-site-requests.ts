@@ -1,0 +1,23 @@
+// The one rule for writes a signed-in browser's cookie authorizes (docs/staff.md): a browser sends cg_session with any
+// request to us, even one a foreign page made, but such a page cannot send content-type application/json or a custom
+// header without a CORS preflight, which we do not grant. So a cookie write must be a POST declared JSON, or carry the
+// preflight header. GraphQL (csrf.ts) and the sign-in routes ask this rule.
+
+export const PREFLIGHT_HEADER = 'graphql-require-preflight';
+
+export const CROSS_SITE_WRITE_MESSAGE =
+  'A request signed in with the cookie must be a POST with content-type application/json, or carry the graphql-require-preflight header.';
+
+export interface CookieWrite {
+  method: string;
+  contentType: string | null | undefined;
+  /** Whether the request carries PREFLIGHT_HEADER. */
+  preflighted: boolean;
+}
+
+/** True when a foreign page could have made the request with the visitor's cookie (a form post, a simple fetch). */
+export function couldComeFromAnotherSite({ method, contentType, preflighted }: CookieWrite): boolean {
+  if (preflighted) return false;
+  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
+  return !(method === 'POST' && mediaType === 'application/json');
+}
