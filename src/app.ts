@@ -6,7 +6,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { openDatabase, type Database } from './store/database.js';
-import { createServices, ensureIndexes, type Services } from './services.js';
+import { createServices, type Services } from './services.js';
+import { ensureIndexes } from './store/stores.js';
 import { Router } from './http/rest/router.js';
 import { registerRoutes } from './http/routes.js';
 import { createEventBus } from './events/event-bus.js';
@@ -121,29 +122,22 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
             const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
             const url = `http://${shownHost}:${address.port}`;
             services.urls.useListeningAddress(url);
-            services.sweeper.start();
-            services.deliveryWorker.start();
-            services.outboxReconciler.start();
-            services.retention.start();
+            services.startWorkers();
             resolve(url);
           });
         });
       },
       async stop() {
-        await services.sweeper.stop();
-        await services.outboxReconciler.stop();
-        await services.retention.stop();
-        await services.deliveryWorker.stop();
+        await services.stopWorkers();
         await webSockets.dispose();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
         });
-        await services.reportDocuments.close();
+        await services.close();
         await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
         await database.close();
         await files.close();
-        await services.vinReader.close();
       },
     };
   } catch (error) {

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import { metricsAccess } from '../observability/metrics-access.js';
-import type { Services } from '../services.js';
+import type { UseCases } from '../services.js';
 import { badRequest } from '../errors.js';
 import { guestRateLimitKey, rateLimitKey, type RateLimiter } from './rate-limit.js';
 import { ClientDisconnectedError, readBodyBytes, sendJson } from './rest/http-io.js';
@@ -21,7 +21,7 @@ import { applySecurityHeaders, securityHeaders } from './security-headers.js';
 export interface RequestHandlerDeps {
   config: Config;
   logger: Logger;
-  services: Services;
+  services: UseCases;
   /** The readiness probe's question: does the database answer? */
   isDatabaseReachable: () => Promise<boolean>;
   router: Router;

@@ -1,7 +1,7 @@
 // Every HTTP route the service serves through the router, in one place: the app registers them here, and the
 // OpenAPI test builds the same router to check that each API route is documented. Registration only stores
 // handlers; `services` is touched only when a request is handled.
-import type { Services } from '../services.js';
+import type { UseCases } from '../services.js';
 import type { Router } from './rest/router.js';
 import { registerSessionRoutes, registerV1Routes } from './rest/v1-routes.js';
 import { registerPhotoRoutes } from './rest/photo-routes.js';
@@ -22,7 +22,7 @@ export interface RouteOptions {
   graphiqlEnabled: boolean;
 }
 
-export function registerRoutes(router: Router, services: Services, options: RouteOptions): void {
+export function registerRoutes(router: Router, services: UseCases, options: RouteOptions): void {
   registerV1Routes(router, services);
   registerSessionRoutes(router, services);
   registerPhotoRoutes(router, services);

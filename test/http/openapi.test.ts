@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../../src/services.js';
+import type { UseCases } from '../../src/services.js';
 import { Router } from '../../src/http/rest/router.js';
 import { registerRoutes } from '../../src/http/routes.js';
 import { openApiDocument, type OpenApiDocument, type OpenApiOperation, type OperationMethod } from '../../src/http/rest/openapi/document.js';
@@ -16,7 +16,7 @@ const SERVER_URL = 'https://capture.example.com';
  * Every route the app serves, registered exactly as src/app.ts does (admin API included). Registration only stores
  * handlers, which alone touch `services`; the served-document test passes the one service its handler reads.
  */
-function fullRouter(services = {} as Services): Router {
+function fullRouter(services = {} as UseCases): Router {
   const router = new Router();
   registerRoutes(router, services, { adminToken: 'x', version: '0.0.0', graphiqlEnabled: true });
   return router;
@@ -183,7 +183,7 @@ describe('registerOpenApiRoute', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    const router = fullRouter({ urls: { base: SERVER_URL } } as unknown as Services);
+    const router = fullRouter({ urls: { base: SERVER_URL } } as unknown as UseCases);
     server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const match = router.match(request.method ?? 'GET', url.pathname);

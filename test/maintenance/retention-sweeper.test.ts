@@ -7,7 +7,7 @@ import type { Collection, Db } from 'mongodb';
 import { apiRequest, startTestServer, uniqueDatabaseName, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
-import { createStores, ensureIndexes } from '../../src/services.js';
+import { createStores, ensureIndexes } from '../../src/store/stores.js';
 import { RETAINED_COLLECTIONS, RetentionSweeper } from '../../src/maintenance/retention-sweeper.js';
 import { createLogger } from '../../src/logger.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
-import { createStores, ensureIndexes, type Stores } from '../../src/services.js';
+import { createStores, ensureIndexes, type Stores } from '../../src/store/stores.js';
 import { isDuplicateKeyError, openDatabase } from '../../src/store/database.js';
 import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';

@@ -12,7 +12,8 @@ import { AppError } from '../../src/errors.js';
 import { createEventBus } from '../../src/events/event-bus.js';
 import { createLogger } from '../../src/logger.js';
 import { createMetrics } from '../../src/observability/metrics.js';
-import { createServices, ensureIndexes, type Services } from '../../src/services.js';
+import { createServices, type Services } from '../../src/services.js';
+import { ensureIndexes } from '../../src/store/stores.js';
 import { FilesystemStore } from '../../src/storage/filesystem-store.js';
 import type { AccountDocument } from '../../src/store/accounts.js';
 import type { CaptureDocument } from '../../src/store/captures.js';
@@ -67,12 +68,8 @@ export async function startInProcess(environment: Record<string, string> = {}): 
   let services: Services | null = null;
   const close = async () => {
     if (services) {
-      await services.sweeper.stop();
-      await services.outboxReconciler.stop();
-      await services.retention.stop();
-      await services.deliveryWorker.stop();
-      await services.reportDocuments.close();
-      await services.vinReader.close();
+      await services.stopWorkers();
+      await services.close();
     }
     await client
       .db(config.mongodbDb)

@@ -1,6 +1,6 @@
 // What every resolver receives: the services and the caller's credentials, checked lazily and at most once
 // per operation so that unauthenticated introspection and schema tooling keep working.
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import type { ApiCredentials, AuthenticatedAccount } from '../../auth/authenticator.js';
 import type { ActiveSignIn } from '../../users/sign-ins.js';
 import { AppError } from '../../errors.js';
@@ -22,7 +22,7 @@ export type Principal =
   | { kind: 'user'; account: Account; user: User; signInToken: string };
 
 export interface GraphQLContext {
-  services: Services;
+  services: UseCases;
   principal(): Promise<Principal>;
   /**
    * The capture token's session as this HTTP request read it to know the caller, handed once to the first operation
@@ -39,7 +39,7 @@ export interface RequestCredentials extends ApiCredentials {
 
 /** `authenticate` checks the API headers; an HTTP request passes its own, already asked by the rate limiter. */
 export async function resolvePrincipal(
-  services: Services,
+  services: UseCases,
   credentials: RequestCredentials,
   authenticate: () => Promise<AuthenticatedAccount> = () => services.authenticator.authenticate(credentials),
   findCaptureSession: (token: string) => Promise<InspectionSessionRecord | null> = (token) => services.sessions.findByCaptureToken(token),
@@ -56,7 +56,7 @@ export async function resolvePrincipal(
 
 /** Over HTTP, `reuse` hands over the checks the request handler already made for the rate limit. */
 export function createContext(
-  services: Services,
+  services: UseCases,
   credentials: RequestCredentials,
   reuse: { authenticate?: () => Promise<AuthenticatedAccount>; findCaptureSession?: () => Promise<InspectionSessionRecord | null> } = {},
 ): GraphQLContext {
@@ -80,7 +80,7 @@ export function createContext(
   };
 }
 
-async function resolveUser(services: Services, signInToken: string): Promise<Principal> {
+async function resolveUser(services: UseCases, signInToken: string): Promise<Principal> {
   const active = await services.signIns.find(signInToken);
   if (!active) throw new AppError('UNAUTHENTICATED', 'The sign-in has ended. Sign in again.');
   return { kind: 'user', account: active.account, user: active.user, signInToken };
@@ -90,7 +90,7 @@ async function resolveUser(services: Services, signInToken: string): Promise<Pri
  * Context for a WebSocket whose credentials were already checked when the connection opened. A user's sign-in is
  * checked again for each operation, so logout and user deletion also stop a socket that stays open.
  */
-export function createAuthenticatedContext(services: Services, resolved: Principal): GraphQLContext {
+export function createAuthenticatedContext(services: UseCases, resolved: Principal): GraphQLContext {
   if (resolved.kind === 'user') {
     let principal: Promise<Principal> | null = null;
     return { services, principal: () => (principal ??= resolveUser(services, resolved.signInToken)) };

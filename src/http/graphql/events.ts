@@ -40,10 +40,7 @@ builder.subscriptionFields((t) => ({
       }
       return sessionEvents({ apiKey: principal.account.api_key, sessionKey: null, afterSeq });
     },
-    resolve: (message, _args, context) => {
-      if (message.publishedAt !== undefined) context.services.metrics.eventFanoutDelay.observe(Math.max(0, Date.now() - message.publishedAt) / 1000);
-      return message;
-    },
+    resolve: (message) => message,
   }),
 }));
 

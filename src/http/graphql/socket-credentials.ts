@@ -1,7 +1,7 @@
 // A socket keeps the credentials it connected with for as long as it stays open; they are checked again now and
 // then so that a socket whose credentials were revoked is closed (docs/limits.md). Batched: one account read per
 // account however many of its sockets are open, one session look-up per capture token.
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import type { Logger } from '../../logger.js';
 import { AppError } from '../../errors.js';
 import { resolvePrincipal, type Principal } from './context.js';
@@ -25,7 +25,7 @@ export function socketCredentials(
  * overlap has ended, an access record expired or ended, a capture token whose session was deleted or that stopped
  * working. A failure to look (the database unreachable) revokes nothing.
  */
-export async function findRevoked<T extends { credentials: SocketCredentials }>(services: Services, sockets: Iterable<T>, logger: Logger): Promise<T[]> {
+export async function findRevoked<T extends { credentials: SocketCredentials }>(services: UseCases, sockets: Iterable<T>, logger: Logger): Promise<T[]> {
   const byOwner = new Map<string, T[]>();
   for (const socket of sockets) {
     const { credentials } = socket;
@@ -51,7 +51,7 @@ export async function findRevoked<T extends { credentials: SocketCredentials }>(
 }
 
 /** One owner's sockets: they share an account (or a capture token). */
-async function revokedInGroup<T extends { credentials: SocketCredentials }>(services: Services, group: T[]): Promise<T[]> {
+async function revokedInGroup<T extends { credentials: SocketCredentials }>(services: UseCases, group: T[]): Promise<T[]> {
   const first = group[0]?.credentials;
   if (!first) return [];
   if (first.kind === 'capture') {

@@ -2,7 +2,7 @@
 // token, an idle timeout, and a periodic re-check of credentials that closes revoked sockets with 4403.
 import type { WebSocketLimits } from '../../config.js';
 import type { Logger } from '../../logger.js';
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import { newSocketId, type SocketCounter } from './socket-counter.js';
 import { findRevoked, type SocketCredentials } from './socket-credentials.js';
 import { closeReasons, SocketCloseCode } from './socket-close-codes.js';
@@ -25,7 +25,7 @@ interface Admitted {
 export interface SocketSupervisorOptions {
   limits: WebSocketLimits;
   counter: SocketCounter;
-  services: Services;
+  services: UseCases;
   logger: Logger;
   now?: () => number;
 }

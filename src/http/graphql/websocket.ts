@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { WebSocket, WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import type { Logger } from '../../logger.js';
 import type { Metrics } from '../../observability/metrics.js';
 import type { WebSocketLimits } from '../../config.js';
@@ -64,7 +64,7 @@ export interface WebSocketOptions {
 export function attachGraphQLWebSocket(
   server: Server,
   yoga: Yoga,
-  services: Services,
+  services: UseCases,
   logger: Logger,
   metrics: Pick<Metrics, 'openSockets' | 'openSubscriptions' | 'sharedSubscribers'>,
   options: WebSocketOptions,

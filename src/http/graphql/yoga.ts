@@ -6,7 +6,7 @@ import { MAX_PHOTO_BYTES } from '../../inspections/photo-limits.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import { readApiCredentials } from '../../auth/authenticator.js';
 import { authenticateRequest, captureSessionOf } from '../request-authentication.js';
 import { createContext, createAuthenticatedContext, type GraphQLContext, type Principal } from './context.js';
@@ -29,7 +29,7 @@ export interface ServerContext {
 
 export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
 
-export function createYogaServer(config: Config, services: Services, logger: Logger): Yoga {
+export function createYogaServer(config: Config, services: UseCases, logger: Logger): Yoga {
   const graphiqlPage = createSelfContainedGraphiQL();
   return createYoga<ServerContext, GraphQLContext>({
     schema,

@@ -1,6 +1,6 @@
 // The admin API (docs/rest-guide.md), present only when ADMIN_TOKEN is configured.
 import type { IncomingMessage } from 'node:http';
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import type { AccountList } from '../../accounts/accounts.js';
 import { AppError } from '../../errors.js';
 import { bearerTokenMatches } from '../../auth/bearer-token.js';
@@ -8,7 +8,7 @@ import { createAccountWithOwner } from '../../users/first-owner.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 
-export function registerAdminRoutes(router: Router, services: Services, adminToken: string): void {
+export function registerAdminRoutes(router: Router, services: UseCases, adminToken: string): void {
   const requireAdmin = (request: IncomingMessage) => {
     if (!bearerTokenMatches(request.headers.authorization, adminToken)) {
       throw new AppError('UNAUTHENTICATED', 'A valid admin bearer token is required.');

@@ -1,5 +1,5 @@
 // Browser sign-in (docs/staff.md): /auth/login, /auth/logout and /auth/me, over the cg_session cookie.
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import { AppError, badRequest } from '../../errors.js';
 import { signedInUser } from '../../users/sign-ins.js';
 import { clearedSignInCookie, requestSignInCookie, signInCookie } from '../sign-in-cookie.js';
@@ -8,7 +8,7 @@ import type { Router } from './router.js';
 import { couldComeFromAnotherSite, CROSS_SITE_WRITE_MESSAGE, PREFLIGHT_HEADER } from '../cross-site-requests.js';
 import type { IncomingMessage } from 'node:http';
 
-export function registerAuthRoutes(router: Router, services: Services): void {
+export function registerAuthRoutes(router: Router, services: UseCases): void {
   router.on('POST', '/auth/login', async ({ request, response }) => {
     // A foreign page's form cannot send JSON, so it cannot sign a visitor in to someone else's user (login CSRF).
     if ((request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {

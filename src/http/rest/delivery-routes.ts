@@ -1,11 +1,11 @@
 // Webhook delivery routes (docs/webhooks.md): a callback's deliveries with their attempts, redelivery, a test send.
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import { sendJson } from './http-io.js';
 import type { Router } from './router.js';
 import { authenticateRequest } from '../request-authentication.js';
 import type { DeliveryList } from '../../webhooks/deliveries.js';
 
-export function registerDeliveryRoutes(router: Router, services: Services): void {
+export function registerDeliveryRoutes(router: Router, services: UseCases): void {
   /** ?limit=1-100 (default 20) &cursor=<next_cursor of the previous page> &session_key=<only this session's>; newest first. */
   router.on('GET', '/v1/callbacks/:event/deliveries', async ({ request, response, params, url }) => {
     const { account } = await authenticateRequest(services, request);

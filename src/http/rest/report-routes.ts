@@ -2,7 +2,7 @@
 // (the Capture-Token header — never a token in the URL).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import type { StoredFile } from '../../storage/file-store.js';
 import { AppError } from '../../errors.js';
 import { sessionNotFound } from '../../inspections/session-service.js';
@@ -19,7 +19,7 @@ export const REPORT_PAGE_CSP = `default-src 'none'; img-src 'self'; style-src 'u
 /** The 403 a capture report route answers without a Capture-Token header. */
 export const CAPTURE_TOKEN_REQUIRED_MESSAGE = 'A Capture-Token header is required.';
 
-export function registerReportRoutes(router: Router, services: Services): void {
+export function registerReportRoutes(router: Router, services: UseCases): void {
   const forAccount = async (request: IncomingMessage, sessionKey: string) =>
     services.sessions.require((await authenticateRequest(services, request)).account, sessionKey);
   const forCaptureToken = async (request: IncomingMessage, sessionKey: string) => {

@@ -1,11 +1,11 @@
 // /v1/users (docs/staff.md): an account's people, managed with the API headers.
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import type { UserList } from '../../users/users.js';
 import { authenticateRequest } from '../request-authentication.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 
-export function registerUserRoutes(router: Router, services: Services): void {
+export function registerUserRoutes(router: Router, services: UseCases): void {
   router.on('POST', '/v1/users', async ({ request, response }) => {
     const { account } = await authenticateRequest(services, request);
     sendJson(response, 201, await services.users.create(account, await readJsonBody(request)));

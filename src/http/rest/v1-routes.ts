@@ -1,6 +1,6 @@
 // The /v1 compatibility routes: parse the request, call a use case, answer in the spec's snake_case JSON.
 import type { IncomingMessage } from 'node:http';
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import { authenticateRequest } from '../request-authentication.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
@@ -11,7 +11,7 @@ import type { CallbackList } from '../../webhooks/callbacks.js';
 /** Who a request with API headers acts as, in damage records and reviews (docs/staff.md). */
 const API_ACTOR = 'api';
 
-export function registerV1Routes(router: Router, services: Services): void {
+export function registerV1Routes(router: Router, services: UseCases): void {
   const issueAccessRecord = async (request: IncomingMessage) => services.accessRecords.issue(await authenticateRequest(services, request));
 
   router.on('GET', '/v1/sessions', async ({ request, response }) => {
@@ -69,7 +69,7 @@ function asObject(body: unknown): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-export function registerSessionRoutes(router: Router, services: Services): void {
+export function registerSessionRoutes(router: Router, services: UseCases): void {
   const withAccount = async (request: IncomingMessage) => (await authenticateRequest(services, request)).account;
 
   router.on('GET', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import type { Router } from '../rest/router.js';
 import { isSessionKey } from '../../domain/identifiers.js';
 import { withCapturePageConfig } from './capture-page-config.js';
@@ -85,7 +85,7 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-export function registerWebRoutes(router: Router, services: Services, { graphiqlEnabled }: { graphiqlEnabled: boolean }): void {
+export function registerWebRoutes(router: Router, services: UseCases, { graphiqlEnabled }: { graphiqlEnabled: boolean }): void {
   const assets = loadWebAssets();
   const photoOrigin = () => {
     try {

@@ -1,0 +1,96 @@
+// The inspections folder's part of the app: sessions, capture, report generation and reviews for the faces, the
+// photo files and public URLs they read, and the expiry sweeper the app starts and stops.
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { FileStore } from '../storage/file-store.js';
+import type { SmsProvider } from '../sms/sms-provider.js';
+import type { VinReader } from '../vin/vin-reader.js';
+import type { Stores } from '../store/stores.js';
+import { createQcRunner } from '../qc/pool.js';
+import type { QcThresholds } from '../qc/thresholds.js';
+import { PublicUrls } from './public-urls.js';
+import { PhotoFiles } from './photo-files.js';
+import { SessionMoves } from './session-moves.js';
+import { SessionService } from './session-service.js';
+import { CaptureService } from './capture-service.js';
+import { ReportGenerator } from './report-generator.js';
+import { ReviewService } from './review-service.js';
+import { ExpirySweeper } from './expiry-sweeper.js';
+import { SmsInvitations } from './sms-invitations.js';
+import type { DamageDetector } from './damage-detector.js';
+import { HttpDamageDetector } from './http-damage-detector.js';
+
+export function createInspectionUseCases(deps: {
+  stores: Pick<Stores, 'sessions' | 'accounts' | 'captures' | 'notes' | 'damages' | 'leases'>;
+  recorder: EventRecorder;
+  fileStore: FileStore;
+  sms: SmsProvider;
+  vin: VinReader;
+  config: Pick<Config, 'publicUrl' | 'damageDetector' | 'reportLinkDays' | 'qcThresholds' | 'expirySweepIntervalMs'>;
+  detector: DamageDetector | null;
+  logger: Logger;
+  metrics: Metrics;
+  clock: () => Date;
+}) {
+  const { stores, recorder, config, logger, clock } = deps;
+  const urls = new PublicUrls(config.publicUrl);
+  const files = new PhotoFiles(deps.fileStore, stores.captures);
+  const moves = new SessionMoves(stores.sessions, recorder);
+  const sessions = new SessionService({
+    sessions: stores.sessions,
+    accounts: stores.accounts,
+    captures: stores.captures,
+    files,
+    notes: stores.notes,
+    damages: stores.damages,
+    recorder,
+    urls,
+    sms: new SmsInvitations(deps.sms, recorder, urls, clock),
+    clock,
+  });
+  const reports = new ReportGenerator({
+    sessions: stores.sessions,
+    accounts: stores.accounts,
+    captures: stores.captures,
+    damages: stores.damages,
+    files,
+    moves,
+    urls,
+    detector:
+      deps.detector ??
+      (config.damageDetector
+        ? new HttpDamageDetector({ url: config.damageDetector.url, timeoutMs: config.damageDetector.timeoutMs, retries: config.damageDetector.retries, logger })
+        : null),
+    detectorMinScore: config.damageDetector?.minScore,
+    logger,
+    clock,
+    reportLinkDays: config.reportLinkDays,
+  });
+  const capture = new CaptureService({
+    sessions: stores.sessions,
+    captures: stores.captures,
+    files,
+    recorder,
+    moves,
+    sessionService: sessions,
+    reports,
+    qc: createQcRunner({ thresholds: config.qcThresholds as Partial<QcThresholds> }),
+    vin: deps.vin,
+    metrics: deps.metrics,
+    urls,
+    clock,
+  });
+  return {
+    urls,
+    files,
+    sessions,
+    capture,
+    reports,
+    /** Completing reviews (docs/staff.md). */
+    reviews: new ReviewService({ sessionService: sessions, damages: stores.damages, reports }),
+    /** Expires sessions past their deadline; started and stopped with the app. */
+    sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
+  };
+}

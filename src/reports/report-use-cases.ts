@@ -1,0 +1,36 @@
+// The reports folder's part of the app: condition reports as HTML and PDF, each completed session's PDF rendered once
+// right away so its first download is a read from the file store.
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { PhotoFiles } from '../inspections/photo-files.js';
+import type { FileStore } from '../storage/file-store.js';
+import type { Stores } from '../store/stores.js';
+import { ReportDocuments } from './report-documents.js';
+import { createReportRenderPool } from './report-render-pool.js';
+
+export function createReportDocuments(deps: {
+  stores: Pick<Stores, 'notes' | 'captures' | 'sessions' | 'accounts'>;
+  recorder: EventRecorder;
+  files: PhotoFiles;
+  fileStore: FileStore;
+  config: Pick<Config, 'reportRenderWorkers'>;
+  metrics: Metrics;
+  logger: Logger;
+  clock: () => Date;
+}): ReportDocuments {
+  const reportDocuments = new ReportDocuments({
+    stores: deps.stores,
+    files: deps.files,
+    fileStore: deps.fileStore,
+    renderer: createReportRenderPool({ workers: deps.config.reportRenderWorkers }),
+    metrics: deps.metrics,
+    logger: deps.logger,
+    clock: deps.clock,
+  });
+  deps.recorder.afterRecord(async (event) => {
+    if (event.event === 'SESSION:COMPLETE') reportDocuments.prepareCompleted(event.apiKey, event.sessionKey);
+  });
+  return reportDocuments;
+}

@@ -1,0 +1,60 @@
+// Every store over one database, built together so indexes are ensured in one place. Only use cases and the app's
+// start-up receive them; faces never do (src/services.ts).
+import type { Db } from 'mongodb';
+import { CachedAccountStore } from '../accounts/account-cache.js';
+import { AccessRecordStore } from './access-records.js';
+import { CallbackStore } from './callbacks.js';
+import { InspectionSessionStore } from './inspection-sessions.js';
+import { CaptureStore } from './captures.js';
+import { NoteStore } from './notes.js';
+import { DamageStore } from './damages.js';
+import { EventStore } from './events.js';
+import { LeaseStore } from './leases.js';
+import { DeliveryStore } from './deliveries.js';
+import { UserStore } from './users.js';
+import { SignInStore } from './sign-ins.js';
+import { SignInFailureStore } from './sign-in-failures.js';
+
+export interface Stores {
+  accounts: CachedAccountStore;
+  accessRecords: AccessRecordStore;
+  callbacks: CallbackStore;
+  sessions: InspectionSessionStore;
+  captures: CaptureStore;
+  notes: NoteStore;
+  damages: DamageStore;
+  events: EventStore;
+  leases: LeaseStore;
+  deliveries: DeliveryStore;
+  users: UserStore;
+  signIns: SignInStore;
+  signInFailures: SignInFailureStore;
+}
+
+export interface StoreOptions {
+  webhookRetentionDays?: number;
+  /** The database's findOneAndUpdate is a compare-and-set (Database.atomicFindAndModify); false is always safe. */
+  atomicFindAndModify?: boolean;
+}
+
+export function createStores(db: Db, options: StoreOptions = {}): Stores {
+  return {
+    accounts: new CachedAccountStore(db),
+    accessRecords: new AccessRecordStore(db),
+    callbacks: new CallbackStore(db),
+    sessions: new InspectionSessionStore(db, { atomicFindAndModify: options.atomicFindAndModify ?? false }),
+    captures: new CaptureStore(db),
+    notes: new NoteStore(db),
+    damages: new DamageStore(db),
+    events: new EventStore(db),
+    leases: new LeaseStore(db),
+    deliveries: new DeliveryStore(db, { retentionDays: options.webhookRetentionDays ?? 30 }),
+    users: new UserStore(db),
+    signIns: new SignInStore(db),
+    signInFailures: new SignInFailureStore(db),
+  };
+}
+
+export async function ensureIndexes(stores: Stores): Promise<void> {
+  await Promise.all(Object.values(stores).map((store) => store.ensureIndexes()));
+}
