@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
-import { createStores, ensureIndexes } from '../../src/services.js';
+import { createStores, ensureIndexes } from '../../src/store/stores.js';
 import { existingIndexes } from '../../src/store/indexes.js';
 import { InspectionSessionStore, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
 

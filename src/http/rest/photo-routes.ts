@@ -2,12 +2,12 @@
 // the only credential, as with any capability URL, so responses are private to the browser cache and never sniffed
 // into another type.
 import { pipeline } from 'node:stream/promises';
-import type { Services } from '../../services.js';
+import type { UseCases } from '../../services.js';
 import { parsePhotoSize } from '../../domain/photo-variants.js';
 import { sendJson } from './http-io.js';
 import type { Router } from './router.js';
 
-export function registerPhotoRoutes(router: Router, services: Services): void {
+export function registerPhotoRoutes(router: Router, services: UseCases): void {
   router.on('GET', '/photos/:token', async ({ request, response, params, url }) => {
     const size = parsePhotoSize(url.searchParams.get('size'));
     if (!size) return sendJson(response, 400, { message: 'size must be thumb or medium (or absent for the original).' });
