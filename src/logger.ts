@@ -1,5 +1,6 @@
 // Structured JSON logs. Credentials never reach them: the auth headers and secrets are redacted by path.
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { currentRequestId } from './observability/request-context.js';
 
 export type { Logger };
 
@@ -7,6 +8,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options = {
     level,
     base: { service: 'capture-gateway' },
+    // Every line written while a request is handled names it, whichever module writes it (docs/rest-guide.md).
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId === undefined ? {} : { request_id: requestId };
+    },
     redact: {
       paths: [
         'req.headers["api-token"]',

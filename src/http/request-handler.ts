@@ -17,6 +17,7 @@ import { authenticateRequest, captureSessionOf, headerValue } from './request-au
 import { requestTarget, type RequestTarget } from './request-target.js';
 import { REPORT_LINK_PREFIX } from '../inspections/public-urls.js';
 import { applySecurityHeaders, securityHeaders } from './security-headers.js';
+import { chooseRequestId, runInRequest } from '../observability/request-context.js';
 
 export interface RequestHandlerDeps {
   config: Config;
@@ -37,7 +38,10 @@ export interface RequestHandlerDeps {
 /** The API, sign-in, and report links (guessed at like credentials) spend the client's rate-limit budget. */
 const RATE_LIMITED_PREFIXES = ['/v1/', '/auth/', `${REPORT_LINK_PREFIX}/`];
 
-const CORS_ALLOWED_HEADERS = 'content-type, api-key, api-token, api-timestamp, capture-token, authorization, graphql-require-preflight';
+const CORS_ALLOWED_HEADERS =
+  'content-type, api-key, api-token, api-timestamp, capture-token, authorization, graphql-require-preflight, idempotency-key, x-request-id';
+/** Response headers a browser client may read: the request id to quote, the replay mark and the rate-limit answer. */
+const CORS_EXPOSED_HEADERS = 'x-request-id, idempotent-replayed, retry-after';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
   const { config, logger, router, yoga, rateLimiter, adminRateLimiter, isDatabaseReachable, metrics, services } = deps;
@@ -75,7 +79,17 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
     return children;
   };
 
-  return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /**
+   * Every response names its request (`X-Request-Id`), and everything done for it runs inside the request's context,
+   * so log lines and error bodies quote the same id (docs/rest-guide.md).
+   */
+  return function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = chooseRequestId(headerValue(request, 'x-request-id'));
+    response.setHeader('x-request-id', requestId);
+    return runInRequest(requestId, () => handleRequest(request, response));
+  };
+
+  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = performance.now();
     applySecurityHeaders(response, everyResponseHeaders);
     let route = 'unmatched';
@@ -135,7 +149,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       }
       sendError(response, error, logger, { method: request.method, path: target.pathname });
     }
-  };
+  }
 }
 
 /**
@@ -194,6 +208,7 @@ function applyCors(request: IncomingMessage, response: ServerResponse, allowedOr
   response.setHeader('vary', 'Origin');
   response.setHeader('access-control-allow-headers', CORS_ALLOWED_HEADERS);
   response.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+  response.setHeader('access-control-expose-headers', CORS_EXPOSED_HEADERS);
   response.setHeader('access-control-max-age', '600');
 }
 

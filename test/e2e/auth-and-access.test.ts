@@ -65,7 +65,7 @@ describe('access records', () => {
     // The record expires at issuedAt + 300 s (whole seconds).
     clock.advance(301_000);
     const reused = await callSessions({ 'API-Key': account.apiKey, 'API-Token': String(first.body.api_token), 'API-Timestamp': apiTimestamp(clock.now()) });
-    expect(reused).toEqual({ status: 403, body: { message: FAILURE_MESSAGE, error: 'Invalid API Token' } });
+    expect(reused).toEqual({ status: 403, body: { message: FAILURE_MESSAGE, error: 'Invalid API Token', request_id: expect.any(String) } });
   });
 });
 
@@ -98,7 +98,7 @@ describe('403 labels', () => {
 
   it.each(cases)('%s → %s', async (_name, headers, label) => {
     const result = await callSessions(headers());
-    expect(result).toEqual({ status: 403, body: { message: FAILURE_MESSAGE, error: label } });
+    expect(result).toEqual({ status: 403, body: { message: FAILURE_MESSAGE, error: label, request_id: expect.any(String) } });
   });
 
   it('accepts the token in upper case and header names in any case', async () => {

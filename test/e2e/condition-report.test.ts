@@ -96,6 +96,6 @@ describe('condition report', () => {
   it('hides the report from another account', async () => {
     const response = await get(`/v1/sessions/${session.sessionKey}/report.pdf`, signRequestHeaders(other));
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: `Session ${session.sessionKey} cannot be found.` });
+    expect(await response.json()).toEqual({ message: `Session ${session.sessionKey} cannot be found.`, request_id: expect.any(String) });
   });
 });

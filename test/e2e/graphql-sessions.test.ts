@@ -278,7 +278,7 @@ describe('deleteInspectionSession', () => {
 
     const gone = await api('GET', `/v1/sessions/${node.sessionKey}`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ message: `Session ${node.sessionKey} cannot be found.` });
+    expect(gone.body).toEqual({ message: `Session ${node.sessionKey} cannot be found.`, request_id: expect.any(String) });
     expectRefused(await gql(GET, { k: node.sessionKey }), 'NOT_FOUND', `Session ${node.sessionKey} cannot be found.`);
     expectRefused(await gql(DELETE, { k: node.sessionKey }), 'NOT_FOUND', `Session ${node.sessionKey} cannot be found.`);
     const listed = await gql(LIST, { first: 100 });

@@ -323,7 +323,10 @@ describe('account settings', () => {
       [{ display_name: '' }, 'display_name must be a string of 1-100 characters.'],
       [{}, 'Give at least one setting to change.'],
     ] as const) {
-      expect(await admin('PATCH', `/admin/accounts/${created.body.username}`, body)).toEqual({ status: 400, body: { message } });
+      expect(await admin('PATCH', `/admin/accounts/${created.body.username}`, body)).toEqual({
+        status: 400,
+        body: { message, request_id: expect.any(String) },
+      });
     }
     expect((await admin('PATCH', `/admin/accounts/${created.body.username}`, { api_secret: 'x' })).status).toBe(400);
     expect((await admin('PATCH', '/admin/accounts/nobody-here', { review_mode: 'auto' })).status).toBe(404);

@@ -45,7 +45,7 @@ describe('session language', () => {
     for (const language of ['it', 'xx', 'zh-CN', 'english', 42]) {
       const refused = await api('POST', '/v1/sessions', { session: { theme: 'LITE', language } });
       expect(refused.status, String(language)).toBe(400);
-      expect(refused.body).toEqual({ message: `session.language ${MESSAGE_TAIL}` });
+      expect(refused.body).toEqual({ message: `session.language ${MESSAGE_TAIL}`, request_id: expect.any(String) });
     }
     expect(await sessions.countDocuments({})).toBe(before);
   });

@@ -170,7 +170,7 @@ describe('sign-in', () => {
 
     const deleted = await api('DELETE', `/v1/users/${username}`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ message: expect.any(String) });
+    expect(deleted.body).toEqual({ message: expect.any(String), request_id: expect.any(String) });
     // The records are gone at once, not when a cookie is next presented.
     expect((await signInRecords()).filter((record) => record.username === username)).toEqual([]);
     expect((await me(server.baseUrl, first)).status).toBe(401);

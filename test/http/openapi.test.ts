@@ -172,6 +172,7 @@ describe('openApiDocument', () => {
       ['Invalid API Key', 'Invalid API Token', 'Invalid API Timestamp'].map((error) => ({
         message: 'The request could not be validated. Please recheck your API-Key and API-Token.',
         error,
+        request_id: expect.any(String),
       })),
     );
     expect(Object.keys((document.components.responses.TooManyRequests as { headers: object }).headers)).toContain('Retry-After');

@@ -49,7 +49,7 @@ describe('database connection dropped and restored', () => {
     expect(Date.now() - askedAt).toBeLessThan(4_000);
     const during = await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${sessionKey}/notes`, { title: 'during', description: 'outage' });
     expect(during.status).toBe(500);
-    expect(during.body).toEqual({ message: 'Internal server error.' });
+    expect(during.body).toEqual({ message: 'Internal server error.', request_id: expect.any(String) });
 
     proxy.restore();
     const restoredAt = Date.now();

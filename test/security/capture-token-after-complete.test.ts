@@ -95,7 +95,7 @@ describe('a capture token after COMPLETE', () => {
       expect(errorCode(await asGuest(session, NOTE, { t: 'Much later' }))).toBe('FORBIDDEN');
       const report = await reportAsGuest(session);
       expect(report.status).toBe(404);
-      expect(await report.json()).toEqual({ message: `Session ${session.sessionKey} cannot be found.` });
+      expect(await report.json()).toEqual({ message: `Session ${session.sessionKey} cannot be found.`, request_id: expect.any(String) });
     } finally {
       clockOffsetMs = 0;
     }

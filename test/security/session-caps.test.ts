@@ -38,7 +38,7 @@ describe('session caps', () => {
     expect(refused).toHaveLength(10);
     for (const post of refused) {
       expect(post.status).toBe(400);
-      expect(post.body).toEqual({ message: `Session ${session.sessionKey} already has the maximum of 200 notes.` });
+      expect(post.body).toEqual({ message: `Session ${session.sessionKey} already has the maximum of 200 notes.`, request_id: expect.any(String) });
     }
 
     const note = await graphqlRequest(

@@ -3,6 +3,13 @@
 import { GraphQLError } from 'graphql';
 import type { Logger } from '../../logger.js';
 import { AppError } from '../../errors.js';
+import { currentRequestId } from '../../observability/request-context.js';
+
+/** A GraphQL error quotes its request's id, as a REST error body does (docs/rest-guide.md). */
+function requestIdExtension(): { request_id?: string } {
+  const requestId = currentRequestId();
+  return requestId === undefined ? {} : { request_id: requestId };
+}
 
 export function createErrorMasker(logger: Logger, options: { isProduction: boolean } = { isProduction: true }) {
   return (error: unknown): Error => {
@@ -18,7 +25,7 @@ export function createErrorMasker(logger: Logger, options: { isProduction: boole
       return new GraphQLError(original.message, {
         nodes: source?.nodes,
         path: source?.path,
-        extensions: { code: original.code, ...original.details },
+        extensions: { code: original.code, ...original.details, ...requestIdExtension() },
       });
     }
     if (error instanceof GraphQLError && !error.originalError) return error;
@@ -26,7 +33,7 @@ export function createErrorMasker(logger: Logger, options: { isProduction: boole
     logger.error({ err: original }, 'unexpected failure in a GraphQL operation');
     return new GraphQLError('Internal server error.', {
       path: error instanceof GraphQLError ? error.path : undefined,
-      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      extensions: { code: 'INTERNAL_SERVER_ERROR', ...requestIdExtension() },
     });
   };
 }

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError, badRequest } from '../../errors.js';
 import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from '../../domain/validation.js';
+import { currentRequestId } from '../../observability/request-context.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -82,7 +83,7 @@ export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
 }
 
 export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(status >= 400 ? withRequestId(body) : body);
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
@@ -90,6 +91,13 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
     ...headers,
   });
   response.end(text);
+}
+
+/** An error body quotes the request's id, so a client can name the request to support (docs/rest-guide.md). */
+function withRequestId(body: unknown): unknown {
+  const requestId = currentRequestId();
+  if (requestId === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return { ...body, request_id: requestId };
 }
 
 function tooLarge(limit: number, { closeConnection }: { closeConnection: boolean }): AppError {

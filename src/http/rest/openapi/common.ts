@@ -52,16 +52,28 @@ export const AUTH_LABELS = ['Invalid API Key', 'Invalid API Token', 'Invalid API
 // ---------------------------------------------------------------------------------------------------------------
 // Error bodies
 
-export const ErrorBody = z.object({ message: z.string() }).meta({ id: 'Error', examples: [{ message: 'Malformed JSON body.' }] });
+/** Every error body quotes the request's `X-Request-Id`, for a client to name the request to support. */
+const RequestIdField = z.string().meta({ description: "The request's id, as in its `X-Request-Id` response header." });
+
+const EXAMPLE_REQUEST_ID = '5b0d2c1e-8f0a-4c3e-9d7b-2a6f1e4c9b10';
+
+export const ErrorBody = z
+  .object({ message: z.string(), request_id: RequestIdField })
+  .meta({ id: 'Error', examples: [{ message: 'Malformed JSON body.', request_id: EXAMPLE_REQUEST_ID }] });
+/** An error body's example, with the request id every real one carries. */
+export const errorExample = (body: object) => ({ ...body, request_id: EXAMPLE_REQUEST_ID });
+/** A success that only says what was done (a removal). */
+export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
 export const AuthenticationErrorBody = z
   .object({
     message: z.literal(AUTH_FAILURE_MESSAGE),
+    request_id: RequestIdField,
     error: z.enum(AUTH_LABELS).meta({ description: 'Which check failed. Missing headers count as invalid.' }),
   })
   .meta({ id: 'AuthenticationError' });
-export const CallbackNotFoundBody = z.object({ api_key: z.string(), message: z.string() }).meta({ id: 'CallbackNotFoundError' });
+export const CallbackNotFoundBody = z.object({ api_key: z.string(), message: z.string(), request_id: RequestIdField }).meta({ id: 'CallbackNotFoundError' });
 export const CaptureTokenErrorBody = z
-  .object({ message: z.literal(CAPTURE_TOKEN_REQUIRED_MESSAGE), error: z.literal('Invalid Capture Token') })
+  .object({ message: z.literal(CAPTURE_TOKEN_REQUIRED_MESSAGE), error: z.literal('Invalid Capture Token'), request_id: RequestIdField })
   .meta({ id: 'CaptureTokenError' });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -154,7 +166,7 @@ const forbiddenExample = (error: AuthFailureLabel) => ({ message: AUTH_FAILURE_M
 // Components every group refers to
 
 export function sharedResponses(): Record<ErrorResponseName, ZodOpenApiResponseObject> {
-  return {
+  return withRequestIdExamples({
     BadRequest: {
       description: 'Malformed JSON, a missing or invalid field, or a rule refused the request. The message names the field.',
       content: json(ErrorBody, {
@@ -224,7 +236,19 @@ export function sharedResponses(): Record<ErrorResponseName, ZodOpenApiResponseO
       description: 'An unexpected failure. No internals are revealed.',
       content: json(ErrorBody, { internal: { message: 'Internal server error.' } }),
     },
-  };
+  });
+}
+
+/** Every error example quotes a request id, as every real error body does. */
+function withRequestIdExamples<T extends Record<string, ZodOpenApiResponseObject>>(responses: T): T {
+  for (const response of Object.values(responses)) {
+    for (const media of Object.values(response.content ?? {})) {
+      for (const example of Object.values(media?.examples ?? {})) {
+        if ('value' in example && typeof example.value === 'object' && example.value !== null) example.value = errorExample(example.value);
+      }
+    }
+  }
+  return responses;
 }
 
 export function sharedHeaders() {

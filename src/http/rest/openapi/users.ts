@@ -5,7 +5,7 @@ import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openap
 import { INVALID_SIGN_IN_MESSAGE, SignedInUserSchema, SignInRequestSchema } from '../../../users/sign-ins.js';
 import { NewUserRequestSchema, UserListSchema, UserSchema, type UserView } from '../../../users/users.js';
 import { CROSS_SITE_WRITE_MESSAGE } from '../../cross-site-requests.js';
-import { EXAMPLE, ErrorBody, errorResponse, json, jsonBody, v1Errors, v1Ok } from './common.js';
+import { EXAMPLE, ErrorBody, errorExample, errorResponse, json, jsonBody, MessageBody, v1Errors, v1Ok } from './common.js';
 
 const exampleUser = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', created_at: '2026-03-14T09:30:00.000Z' } satisfies UserView;
 const exampleSignedIn = { username: 'jane.doe', name: 'Jane Doe', role: 'inspector', account: EXAMPLE.username } satisfies z.output<typeof SignedInUserSchema>;
@@ -14,12 +14,12 @@ const UserPathUsername = z.string().meta({ param: { name: 'username', in: 'path'
 
 const invalidSignIn: ZodOpenApiResponseObject = {
   description: 'Wrong username or password (the same answer for both).',
-  content: json(ErrorBody, { invalid: { message: INVALID_SIGN_IN_MESSAGE } }),
+  content: json(ErrorBody, { invalid: errorExample({ message: INVALID_SIGN_IN_MESSAGE }) }),
 };
 
 const notSignedIn: ZodOpenApiResponseObject = {
   description: 'No live sign-in: no cookie, or it was ended by logout, user deletion or expiry.',
-  content: json(ErrorBody, { signedOut: { message: 'Not signed in.' } }),
+  content: json(ErrorBody, { signedOut: errorExample({ message: 'Not signed in.' }) }),
 };
 
 const SIGN_IN_DESCRIPTION = [
@@ -59,7 +59,7 @@ function v1UserPaths(): ZodOpenApiPathsObject {
         description: 'Every sign-in of the user ends at once.',
         operationId: 'deleteUser',
         parameters: [UserPathUsername],
-        responses: { '200': v1Ok('Confirmation.', ErrorBody, { message: 'User jane.doe has been deleted.' }), ...v1Errors('NotFound') },
+        responses: { '200': v1Ok('Confirmation.', MessageBody, { message: 'User jane.doe has been deleted.' }), ...v1Errors('NotFound') },
       },
     },
   };
@@ -88,7 +88,7 @@ function signInPaths(): ZodOpenApiPathsObject {
             description: 'Too many failed sign-ins for this username.',
             headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
             content: json(ErrorBody, {
-              throttled: { message: 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.' },
+              throttled: errorExample({ message: 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.' }),
             }),
           },
           '500': errorResponse('InternalError'),
@@ -107,7 +107,7 @@ function signInPaths(): ZodOpenApiPathsObject {
           '204': { description: 'Signed out; the sign-in record is gone.' },
           '403': {
             description: 'A request a foreign page could have made with the visitor’s cookie: nothing ended.',
-            content: json(ErrorBody, { crossSite: { message: CROSS_SITE_WRITE_MESSAGE } }),
+            content: json(ErrorBody, { crossSite: errorExample({ message: CROSS_SITE_WRITE_MESSAGE }) }),
           },
           '500': errorResponse('InternalError'),
         },
