@@ -1,7 +1,8 @@
 // The repository explains itself: every document the code, tests, benchmarks and scripts cite (`docs/<name>.md`, with
 // an optional `#section`) exists and has that section, every relative link between the docs (and from the README)
-// lands on a file and a heading that exist, and no citation of the integration contract by section number comes back
-// (the docs state it; a reference names a document in the repository). Reads files only.
+// lands on a file and a heading that exist, every source path the docs name exists, and no citation of the
+// integration contract by section number comes back (the docs state it; a reference names a document in the
+// repository). Reads files only.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,8 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'screenshots', 'baselin
 const DOC_CITATION = /\bdocs\/([a-z0-9_-]+\.md)(#[a-z0-9_-]+)?/g;
 /** A section-number citation of the contract; written in two parts so that this file does not match itself. */
 const CONTRACT_SECTION = new RegExp(['CONTRACT', String.raw`\s*(§|section\s+\d)`].join(''), 'i');
+/** A path of the repository in backticks, as the docs name source files: `src/domain/limits.ts`. */
+const REPOSITORY_PATH = /`((?:src|test|bench|scripts|packages)\/[^`\s]+)`/g;
 /** A relative Markdown link target: `](path.md#section)`, `](../README.md)`, `](#section)`. */
 const MARKDOWN_LINK = /\]\((?!https?:|mailto:)([^)\s]*)\)/g;
 
@@ -89,6 +92,19 @@ describe('the docs the repository cites', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('name only repository paths that exist, except where they say the thing is planned', () => {
+    const missing: string[] = [];
+    for (const path of documents) {
+      for (const block of readFileSync(path, 'utf8').split(/\n\s*\n/)) {
+        if (block.includes('(planned)')) continue;
+        for (const [, named] of block.matchAll(REPOSITORY_PATH)) {
+          if (!/[<*]/.test(named as string) && !existsSync(join(ROOT, named as string))) missing.push(`${relative(ROOT, path)} names ${named}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('never cite the contract by section number: the docs state it', () => {
