@@ -16,6 +16,7 @@ import { AppError } from '../errors.js';
 import { buildConditionReport, DEFAULT_BRAND_COLOR, REPORT_LIMITS, type ConditionReport } from './report-model.js';
 import { renderReportHtml } from './report-html.js';
 import type { ReportRenderPool } from './report-render-pool.js';
+import { reportWords } from './report-words.js';
 
 /**
  * Who a report is for: the account (everything), or the person who took the photos through the capture link, whose
@@ -27,9 +28,6 @@ export type ReportAudience = 'account' | 'guest';
 export function reportPdfKey(sessionKey: string, audience: ReportAudience = 'account'): string {
   return audience === 'account' ? `reports/${sessionKey}.pdf` : `reports/${sessionKey}.${audience}.pdf`;
 }
-
-/** The heading of a capture link's report when the account chose no display name. */
-const GUEST_REPORT_NAME = 'Vehicle inspection';
 
 /** 24 random bytes in base64url, as the report generator makes them. */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -133,7 +131,8 @@ export class ReportDocuments {
     const account = await this.deps.stores.accounts.findById(session.account_id);
     const settings = account ? accountSettings(account) : null;
     // The capture link's copy never names the account's username (its login): only a display name chosen to be shown.
-    const brandName = audience === 'guest' ? (guestBrand(account).name ?? GUEST_REPORT_NAME) : settings?.display_name;
+    // Without a display name the guest copy is headed as the capture page is ("Vehicle inspection", in its language).
+    const brandName = audience === 'guest' ? (guestBrand(account).name ?? reportWords(session.language).messages['page.title']) : settings?.display_name;
     return buildConditionReport(
       audience === 'guest' ? { ...results, vehicle: { ...guestVehicle(results.vehicle) } as SessionResults['vehicle'] } : results,
       { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
@@ -141,6 +140,7 @@ export class ReportDocuments {
       {
         ...(settings && brandName ? { brand: { name: brandName, color: settings.brand_color ?? DEFAULT_BRAND_COLOR } } : {}),
         unanalysedPhotoCodes: session.detector_unanalysed ?? [],
+        words: reportWords(session.language),
       },
     );
   }

@@ -2,7 +2,8 @@
 // and the PDF renderer draw this model, so they can never disagree. The model is bounded (REPORT_LIMITS): whatever
 // a session holds, a report lays out in bounded time and pages.
 import type { SessionResults } from '../domain/results.js';
-import { gradeName, isGrade } from '../domain/grading.js';
+import { isGrade } from '../domain/grading.js';
+import { reportWords, say, type ReportWords } from './report-words.js';
 
 /** The most a report shows; what is left out is counted ("… and 150 more notes"). */
 export const REPORT_LIMITS = Object.freeze({
@@ -66,6 +67,8 @@ export interface ReportDamage {
 }
 
 export interface ConditionReport {
+  /** The session's language: every label of the report is written in it (docs/staff.md "Languages"). */
+  words: ReportWords;
   brand: ReportBrand;
   /** Views the damage detector could not analyse (it was down or timed out): the report says so. */
   unanalysedPhotos: string[];
@@ -92,19 +95,8 @@ export interface ConditionReport {
   timeline: [string, string][];
 }
 
-const VEHICLE_LABELS: Record<string, string> = {
-  vin: 'VIN',
-  year: 'Year',
-  make: 'Make',
-  model: 'Model',
-  body_type: 'Body type',
-  trim: 'Trim',
-  transmission: 'Transmission',
-  ext_col: 'Exterior colour',
-  int_col: 'Interior colour',
-  odom_reading: 'Odometer',
-  odom_unit: 'Odometer unit',
-};
+/** The vehicle fields a report lists, in order; each is labelled by `report.field.<name>` of the catalogs. */
+const VEHICLE_FIELDS = ['vin', 'year', 'make', 'model', 'body_type', 'trim', 'transmission', 'ext_col', 'int_col', 'odom_reading'] as const;
 const VEHICLE_VALUE_CHARS = 100;
 
 /** `notes.newest`: the session's newest notes, in any order (the report keeps REPORT_LIMITS.notes); `total`: all it holds. */
@@ -115,60 +107,74 @@ export function buildConditionReport(
   {
     brand = { name: 'capture-gateway', color: DEFAULT_BRAND_COLOR },
     unanalysedPhotoCodes = [],
-  }: { brand?: Pick<ReportBrand, 'name' | 'color'>; unanalysedPhotoCodes?: readonly number[] } = {},
+    words = reportWords('en'),
+  }: { brand?: Pick<ReportBrand, 'name' | 'color'>; unanalysedPhotoCodes?: readonly number[]; words?: ReportWords } = {},
 ): ConditionReport {
   const vehicle = results.vehicle as unknown as Record<string, unknown>;
-  const vehicleRows = Object.entries(VEHICLE_LABELS)
-    .filter(([key]) => key !== 'odom_unit' && vehicle[key] !== null && vehicle[key] !== undefined)
-    .map(([key, label]): [string, string] => [
-      label,
-      truncate(key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key]), VEHICLE_VALUE_CHARS),
-    ]);
+  const vehicleRows = VEHICLE_FIELDS.filter((key) => vehicle[key] !== null && vehicle[key] !== undefined).map((key): [string, string] => [
+    say(words, `report.field.${key}`),
+    truncate(key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key]), VEHICLE_VALUE_CHARS),
+  ]);
   if (typeof vehicle.vin_captured === 'string') {
-    const match = vehicle.vin_match === true ? ' — matches the VIN given' : vehicle.vin_match === false ? ' — DOES NOT match the VIN given' : '';
-    vehicleRows.push(['VIN captured', `${vehicle.vin_captured}${match}`]);
+    const vin = vehicle.vin_captured;
+    const captured =
+      vehicle.vin_match === true ? say(words, 'report.vinMatches', { vin }) : vehicle.vin_match === false ? say(words, 'report.vinMismatch', { vin }) : vin;
+    vehicleRows.push([say(words, 'report.field.vinCaptured'), captured]);
   }
   const describedVehicle = truncate(
     [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '),
     VEHICLE_VALUE_CHARS,
   );
   const inspection = results.inspection;
-  const views = new Map(results.photos.map((photo) => [photo.photo_code, humanise(photo.photo_label)]));
+  const viewName = (code: number, label: string) => words.messages[`view.${code}.name`] ?? humanise(label);
+  const views = new Map(results.photos.map((photo) => [photo.photo_code, viewName(photo.photo_code, photo.photo_label)]));
+  const itemName = (item: string) => words.messages[`item.${item}`] ?? humanise(item);
+  const time = (at: Date) => formatTime(at, words.locale);
+  const isoTime = (iso: string | null | undefined) => formatIsoTime(iso, words.locale);
+  const duration = (seconds: number | null) => formatDuration(seconds, words);
   const damages = inspection?.damages ?? [];
   const newestNotes = [...notes.newest].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).slice(-REPORT_LIMITS.notes);
   return {
+    words,
     brand: brandOf(brand),
     unanalysedPhotos: unanalysedPhotoCodes.map((code) => views.get(code) ?? String(code)),
-    review: inspection?.reviewed_by ? { by: truncate(inspection.reviewed_by, REPORT_LIMITS.noteUserChars), at: formatIsoTime(inspection.reviewed_at) } : null,
+    review: inspection?.reviewed_by ? { by: truncate(inspection.reviewed_by, REPORT_LIMITS.noteUserChars), at: isoTime(inspection.reviewed_at) } : null,
     sessionKey: results.session.session_key,
     theme: results.session.theme,
-    title: describedVehicle ? `Condition report — ${describedVehicle}` : `Condition report — session ${results.session.session_key}`,
-    generatedAt: formatTime(generatedAt),
+    title: describedVehicle
+      ? say(words, 'report.titleVehicle', { vehicle: describedVehicle })
+      : say(words, 'report.titleSession', { session: results.session.session_key }),
+    generatedAt: time(generatedAt),
     vehicleRows,
     overallGrade: !inspection
       ? null
       : isGrade(inspection.grade) && inspection.assessment !== 'NOT_ASSESSED'
-        ? { value: inspection.grade, name: gradeName(inspection.grade) }
-        : { value: null, name: 'Not assessed' },
+        ? { value: inspection.grade, name: say(words, `grade.${inspection.grade}`) }
+        : { value: null, name: say(words, 'report.notAssessed') },
     totalDamages: inspection ? inspection.total_damages : null,
     damages: damages.slice(0, REPORT_LIMITS.damages).map((damage) => ({
-      item: truncate(humanise(damage.item), REPORT_LIMITS.damageTextChars),
-      damage: truncate(damage.damage, REPORT_LIMITS.damageTextChars),
+      item: truncate(itemName(damage.item), REPORT_LIMITS.damageTextChars),
+      damage: truncate(words.messages[`damage.${damage.damage_type}`] ?? damage.damage, REPORT_LIMITS.damageTextChars),
       grade: damage.grade,
       photo: damage.photo_code === null ? '' : (views.get(damage.photo_code) ?? ''),
       photoCode: damage.photo_code,
       region: damage.region ?? null,
-      source: damage.source,
+      source: say(words, `report.source.${damage.source}`),
     })),
     omittedDamages: Math.max(0, damages.length - REPORT_LIMITS.damages),
-    maxGradePerItem: Object.entries(inspection?.max_grade_per_item ?? {}).map(([item, grade]): [string, number] => [humanise(item), grade]),
+    maxGradePerItem: Object.entries(inspection?.max_grade_per_item ?? {}).map(([item, grade]): [string, number] => [itemName(item), grade]),
     photos: results.photos.slice(0, REPORT_LIMITS.photos).map((photo, index) => ({
       number: index + 1,
       code: photo.photo_code,
-      view: humanise(photo.photo_label),
+      view: viewName(photo.photo_code, photo.photo_label),
       url: photo.url,
       approved: photo.approved,
-      message: truncate(photo.approved_message.replace(/^ACCEPTED$/, 'Accepted').replace(/^REJECTED:/, 'Rejected:'), REPORT_LIMITS.damageTextChars),
+      message: truncate(
+        photo.approved
+          ? say(words, 'report.photoAccepted')
+          : say(words, 'report.photoRejected', { reason: photo.approved_message.replace(/^REJECTED:\s*/, '') }),
+        REPORT_LIMITS.damageTextChars,
+      ),
     })),
     omittedPhotos: Math.max(0, results.photos.length - REPORT_LIMITS.photos),
     location: results.location
@@ -176,45 +182,53 @@ export function buildConditionReport(
           latitude: results.location.latitude,
           longitude: results.location.longitude,
           accuracy: results.location.accuracy,
-          capturedAt: formatIsoTime(results.location.captured_at),
+          capturedAt: isoTime(results.location.captured_at),
         }
       : null,
     notes: newestNotes.map((note) => ({
       title: truncate(note.title, REPORT_LIMITS.noteTitleChars),
       description: truncate(note.description, REPORT_LIMITS.noteDescriptionChars),
       user: truncate(note.user, REPORT_LIMITS.noteUserChars),
-      createdAt: formatTime(note.createdAt),
+      createdAt: time(note.createdAt),
     })),
     omittedNotes: Math.max(0, notes.total - newestNotes.length),
     timeline: [
-      ['Created', formatIsoTime(results.session.created_at)],
-      ['Capture started', formatIsoTime(results.session.inspect_started_at)],
-      ['Inspection ended', formatIsoTime(results.session.inspect_ended_at)],
-      ['Capture duration', formatDuration(results.session.capture_duration)],
-      ['Inspection duration', formatDuration(results.session.inspect_duration)],
+      [say(words, 'report.created'), isoTime(results.session.created_at)],
+      [say(words, 'report.captureStarted'), isoTime(results.session.inspect_started_at)],
+      [say(words, 'report.inspectionEnded'), isoTime(results.session.inspect_ended_at)],
+      [say(words, 'report.captureDuration'), duration(results.session.capture_duration)],
+      [say(words, 'report.inspectionDuration'), duration(results.session.inspect_duration)],
     ],
   };
 }
 
-const TIME_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "23 Nov 2026, 07:02 UTC": sessions carry no time zone of their own, so every time is shown in UTC, saying so. */
-export function formatTime(at: Date): string {
-  return `${TIME_FORMAT.format(at)} UTC`;
+/**
+ * "23 Nov 2026, 07:02 UTC" (en-GB), "23 nov 2026, 7:02 UTC" (es-ES): sessions carry no time zone of their own, so
+ * every time is shown in UTC, saying so, in the report's locale.
+ */
+function formatTime(at: Date, locale: string): string {
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormats.set(locale, format);
+  }
+  return `${format.format(at)} UTC`;
 }
 
-function formatIsoTime(iso: string | null | undefined): string {
+function formatIsoTime(iso: string | null | undefined, locale: string): string {
   if (!iso) return '—';
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : formatTime(at);
+  return Number.isNaN(at.getTime()) ? iso : formatTime(at, locale);
 }
 
 /** Cuts `text` to at most `max` characters, marking the cut with an ellipsis. */
@@ -232,10 +246,10 @@ function humanise(name: string): string {
     .join(' ');
 }
 
-function formatDuration(seconds: number | null): string {
+function formatDuration(seconds: number | null, words: ReportWords): string {
   if (seconds === null) return '—';
   const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+  return minutes > 0 ? say(words, 'report.durationMinutes', { minutes, seconds: seconds % 60 }) : say(words, 'report.durationSeconds', { seconds });
 }
 
 function brandOf(brand: Pick<ReportBrand, 'name' | 'color'>): ReportBrand {

@@ -1,25 +1,69 @@
-// The condition report as a PDF (pdfkit): the same model as the HTML report, photos as a grid of thumbnails, a
-// footer with the generation time and "Page n of m" on every page. Synchronous layout work: it runs in a render
-// worker (report-pdf-worker.ts), never on the service's event loop.
+// The condition report as a PDF (pdfkit): the same model and words as the HTML report, photos as a grid of
+// thumbnails, a footer with the generation time and "Page n of m" on every page. Synchronous layout work: it runs in
+// a render worker (report-pdf-worker.ts), never on the service's event loop.
 import PDFDocument from 'pdfkit';
 import type { ConditionReport } from './report-model.js';
+import { say, sayCount } from './report-words.js';
 
 const MARGIN = 48;
 const FOOTER_GAP = 20;
-const GRID_COLUMNS = 3;
 const GRID_GAP = 10;
 const KEY_WIDTH = 140;
 const INK = '#1b1f24';
 const MUTED = '#57606a';
 const REJECTED = '#cf222e';
 const RULE = '#d0d7de';
+/** One line of a 9 pt caption; a caption's name may take two lines, cut with an ellipsis, so it never runs into the next row. */
+const CAPTION_LINE = 11;
+const FIGURE_CAPTION_HEIGHT = 4 + CAPTION_LINE * 3 + 8;
 
-export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Array>): Promise<Buffer> {
+/**
+ * How tightly photos are laid out: the denser layouts are tried in turn when the last page would hold only a few
+ * lines (a page that is nearly empty reads as a printing mistake).
+ */
+const DENSITIES = [
+  { photoColumns: 3, markedColumns: 2 },
+  { photoColumns: 4, markedColumns: 3 },
+  { photoColumns: 5, markedColumns: 4 },
+] as const;
+type Density = (typeof DENSITIES)[number];
+
+/** The least share of its writable height a last page fills (when the report has more than one page). */
+export const LAST_PAGE_MIN_FILL = 0.25;
+
+export async function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Array>): Promise<Buffer> {
+  let best: LaidOut | null = null;
+  for (const density of DENSITIES) {
+    const laidOut = layOut(report, thumbnails, density);
+    laidOut.pdf.catch(() => undefined); // a layout left unused must not report an unhandled rejection
+    if (!best || laidOut.pages < best.pages) best = laidOut;
+    if (laidOut.pages === 1 || laidOut.lastPageFill >= LAST_PAGE_MIN_FILL) {
+      best = laidOut;
+      break;
+    }
+  }
+  return (best as LaidOut).pdf;
+}
+
+interface LaidOut {
+  pdf: Promise<Buffer>;
+  pages: number;
+  /** How much of the last page's writable height its content takes, 0–1. */
+  lastPageFill: number;
+}
+
+function layOut(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Array>, density: Density): LaidOut {
+  const { words } = report;
   const document = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: report.title, Subject: `Session ${report.sessionKey}`, Keywords: report.vehicleRows.map(([, value]) => value).join(', ') },
+    lang: words.locale,
+    info: {
+      Title: report.title,
+      Subject: say(words, 'report.sessionLine', { session: report.sessionKey, theme: report.theme }),
+      Keywords: report.vehicleRows.map(([, value]) => value).join(', '),
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -118,49 +162,53 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     .fontSize(18)
     .fillColor(INK)
     .text(report.title, MARGIN, MARGIN + bandHeight + 12, { width });
-  document.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Session ${report.sessionKey} · theme ${report.theme}`, { width });
+  document
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(say(words, 'report.sessionLine', { session: report.sessionKey, theme: report.theme }), { width });
   body();
 
-  heading('Overall condition');
+  heading(say(words, 'report.overall'));
   if (report.overallGrade) {
+    const grade = report.overallGrade;
     document
       .font('Helvetica-Bold')
       .fontSize(16)
-      .text(report.overallGrade.value === null ? 'Not assessed' : `${report.overallGrade.value} / 5  ${report.overallGrade.name}`, MARGIN, document.y, {
-        width,
-      });
-    body().text(`${report.totalDamages} damage${report.totalDamages === 1 ? '' : 's'} recorded`, MARGIN, document.y, { width });
-    paragraph(report.review ? `Reviewed by ${report.review.by} on ${report.review.at}.` : 'No person reviewed this inspection.', MUTED);
-    if (report.unanalysedPhotos.length) paragraph(`The damage detector could not analyse these photos: ${report.unanalysedPhotos.join(', ')}.`, REJECTED);
+      .text(grade.value === null ? grade.name : `${say(words, 'report.gradeOutOf', { grade: grade.value })}  ${grade.name}`, MARGIN, document.y, { width });
+    body().text(sayCount(words, 'report.damageCount', report.totalDamages ?? 0), MARGIN, document.y, { width });
+    paragraph(report.review ? say(words, 'report.reviewedBy', { name: report.review.by, time: report.review.at }) : say(words, 'report.notReviewed'), MUTED);
+    if (report.unanalysedPhotos.length) paragraph(say(words, 'report.unanalysed', { views: report.unanalysedPhotos.join(', ') }), REJECTED);
   } else {
-    paragraph(`This inspection (theme ${report.theme}) captures photos only; no damage inspection was made.`);
+    paragraph(say(words, 'report.photosOnly', { theme: report.theme }));
   }
 
-  heading('Vehicle');
+  heading(say(words, 'report.vehicle'));
   if (report.vehicleRows.length) pairs(report.vehicleRows);
-  else paragraph('No vehicle details were given.', MUTED);
+  else paragraph(say(words, 'report.noVehicle'), MUTED);
 
   if (report.overallGrade) {
-    heading('Damages');
-    if (report.damages.length === 0) paragraph('No damage recorded.', MUTED);
+    heading(say(words, 'report.damages'));
+    if (report.damages.length === 0) paragraph(say(words, 'report.noDamage'), MUTED);
     else {
       table(
-        ['Item', 'Damage', 'Grade', 'Photo', 'Source'],
+        (['item', 'damage', 'grade', 'photo', 'source'] as const).map((column) => say(words, `report.column.${column}`)),
         report.damages.map((damage) => [damage.item, damage.damage, String(damage.grade), damage.photo, damage.source]),
         [130, 170, 45, 90, width - 435],
       );
     }
-    if (report.omittedDamages > 0) paragraph(`… and ${report.omittedDamages} more damages are not shown here.`, MUTED);
+    if (report.omittedDamages > 0) paragraph(say(words, 'report.moreDamages', { count: report.omittedDamages }), MUTED);
     // Each damage marked on a photo, with its box drawn where it was marked.
     const marked = report.damages.filter((damage) => damage.photoCode !== null && thumbnails.has(damage.photoCode));
     if (marked.length) {
-      heading('Damages on their photos');
-      const figureWidth = (width - GRID_GAP) / 2;
+      heading(say(words, 'report.damagesOnPhotos'));
+      const columns = density.markedColumns;
+      const figureWidth = (width - GRID_GAP * (columns - 1)) / columns;
       const figureHeight = Math.round((figureWidth * 3) / 4);
-      for (let start = 0; start < marked.length; start += 2) {
-        ensureSpace(figureHeight + 30);
+      for (let start = 0; start < marked.length; start += columns) {
+        ensureSpace(figureHeight + FIGURE_CAPTION_HEIGHT);
         const rowTop = document.y;
-        marked.slice(start, start + 2).forEach((damage, column) => {
+        marked.slice(start, start + columns).forEach((damage, column) => {
           const x = MARGIN + column * (figureWidth + GRID_GAP);
           const thumbnail = thumbnails.get(damage.photoCode as number) as Uint8Array;
           const image = Buffer.from(thumbnail.buffer, thumbnail.byteOffset, thumbnail.byteLength);
@@ -181,33 +229,37 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
             .font('Helvetica-Bold')
             .fontSize(9)
             .fillColor(INK)
-            .text(`${damage.item} · ${damage.damage} · grade ${damage.grade}`, x, rowTop + figureHeight + 4, {
+            .text(`${damage.item} · ${damage.damage} · ${say(words, 'report.damageGrade', { grade: damage.grade })}`, x, rowTop + figureHeight + 4, {
               width: figureWidth,
-              lineBreak: false,
+              height: CAPTION_LINE * 2,
               ellipsis: true,
             });
-          document.font('Helvetica').fillColor(MUTED).text(damage.photo, x, document.y, { width: figureWidth, height: 11, ellipsis: true });
+          document
+            .font('Helvetica')
+            .fillColor(MUTED)
+            .text(damage.photo, x, rowTop + figureHeight + 4 + CAPTION_LINE * 2, { width: figureWidth, height: CAPTION_LINE, ellipsis: true });
         });
         document.x = MARGIN;
-        document.y = rowTop + figureHeight + 32;
+        document.y = rowTop + figureHeight + FIGURE_CAPTION_HEIGHT;
         body();
       }
     }
     if (report.maxGradePerItem.length) {
-      heading('Highest grade per item');
+      heading(say(words, 'report.maxGradePerItem'));
       pairs(report.maxGradePerItem);
     }
   }
 
-  const cellWidth = (width - (GRID_COLUMNS - 1) * GRID_GAP) / GRID_COLUMNS;
+  const photoColumns = density.photoColumns;
+  const cellWidth = (width - (photoColumns - 1) * GRID_GAP) / photoColumns;
   const THUMB_HEIGHT = Math.round((cellWidth * 3) / 4); // a 4:3 photo fills its cell
-  const captionHeight = 28;
+  const captionHeight = CAPTION_LINE * 3 + 6;
   ensureSpace(THUMB_HEIGHT + captionHeight + 60); // the heading goes to the page its first row of photos is on
-  heading('Photos');
-  for (let start = 0; start < report.photos.length; start += GRID_COLUMNS) {
+  heading(say(words, 'report.photos'));
+  for (let start = 0; start < report.photos.length; start += photoColumns) {
     ensureSpace(THUMB_HEIGHT + captionHeight);
     const rowTop = document.y;
-    report.photos.slice(start, start + GRID_COLUMNS).forEach((photo, column) => {
+    report.photos.slice(start, start + photoColumns).forEach((photo, column) => {
       const x = MARGIN + column * (cellWidth + GRID_GAP);
       const thumbnail = thumbnails.get(photo.code);
       if (thumbnail)
@@ -221,31 +273,31 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
         .font('Helvetica-Bold')
         .fontSize(9)
         .fillColor(INK)
-        .text(`${photo.number}. ${photo.view}`, x, rowTop + THUMB_HEIGHT + 4, { width: cellWidth, lineBreak: false, ellipsis: true });
+        .text(`${photo.number}. ${photo.view}`, x, rowTop + THUMB_HEIGHT + 4, { width: cellWidth, height: CAPTION_LINE * 2, ellipsis: true });
       document
         .font('Helvetica')
         .fillColor(photo.approved ? MUTED : REJECTED)
-        .text(photo.message, x, document.y, { width: cellWidth, height: 11, ellipsis: true });
+        .text(photo.message, x, rowTop + THUMB_HEIGHT + 4 + CAPTION_LINE * 2, { width: cellWidth, height: CAPTION_LINE, ellipsis: true });
     });
     document.x = MARGIN;
     document.y = rowTop + THUMB_HEIGHT + captionHeight + 6;
     body();
   }
-  if (report.photos.length === 0) paragraph('No photos were captured.', MUTED);
-  if (report.omittedPhotos > 0) paragraph(`… and ${report.omittedPhotos} more photos are not shown here.`, MUTED);
+  if (report.photos.length === 0) paragraph(say(words, 'report.noPhotos'), MUTED);
+  if (report.omittedPhotos > 0) paragraph(say(words, 'report.morePhotos', { count: report.omittedPhotos }), MUTED);
 
-  heading('Location');
+  heading(say(words, 'report.location'));
   if (report.location) {
     pairs([
-      ['Latitude', report.location.latitude],
-      ['Longitude', report.location.longitude],
-      ['Accuracy', report.location.accuracy === null ? '—' : `${report.location.accuracy} m`],
-      ['Recorded', report.location.capturedAt],
+      [say(words, 'report.latitude'), report.location.latitude],
+      [say(words, 'report.longitude'), report.location.longitude],
+      [say(words, 'report.accuracy'), report.location.accuracy === null ? '—' : say(words, 'report.accuracyMeters', { meters: report.location.accuracy })],
+      [say(words, 'report.recorded'), report.location.capturedAt],
     ]);
-  } else paragraph('No location was recorded.', MUTED);
+  } else paragraph(say(words, 'report.noLocation'), MUTED);
 
-  heading('Notes');
-  if (report.omittedNotes > 0) paragraph(`… and ${report.omittedNotes} more notes, older than these, are not shown here.`, MUTED);
+  heading(say(words, 'report.notes'));
+  if (report.omittedNotes > 0) paragraph(say(words, 'report.moreNotes', { count: report.omittedNotes }), MUTED);
   for (const note of report.notes) {
     // Title, author and time on one line; the description below at full width, so long words wrap inside the page.
     const meta = `${note.user} · ${note.createdAt}`;
@@ -265,14 +317,16 @@ export function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap
     body().text(note.description, MARGIN, document.y, { width });
     document.y += 8;
   }
-  if (report.notes.length === 0) paragraph('No notes.', MUTED);
+  if (report.notes.length === 0) paragraph(say(words, 'report.noNotes'), MUTED);
 
-  heading('Timeline');
+  heading(say(words, 'report.timeline'));
   pairs(report.timeline);
 
+  const lastPageFill = (document.y - MARGIN) / (bottom() - MARGIN);
   drawFooters(document, report, width);
+  const pages = document.bufferedPageRange().count;
   document.end();
-  return done;
+  return { pdf: done, pages, lastPageFill };
 }
 
 /** "Generated … · Session …" and "Page n of m" in the bottom margin of every page. */
@@ -284,8 +338,9 @@ function drawFooters(document: PDFKit.PDFDocument, report: ConditionReport, widt
     document.page.margins.bottom = 0; // writing inside the margin must not start a new page
     const y = document.page.height - MARGIN + FOOTER_GAP;
     document.font('Helvetica').fontSize(8).fillColor(MUTED);
-    document.text(`Generated ${report.generatedAt} · Session ${report.sessionKey}`, MARGIN, y, { width, lineBreak: false });
-    document.text(`Page ${index - start + 1} of ${count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
+    const { words } = report;
+    document.text(`${say(words, 'report.generated', { time: report.generatedAt })} · ${report.sessionKey}`, MARGIN, y, { width, lineBreak: false });
+    document.text(say(words, 'report.page', { page: index - start + 1, pages: count }), MARGIN, y, { width, align: 'right', lineBreak: false });
     document.page.margins.bottom = savedBottom;
   }
 }

@@ -59,16 +59,16 @@ describe('condition report', () => {
     const html = await response.text();
     expect(html).toContain(VIN);
     expect(html).toContain('Condition report — 2019 Honda Accord');
-    expect(html).toContain('<td>dent</td>');
+    expect(html).toContain('<td data-label="Damage">Dent</td>');
     expect(html).toMatch(/<span class="grade">[1-4] \/ 5<\/span>/);
     expect(html).toContain('52.52');
     expect(html).not.toContain('<script>alert(1)</script>');
-    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('&lt;script>alert(1)&lt;/script>');
     // Six photos in the grid (medium copies, never originals), and the dent shown on the photo it was marked on.
-    const grid = html.slice(html.indexOf('<h2>Photos</h2>'));
+    const grid = html.slice(html.indexOf('<h2 id="photos-heading">Photos</h2>'));
     expect(grid.match(/<figure>/g)).toHaveLength(6);
     expect(grid.match(/<img src="[^"]+\?size=medium"/g)).toHaveLength(6);
-    expect(html).toContain('<h2>Damages on their photos</h2>');
+    expect(html).toContain('<h2 id="marked-heading">Damages on their photos</h2>');
     expect(html).toContain(`${server.baseUrl}/photos/`);
   }, 60_000);
 

@@ -58,7 +58,7 @@ describe.skipIf(!POPPLER)('a reviewed report as a PDF', () => {
     expect(text).toMatch(/VIN captured\s+2T1BURHE0JC014702 — DOES NOT match the VIN given/);
     expect(text).toMatch(/Reviewed by api on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC/);
     expect(text).toContain('Damages on their photos');
-    expect(text).toContain('Rear bumper · scratch · grade 2');
+    expect(text).toContain('Rear bumper · Scratch · grade 2');
     expect(text).toMatch(/Page 1 of \d/);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/); // no raw ISO times
 

@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { CAPTURE_LANGUAGES } from '../../src/domain/languages.js';
 import { REJECTION_CODES } from '../../src/domain/rejection-codes.js';
 import { PHOTO_CODES } from '../../src/domain/themes.js';
-import { catalogProblems, loadCatalogs, placeholdersOf, requiredCatalogKeys } from '../../src/http/web/i18n/catalogs.js';
+import { capturePageMessages, catalogProblems, loadCatalogs, placeholdersOf, requiredCatalogKeys } from '../../src/http/web/i18n/catalogs.js';
+import { DAMAGE_TYPES, VEHICLE_ITEMS } from '../../src/domain/damage-catalog.js';
 
 const CATALOG_DIRECTORY = new URL('../../src/http/web/i18n/', import.meta.url);
 const VIEWS_DIRECTORY = new URL('../../src/http/web/assets/views/', import.meta.url);
@@ -50,6 +51,39 @@ describe('the catalogs on disk', () => {
     ]);
     expect(keys.size).toBeGreaterThan(60);
     expect([...keys].filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it('has every key the condition report asks for, and a word for every part, damage type and grade', () => {
+    const reports = new URL('../../src/reports/', import.meta.url);
+    const source = readdirSync(reports)
+      .map((name) => readFileSync(new URL(name, reports), 'utf8'))
+      .join('\n');
+    const literal = [...source.matchAll(/'(report\.[a-zA-Z.]+)'/g)].map((match) => match[1] as string);
+    const templated = [...source.matchAll(/`(report\.[a-zA-Z]+)\.\$\{/g)].map((match) => match[1] as string);
+    expect(literal.length).toBeGreaterThan(40);
+    // A literal may name a message's forms ('report.damageCount' → .one / .other).
+    const known = (key: string) => key in en || Object.keys(en).some((name) => name.startsWith(`${key}.`));
+    expect(literal.filter((key) => !known(key))).toEqual([]);
+    for (const prefix of templated)
+      expect(
+        Object.keys(en).some((key) => key.startsWith(`${prefix}.`)),
+        prefix,
+      ).toBe(true);
+    const words = [
+      ...VEHICLE_ITEMS.map((item) => `item.${item}`),
+      ...DAMAGE_TYPES.map((type) => `damage.${type}`),
+      ...[1, 2, 3, 4, 5].map((grade) => `grade.${grade}`),
+    ];
+    expect(words.filter((key) => !requiredCatalogKeys().includes(key))).toEqual([]);
+    for (const language of CAPTURE_LANGUAGES) {
+      const catalog = readJson(language);
+      expect(
+        words.filter((key) => typeof catalog[key] !== 'string'),
+        language,
+      ).toEqual([]);
+      // Each side of the vehicle is named as the capture page names the views: driver / passenger side.
+      if (language !== 'en') expect(catalog['item.left_front_door'], language).not.toBe(en['item.left_front_door']);
+    }
   });
 
   for (const language of CAPTURE_LANGUAGES) {
@@ -107,7 +141,11 @@ describe('served to the page', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
-      expect(await response.json()).toEqual(readJson(language));
+      const served = (await response.json()) as Record<string, string>;
+      expect(served).toEqual(capturePageMessages(readJson(language) as Record<string, string>));
+      // The report's words stay on the server: the capture page does not download them before the first photo.
+      expect(Object.keys(served).filter((key) => /^(report|item|damage|grade)\./.test(key))).toEqual([]);
+      expect(served['view.1.name']).toEqual(readJson(language)['view.1.name']);
 
       const etag = response.headers.get('etag') as string;
       expect((await fetch(`${server.baseUrl}/capture/i18n/${language}.json`, { headers: { 'if-none-match': etag } })).status).toBe(304);
@@ -115,7 +153,7 @@ describe('served to the page', () => {
       const zipped = await rawGet(`${server.baseUrl}/capture/i18n/${language}.json`, { 'accept-encoding': 'gzip' });
       expect(zipped.headers.get('content-encoding')).toBe('gzip');
       expect(zipped.body.length).toBeLessThan(3_500);
-      expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(readJson(language));
+      expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(served);
     });
   }
 

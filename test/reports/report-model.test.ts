@@ -2,6 +2,7 @@
 // photos numbered in order and named by view.
 import { describe, expect, it } from 'vitest';
 import { buildConditionReport, REPORT_LIMITS, type ReportNoteInput } from '../../src/reports/report-model.js';
+import { reportWords } from '../../src/reports/report-words.js';
 import type { SessionResults } from '../../src/domain/results.js';
 
 const GENERATED = new Date('2026-11-23T07:02:39.053Z');
@@ -46,10 +47,59 @@ const note = (index: number, length = 10): ReportNoteInput => ({
 describe('the condition report model', () => {
   it('numbers photos 1..n and names them by view, never by photo code', () => {
     const report = buildConditionReport(results(), { newest: [], total: 0 }, GENERATED);
-    expect(report.photos.map((photo) => `${photo.number}. ${photo.view}`)).toEqual(['1. VIN', '2. Interior', '3. Left', '4. Front', '5. Right', '6. Rear']);
+    expect(report.photos.map((photo) => `${photo.number}. ${photo.view}`)).toEqual([
+      '1. VIN sticker',
+      '2. Interior',
+      '3. Driver side',
+      '4. Front',
+      '5. Passenger side',
+      '6. Rear',
+    ]);
     expect(report.photos.map((photo) => photo.code)).toEqual([1, 2, 4, 5, 7, 8]);
     expect(report.photos[4]?.message).toBe('Rejected: Too dark');
     expect(report.damages[0]).toMatchObject({ item: 'Front bumper', photo: 'Front' });
+  });
+
+  it("is written in the session's language: labels, views, parts, damage types, grade words and dates", () => {
+    const base = results();
+    const spanish = buildConditionReport(
+      results({
+        inspection: {
+          ...base.inspection,
+          assessment: 'ASSESSED',
+          max_grade_per_item: { left_front_door: 3 },
+          damages: [{ item: 'left_front_door', damage_type: 'dent', damage: 'dent', grade: 3, photo_code: 4, source: 'detector' }],
+        },
+      } as never),
+      { newest: [note(1)], total: 1 },
+      GENERATED,
+      { words: reportWords('es') },
+    );
+    expect(spanish.title).toBe('Informe de estado — 2019 Honda Accord');
+    expect(spanish.overallGrade).toEqual({ value: 3, name: 'Aceptable' });
+    expect(spanish.damages[0]).toMatchObject({
+      item: 'Puerta delantera, lado del conductor',
+      damage: 'Abolladura',
+      photo: 'Lado del conductor',
+      source: 'Detector de daños',
+    });
+    expect(spanish.maxGradePerItem).toEqual([['Puerta delantera, lado del conductor', 3]]);
+    expect(spanish.photos[0]?.message).toBe('Aceptada');
+    expect(spanish.vehicleRows[0]).toEqual(['VIN', '1HGCM82633A004352']);
+    expect(spanish.generatedAt).toBe('23 nov 2026, 07:02 UTC');
+    expect(spanish.timeline[0]).toEqual(['Creada', '23 nov 2026, 06:58 UTC']);
+    expect(spanish.timeline[3]).toEqual(['Duración de la captura', '1 min 15 s']);
+    const german = buildConditionReport(results(), { newest: [], total: 0 }, GENERATED, { words: reportWords('de') });
+    expect(german.generatedAt).toBe('23. Nov. 2026, 07:02 UTC');
+    expect(german.overallGrade?.name).toBe('Befriedigend');
+  });
+
+  it('writes an unknown or missing language in English', () => {
+    for (const language of [null, 'it', undefined]) {
+      expect(buildConditionReport(results(), { newest: [], total: 0 }, GENERATED, { words: reportWords(language) }).title).toBe(
+        'Condition report — 2019 Honda Accord',
+      );
+    }
   });
 
   it('shows times readable, with their time zone', () => {

@@ -10,6 +10,8 @@ import { authenticateRequest, captureSessionOf, headerValue } from '../request-a
 import type { Router } from './router.js';
 import { REPORT_LINK_PREFIX } from '../../inspections/public-urls.js';
 import { NO_FRAMING } from '../security-headers.js';
+import { captureLanguageOf } from '../../domain/languages.js';
+import { renderLinkRefusalHtml } from '../../reports/report-html.js';
 
 /** Report documents are personal and change with a review: never cached by anyone on the way. */
 export const REPORT_CACHE_CONTROL = 'private, no-store';
@@ -31,11 +33,11 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
   };
 
   // Shareable links: no credentials, the unguessable token is the permission, until it expires.
-  router.on('GET', `${REPORT_LINK_PREFIX}/:document`, async ({ response, params }) => {
+  router.on('GET', `${REPORT_LINK_PREFIX}/:document`, async ({ request, response, params }) => {
     const document = params.document ?? '';
     const asPdf = document.endsWith('.pdf');
     const opened = await services.reportDocuments.openLink(asPdf ? document.slice(0, -'.pdf'.length) : document);
-    if ('refused' in opened) return sendLinkRefusal(response, opened.refused);
+    if ('refused' in opened) return sendLinkRefusal(response, opened.refused, readerLanguage(request));
     if (asPdf) await sendPdf(response, await services.reportDocuments.pdf(opened.session, 'account'), opened.session._id, LINK_HEADERS);
     else sendHtml(response, await services.reportDocuments.html(opened.session, 'account'), LINK_HEADERS);
   });
@@ -68,14 +70,19 @@ function sendHtml(response: ServerResponse, html: string, headers: Record<string
   response.end(html);
 }
 
-/** A person followed a link that opens nothing: say so in a page, not in JSON. */
-function sendLinkRefusal(response: ServerResponse, reason: 'unknown' | 'expired'): void {
-  const [status, title, text] =
-    reason === 'expired'
-      ? [410, 'This report link has expired', 'Report links open the report for a limited time. Ask whoever sent it for a new link.']
-      : [404, 'This report link is not valid', 'Check that the whole link was copied, or ask whoever sent it for a new one.'];
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5"><h1 style="font-size: 1.4rem">${title}</h1><p>${text}</p></body></html>`;
-  sendHtml(response, page, LINK_HEADERS, status);
+/** A person followed a link that opens nothing: say so in a page, not in JSON, in the language their browser asks for. */
+function sendLinkRefusal(response: ServerResponse, reason: 'unknown' | 'expired', language: string | null): void {
+  sendHtml(response, renderLinkRefusalHtml(reason, language), LINK_HEADERS, reason === 'expired' ? 410 : 404);
+}
+
+/** The first language of Accept-Language the report speaks (no session is known to take it from). */
+function readerLanguage(request: IncomingMessage): string | null {
+  const tags = String(request.headers['accept-language'] ?? '').split(',');
+  for (const tag of tags) {
+    const language = captureLanguageOf(tag.split(';')[0] ?? '');
+    if (language) return language;
+  }
+  return null;
 }
 
 /** Streams the stored PDF; the bytes never pass through memory as a whole. */

@@ -11,7 +11,7 @@ import type { UseCases } from '../../services.js';
 import type { Router } from '../rest/router.js';
 import { isSessionKey } from '../../domain/identifiers.js';
 import { withCapturePageConfig } from './capture-page-config.js';
-import { loadCatalogs } from './i18n/catalogs.js';
+import { capturePageMessages, loadCatalogs } from './i18n/catalogs.js';
 import { landingDocument, landingLinks, landingPageHtml, prefersHtml } from './landing-page.js';
 
 export const WEB_ASSET_PREFIX = '/web';
@@ -138,7 +138,7 @@ export function registerWebRoutes(router: Router, services: UseCases, { graphiql
 
   // The page learns its session's language from the API, then fetches only that catalog (docs/decisions.md).
   for (const [language, catalog] of loadCatalogs()) {
-    const asset = assetOf('application/json; charset=utf-8', Buffer.from(JSON.stringify(catalog)));
+    const asset = assetOf('application/json; charset=utf-8', Buffer.from(JSON.stringify(capturePageMessages(catalog))));
     router.on('GET', `${CATALOG_PREFIX}/${language}.json`, ({ request, response }) =>
       sendAsset(request, response, asset, 200, { 'cache-control': CATALOG_CACHE_CONTROL }),
     );

@@ -1,9 +1,11 @@
-// The capture page's message catalogs (docs/capture.md), one JSON file per language with `en` as the reference.
-// They are read and checked once at start-up: a catalog missing a key or a placeholder of `en` stops the service.
+// The message catalogs of the pages a person reads in their session's language (docs/capture.md): the capture page
+// and the condition report (HTML, PDF, guest copy), one JSON file per language with `en` as the reference. They are
+// read and checked once at start-up: a catalog missing a key or a placeholder of `en` stops the service.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CAPTURE_LANGUAGES, type CaptureLanguage } from '../../../domain/languages.js';
 import { REJECTION_CODES } from '../../../domain/rejection-codes.js';
+import { DAMAGE_TYPES, VEHICLE_ITEMS } from '../../../domain/damage-catalog.js';
 import { PHOTO_CODES } from '../../../domain/themes.js';
 
 export type Catalog = Readonly<Record<string, string>>;
@@ -11,12 +13,26 @@ export type Catalog = Readonly<Record<string, string>>;
 const CATALOG_DIRECTORY = fileURLToPath(new URL('./', import.meta.url));
 const PLACEHOLDER = /\{([a-zA-Z]+)\}/g;
 
-/** Keys the domain requires of every catalog: each view's name and hint, each rejection code's words and advice. */
+/**
+ * Keys the domain requires of every catalog: each view's name and hint, each rejection code's words and advice, and
+ * for the report each part, damage type and grade's word.
+ */
 export function requiredCatalogKeys(): string[] {
   return [
     ...PHOTO_CODES.flatMap((code) => [`view.${code}.name`, `view.${code}.hint`]),
     ...REJECTION_CODES.flatMap((code) => [`rejection.${code}.title`, `rejection.${code}.action`]),
+    ...VEHICLE_ITEMS.map((item) => `item.${item}`),
+    ...DAMAGE_TYPES.map((type) => `damage.${type}`),
+    ...[1, 2, 3, 4, 5].map((grade) => `grade.${grade}`),
   ];
+}
+
+/** Messages only the condition report uses: the capture page is not sent them (its budget before the first photo). */
+const REPORT_ONLY_PREFIXES = ['report.', 'item.', 'damage.', 'grade.'];
+
+/** The part of a catalog the capture page fetches: everything but the report's own words. */
+export function capturePageMessages(catalog: Catalog): Catalog {
+  return Object.freeze(Object.fromEntries(Object.entries(catalog).filter(([key]) => !REPORT_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix)))));
 }
 
 /** The `{name}` placeholders a message uses, sorted and unique. */
