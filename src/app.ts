@@ -63,7 +63,7 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
   try {
     const onFailure = (error: unknown) =>
       logger.warn({ err: error }, 'Redis did not take a publish or a subscription: subscribers on other instances may miss live events until they replay.');
-    const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber, onFailure } : null);
+    const eventBus = createEventBus(publisher && subscriber ? { publisher, subscriber, onFailure } : null, clock);
     const metrics = createMetrics();
     if (config.mongodbCommandMetrics) countDatabaseCommands(database.client, metrics.registry);
     const services = createServices({

@@ -66,10 +66,11 @@ export interface RedisClients {
   onFailure: (error: unknown) => void;
 }
 
-export function createEventBus(redis: RedisClients | null): EventBus {
+/** `clock`: the service's, which also dates the events, so a gap's start compares with their times. */
+export function createEventBus(redis: RedisClients | null, clock: () => Date = () => new Date()): EventBus {
   const target: EventTarget = redis ? (createRedisEventTarget(handledClients(redis)) as EventTarget) : new EventTarget();
   const open = new Set<QueuedSubscription>();
-  if (redis) reportGaps(redis, open);
+  if (redis) reportGaps(redis, open, clock);
   return {
     publish(message) {
       target.dispatchEvent(new CustomEvent(accountTopic(message.apiKey), { detail: message }));
@@ -108,13 +109,13 @@ function handledClients({ publisher, subscriber, onFailure }: RedisClients) {
  * sent after those (idempotent on the server) and acknowledged means they are live, so a subscription that reads
  * the log then misses nothing.
  */
-function reportGaps({ subscriber, onFailure }: RedisClients, open: ReadonlySet<QueuedSubscription>): void {
+function reportGaps({ subscriber, onFailure }: RedisClients, open: ReadonlySet<QueuedSubscription>, clock: () => Date): void {
   /** When the connection first dropped since the subscriptions were last told; null when they are up to date. */
   let interruptedAt: number | null = null;
   let drops = 0;
   let confirming = false;
   subscriber.on('close', () => {
-    interruptedAt ??= Date.now();
+    interruptedAt ??= clock().getTime();
     drops += 1;
   });
   const confirm = async () => {

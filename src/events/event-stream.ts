@@ -31,16 +31,22 @@ export function guestEventView(message: SessionEventMessage): SessionEventMessag
   return payload ? { ...message, payload } : null;
 }
 
-export async function* sessionEventStream(store: EventStore, bus: EventBus, request: EventStreamRequest): AsyncGenerator<SessionEventMessage> {
+/** `clock`: the one the events are dated with, so a gap's replay reaches back over the right ones. */
+export async function* sessionEventStream(
+  store: EventStore,
+  bus: EventBus,
+  request: EventStreamRequest,
+  clock: () => Date = () => new Date(),
+): AsyncGenerator<SessionEventMessage> {
   const view = request.view ?? ((message: SessionEventMessage) => message);
-  for await (const message of recordedThenLive(store, bus, request)) {
+  for await (const message of recordedThenLive(store, bus, request, clock)) {
     const shown = view(message);
     if (shown) yield shown;
   }
 }
 
-async function* recordedThenLive(store: EventStore, bus: EventBus, request: EventStreamRequest): AsyncGenerator<SessionEventMessage> {
-  const subscribedAt = Date.now();
+async function* recordedThenLive(store: EventStore, bus: EventBus, request: EventStreamRequest, clock: () => Date): AsyncGenerator<SessionEventMessage> {
+  const subscribedAt = clock().getTime();
   const live = bus.subscribe(request.apiKey, request.sessionKey);
   try {
     await live.ready;

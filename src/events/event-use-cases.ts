@@ -19,7 +19,7 @@ export function createEventUseCases(deps: {
   return {
     recorder: new EventRecorder(deps.events, deps.bus, deps.clock, deps.publishDelay),
     sessionEvents: async function* observedSessionEvents(request) {
-      for await (const message of sessionEventStream(deps.events, deps.bus, request)) {
+      for await (const message of sessionEventStream(deps.events, deps.bus, request, deps.clock)) {
         if (message.publishedAt !== undefined) deps.fanoutDelay.observe(Math.max(0, Date.now() - message.publishedAt) / 1000);
         yield message;
       }

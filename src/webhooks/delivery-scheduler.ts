@@ -60,7 +60,7 @@ export class DeliveryScheduler {
   private readonly clock: () => Date;
   private readonly sender: DeliverySender;
   private readonly slots: RequestSlots<WaitingDelivery>;
-  private readonly wakeups = new RetryWakeups(() => this.poke());
+  private readonly wakeups: RetryWakeups;
   private readonly tasks = new Set<Promise<void>>();
   /**
    * Callbacks with due deliveries in the database that did not fit this worker's queue. New deliveries for them
@@ -77,7 +77,12 @@ export class DeliveryScheduler {
 
   constructor(private readonly options: DeliverySchedulerOptions) {
     const { config } = options;
+    // One clock for every decision: leases, due times and wake-ups are all read from it, never beside it.
     this.clock = options.clock ?? (() => new Date());
+    this.wakeups = new RetryWakeups(
+      () => this.poke(),
+      () => this.clock().getTime(),
+    );
     // The scheduler keeps each destination within its limit; the agents enforce the same bound underneath.
     this.agents = createTargetAgents({ allowPrivateTargets: options.allowPrivateTargets, maxSocketsPerOrigin: config.hostConcurrency });
     this.sender = new DeliverySender({
@@ -261,7 +266,7 @@ export class DeliveryScheduler {
       if (!next) return;
       // Too close to the end of its lease to finish in time: leave it to expire and be claimed again, rather
       // than risk a second worker sending it alongside us.
-      if (next.item.leaseExpiresAt - Date.now() < timeoutMs.total + 1_000) continue;
+      if (next.item.leaseExpiresAt - this.clock().getTime() < timeoutMs.total + 1_000) continue;
       this.slots.takeSlot(next.owner);
       this.run(next.item.delivery, next.item.leaseOwner, next.item.callback, next.owner);
     }

@@ -63,6 +63,7 @@ export class DeliverySender {
       body: delivery.body,
       timeoutMs: this.options.timeoutMs,
       agents: this.options.agents,
+      clock,
     });
     requestDone();
 

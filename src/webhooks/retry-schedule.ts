@@ -62,7 +62,7 @@ export function delayBeforeAttempt(attemptNumber: number, options: DelayOptions 
  * A Retry-After header in seconds from `now`: either delta-seconds or an HTTP-date (RFC 9110 §10.2.3).
  * A date in the past gives 0; anything unparseable gives null (ignored rather than guessed at).
  */
-export function parseRetryAfter(headerValue: string | readonly string[] | null | undefined, now: Date | number = Date.now()): number | null {
+export function parseRetryAfter(headerValue: string | readonly string[] | null | undefined, now: Date | number): number | null {
   const raw = typeof headerValue === 'string' ? headerValue : headerValue?.[0];
   if (raw === undefined) return null;
   const value = raw.trim();

@@ -10,11 +10,15 @@ export class RetryWakeups {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
-  constructor(private readonly wake: () => void) {}
+  /** `now`: the scheduler's clock (epoch milliseconds), the one the retry times were computed with. */
+  constructor(
+    private readonly wake: () => void,
+    private readonly now: () => number,
+  ) {}
 
   /** Calls `wake` at `at` (epoch milliseconds), unless that is too far away or too many wake-ups are pending. */
   at(at: number): void {
-    if (this.stopped || at - Date.now() > MAX_LOCAL_WAKE_MS || this.times.length >= MAX_LOCAL_WAKES) return;
+    if (this.stopped || at - this.now() > MAX_LOCAL_WAKE_MS || this.times.length >= MAX_LOCAL_WAKES) return;
     this.times.push(at);
     this.times.sort((a, b) => a - b);
     this.arm();
@@ -35,12 +39,12 @@ export class RetryWakeups {
     this.timer = setTimeout(
       () => {
         this.timer = null;
-        const now = Date.now();
+        const now = this.now();
         this.times = this.times.filter((time) => time > now);
         this.wake();
         this.arm();
       },
-      Math.max(0, next - Date.now()),
+      Math.max(0, next - this.now()),
     );
     this.timer.unref();
   }

@@ -31,6 +31,8 @@ export interface WebhookRequest {
   timeoutMs?: { response: number; total: number };
   /** From createTargetAgents: they enforce the private-target policy at connect time. */
   agents: TargetAgents;
+  /** The delivery engine's clock: an HTTP-date Retry-After is read against it. */
+  clock: () => Date;
 }
 
 export interface DeliveryAttemptOutcome {
@@ -93,10 +95,10 @@ export async function sendWebhook(request: WebhookRequest): Promise<DeliveryAtte
     return failedAttempt(classifyRequestError(read.error), describeError(read.error), elapsed());
   }
   // Once a status line has arrived it decides the outcome; a body that then breaks off only shortens responseBody.
-  return responseOutcome(response, decodeCapped(read), elapsed());
+  return responseOutcome(response, decodeCapped(read), elapsed(), request.clock());
 }
 
-function responseOutcome(response: Response, responseBody: string, durationMs: number): DeliveryAttemptOutcome {
+function responseOutcome(response: Response, responseBody: string, durationMs: number, now: Date): DeliveryAttemptOutcome {
   const { statusCode } = response;
   const ok = statusCode >= 200 && statusCode < 300;
   const isRedirect = statusCode >= 300 && statusCode < 400;
@@ -114,7 +116,7 @@ function responseOutcome(response: Response, responseBody: string, durationMs: n
     errorKind: ok ? null : isRedirect ? 'redirect' : 'http_status',
     error,
     responseBody,
-    retryAfterSeconds: parseRetryAfter(response.headers['retry-after'], Date.now()),
+    retryAfterSeconds: parseRetryAfter(response.headers['retry-after'], now),
     gone: statusCode === 410,
   };
 }

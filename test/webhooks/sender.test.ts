@@ -41,7 +41,7 @@ async function receiver(handler?: ReceiverHandler): Promise<Receiver> {
 }
 
 function send(overrides: Partial<WebhookRequest> & Pick<WebhookRequest, 'url'>): Promise<DeliveryAttemptOutcome> {
-  return sendWebhook({ method: 'POST', headers: {}, body: BODY, agents: permissive, ...overrides });
+  return sendWebhook({ method: 'POST', headers: {}, body: BODY, agents: permissive, clock: () => new Date(), ...overrides });
 }
 
 function expectShortError(outcome: DeliveryAttemptOutcome) {
