@@ -241,8 +241,10 @@ function toHeaders(value: unknown, ctx: z.RefinementCtx): Record<string, string>
         { params: STANDALONE },
       );
     }
-    if (typeof headerValue !== 'string' || /[\r\n\0]/.test(headerValue) || headerValue.length > MAX_HEADER_VALUE) {
-      return refuse(ctx, `must be a string of at most ${MAX_HEADER_VALUE} characters without line breaks.`, { path: [name] });
+    if (typeof headerValue !== 'string' || !PRINTABLE_ASCII.test(headerValue) || headerValue.length > MAX_HEADER_VALUE) {
+      return refuse(ctx, `must be a string of at most ${MAX_HEADER_VALUE} printable ASCII characters (no control characters, no other alphabets).`, {
+        path: [name],
+      });
     }
   }
   return headers as Record<string, string>;
@@ -259,6 +261,12 @@ function refuse(ctx: z.RefinementCtx, message: string, extra: { params?: typeof 
   ctx.addIssue({ code: 'custom', message, ...extra });
   return z.NEVER;
 }
+
+/**
+ * A header value every HTTP client sends as it is: printable ASCII and spaces. Anything else (other alphabets, U+2028,
+ * BEL, tabs) is refused when the callback is saved, not found out at each delivery, where the request would fail.
+ */
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
 /** RFC 9110 field-name token, at most 256 characters. */
 const HEADER_NAME_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
