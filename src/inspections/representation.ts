@@ -47,9 +47,10 @@ export const SessionSchema = z
     status: SessionStatusSchema,
     redirect_url: z.string().nullable(),
     language: z.string().nullable(),
-    capture_url: z.string().meta({
+    capture_url: z.string().nullable().meta({
       format: 'uri',
-      description: "`<PUBLIC_URL>/capture/<session_key>#<capture_token>`: the capture app's only credential, for this one session.",
+      description:
+        "`<PUBLIC_URL>/capture/<session_key>#<capture_token>`: the capture app's only credential, for this one session. Shown to the API headers, owners and inspectors; null for a viewer.",
     }),
     inspect_started_at: UtcTimestampSchema.nullable(),
     inspect_ended_at: UtcTimestampSchema.nullable(),
@@ -93,7 +94,8 @@ export const NoteSchema = z
   .meta({ id: 'Note' });
 export type NoteView = z.output<typeof NoteSchema>;
 
-export function sessionView(session: InspectionSessionDocument, urls: PublicUrls): SessionView {
+/** `captureUrl`: the link as the use case shows it to the caller (SessionService.captureLinkFor), or null. */
+export function sessionView(session: InspectionSessionDocument, captureUrl: string | null): SessionView {
   return {
     session_key: session._id,
     // Stored only after the theme rule accepted it.
@@ -102,7 +104,7 @@ export function sessionView(session: InspectionSessionDocument, urls: PublicUrls
     status: session.status,
     redirect_url: session.redirect_url,
     language: session.language,
-    capture_url: urls.captureUrl(session._id, session.capture_token),
+    capture_url: captureUrl,
     inspect_started_at: session.inspect_started_at?.toISOString() ?? null,
     inspect_ended_at: session.inspect_ended_at?.toISOString() ?? null,
     created_at: session.created_at.toISOString(),

@@ -23,6 +23,7 @@ import { damageView, noteView, photoView } from './representation.js';
 import type { PublicUrls } from './public-urls.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { SmsInvitations } from './sms-invitations.js';
+import { maySeeCaptureLink, type CaptureLinkViewer } from '../users/roles.js';
 
 const SEARCH_MAX = 100;
 
@@ -206,6 +207,11 @@ export class SessionService {
   }
 
   /** The name and colour the person capturing sees (docs/capture.md): never the account's username. */
+  /** The session's capture link for those who may hold it (users/roles.ts), else null. */
+  captureLinkFor(session: InspectionSessionRecord, viewer: CaptureLinkViewer): string | null {
+    return maySeeCaptureLink(viewer) ? this.deps.urls.captureUrl(session._id, session.capture_token) : null;
+  }
+
   async brandOf(session: InspectionSessionRecord): Promise<GuestBrand> {
     return guestBrand(await this.deps.accounts.findByApiKey(session.api_key));
   }

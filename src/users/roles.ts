@@ -55,3 +55,16 @@ export function roleAllows(role: Role, field: string): boolean {
   const least = LEAST_ROLE_BY_FIELD[field];
   return least !== undefined && RANK[role] >= RANK[least];
 }
+
+/** Who asks for a session's capture link: the API headers, a signed-in user, or a capture token (the guest). */
+export type CaptureLinkViewer = { kind: 'api' } | { kind: 'user'; role: Role } | { kind: 'guest' };
+
+/**
+ * The capture link (capture_url / captureUrl) carries the capture token, which lets its holder act as the guest
+ * (docs/limits.md). The API headers, owners and inspectors (who capture for a customer at the car) see it; a viewer
+ * only reads, and a guest already holds its own link.
+ */
+export function maySeeCaptureLink(viewer: CaptureLinkViewer): boolean {
+  if (viewer.kind === 'api') return true;
+  return viewer.kind === 'user' && RANK[viewer.role] >= RANK.inspector;
+}

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { sessionNotFound, type InspectionSessionRecord } from '../../inspections/session-service.js';
 import { captureTokenReadOnly } from '../../inspections/capture-service.js';
 import { isSessionKey } from '../../domain/identifiers.js';
+import type { CaptureLinkViewer } from '../../users/roles.js';
 
 /** The account and the user as the authentication use cases hand them over. */
 export type Account = AuthenticatedAccount['account'];
@@ -136,4 +137,10 @@ async function findSession(context: GraphQLContext, sessionKey: string, intent: 
   if (access === 'expired') throw new AppError('FORBIDDEN', 'The capture token is not valid.', { error: 'Invalid Capture Token' });
   if (access === 'read-only' && intent === 'change') throw captureTokenReadOnly(sessionKey);
   return session;
+}
+
+/** Who the caller is, as the capture-link rule asks (users/roles.ts). */
+export function captureLinkViewer(principal: Principal): CaptureLinkViewer {
+  if (principal.kind === 'user') return { kind: 'user', role: principal.user.role };
+  return principal.kind === 'capture' ? { kind: 'guest' } : { kind: 'api' };
 }

@@ -2,7 +2,7 @@
 // take typed inputs (session-inputs.ts), turned into the REST bodies and checked by the same use cases and schemas.
 import { inWalkAroundOrder } from '../../domain/walk-around.js';
 import { builder, connectionOf } from './builder.js';
-import { isCaptureScope, requireAccount, requireReadableSession, type GraphQLContext } from './context.js';
+import { captureLinkViewer, isCaptureScope, requireAccount, requireReadableSession, type GraphQLContext } from './context.js';
 import { AppError } from '../../errors.js';
 import { sessionCapturedVin } from '../../domain/vin.js';
 import { GUEST_NOTE_USER, guestVehicle, type GuestBrand } from '../../domain/capture-scope.js';
@@ -111,7 +111,11 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
       resolve: async (session, _args, context) => sessionCapturedVin(session, await capturesOf(session, context)),
     }),
     brand: t.field({ type: Brand, resolve: (session, _args, context) => context.services.sessions.brandOf(session) }),
-    captureUrl: t.string({ resolve: (session, _args, context) => context.services.urls.captureUrl(session._id, session.capture_token) }),
+    captureUrl: t.string({
+      nullable: true,
+      description: 'The capture link, whose token lets its holder capture as the guest: for the API headers, owners and inspectors; null for a viewer.',
+      resolve: async (session, _args, context) => context.services.sessions.captureLinkFor(session, captureLinkViewer(await context.principal())),
+    }),
     inspectStartedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.inspect_started_at }),
     inspectEndedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.inspect_ended_at }),
     createdAt: t.field({ type: 'DateTime', resolve: (session) => session.created_at }),

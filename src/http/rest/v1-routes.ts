@@ -6,6 +6,7 @@ import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 import { damageCatalog } from '../../domain/damage-catalog.js';
 import { sessionView } from '../../inspections/representation.js';
+import type { InspectionSessionRecord } from '../../inspections/session-service.js';
 import type { CallbackList } from '../../webhooks/callbacks.js';
 
 /** Who a request with API headers acts as, in damage records and reviews (docs/staff.md). */
@@ -25,7 +26,7 @@ export function registerV1Routes(router: Router, services: UseCases): void {
       sendJson(response, 200, await services.accessRecords.issue(auth));
       return;
     }
-    sendJson(response, 200, sessionView(await services.sessions.create(auth.account, body), services.urls));
+    sendJson(response, 200, apiSessionView(services, await services.sessions.create(auth.account, body)));
   });
 
   router.on('GET', '/v1/callbacks', async ({ request, response }) => {
@@ -73,12 +74,12 @@ export function registerSessionRoutes(router: Router, services: UseCases): void 
   const withAccount = async (request: IncomingMessage) => (await authenticateRequest(services, request)).account;
 
   router.on('GET', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
-    sendJson(response, 200, sessionView(await services.sessions.require(await withAccount(request), params.sessionKey ?? ''), services.urls));
+    sendJson(response, 200, apiSessionView(services, await services.sessions.require(await withAccount(request), params.sessionKey ?? '')));
   });
 
   router.on('PUT', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
     const account = await withAccount(request);
-    sendJson(response, 200, sessionView(await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {}), services.urls));
+    sendJson(response, 200, apiSessionView(services, await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {})));
   });
 
   router.on('DELETE', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
@@ -132,4 +133,9 @@ export function registerSessionRoutes(router: Router, services: UseCases): void 
   router.on('GET', '/v1/sessions/:sessionKey/results', async ({ request, response, params }) => {
     sendJson(response, 200, await services.sessions.results(await withAccount(request), params.sessionKey ?? ''));
   });
+}
+
+/** The session as the API headers see it: the capture link included (users/roles.ts). */
+function apiSessionView(services: UseCases, session: InspectionSessionRecord) {
+  return sessionView(session, services.sessions.captureLinkFor(session, { kind: 'api' }));
 }

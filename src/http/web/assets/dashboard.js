@@ -581,8 +581,9 @@ function renderDetail(session) {
     ...(session.vinCaptured ? [/** @type {[string, Child]} */ (['VIN captured', capturedVinFact(session.vinCaptured, session.vehicle)])] : []),
   ];
   const reportActions = session.report ? reportLinks(session.report) : null;
+  // A viewer gets no capture link (null): it would let them act as the person capturing.
   const captureLink =
-    session.status === 'COMPLETE' || session.status === 'EXPIRED'
+    session.status === 'COMPLETE' || session.status === 'EXPIRED' || !session.captureUrl
       ? null
       : h(
           'p',

@@ -34,7 +34,8 @@ export interface ReportLinks {
 
 /** A session as its detail shows it (SESSION_DETAIL), with the report links of a completed one. */
 export interface SessionDetail extends SessionRow {
-  captureUrl: string;
+  /** Null for a viewer (the link lets its holder capture as the guest). */
+  captureUrl: string | null;
   inspectStartedAt: string | null;
   inspectEndedAt: string | null;
   expiresAt: string;
