@@ -6,6 +6,7 @@ import { isDuplicateKeyError } from '../store/database.js';
 import { accountSettings, type AccountDocument, type AccountSettingsUpdate, type AccountStore } from '../store/accounts.js';
 import { isTheme, THEME_NAMES, ThemeSchema } from '../domain/themes.js';
 import { UtcTimestampSchema } from '../domain/time.js';
+import { CAPTURE_LANGUAGES } from '../domain/languages.js';
 
 /** How long a rotated-out secret keeps validating tokens (docs/rest-guide.md), unless configured otherwise. */
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -48,6 +49,11 @@ const settingsShape = {
     .transform((colour) => colour.toLowerCase())
     .nullable()
     .optional(),
+  // docs/staff.md "Languages": what a session created without `language` speaks (capture page and report).
+  default_language: z
+    .enum(CAPTURE_LANGUAGES, { error: `default_language must be one of ${CAPTURE_LANGUAGES.join(', ')}.` })
+    .meta({ description: 'The language of sessions created without one: the capture page and the condition report are written in it.' })
+    .optional(),
 };
 
 /** The body of POST /admin/accounts without `owner` (users/first-owner.ts takes that off before the account is made). */
@@ -58,6 +64,7 @@ export const NewAccountSchema = z
     expiration_hours: settingsShape.expiration_hours.default(72),
     default_theme: settingsShape.default_theme.default(DEFAULT_THEME),
     review_mode: settingsShape.review_mode.default('manual'),
+    default_language: settingsShape.default_language.default('en'),
     display_name: settingsShape.display_name.meta({ description: 'Shown on the capture page and the report; default the username.' }),
   })
   .strict();
@@ -79,6 +86,7 @@ export const AccountSchema = z
     review_mode: z.enum(REVIEW_MODES),
     display_name: z.string(),
     brand_color: z.string().nullable(),
+    default_language: z.enum(CAPTURE_LANGUAGES),
     created_at: UtcTimestampSchema,
   })
   .meta({ id: 'Account' });
@@ -120,6 +128,7 @@ export class AccountService {
         review_mode: parsed.data.review_mode,
         display_name: parsed.data.display_name ?? parsed.data.username,
         brand_color: parsed.data.brand_color ?? null,
+        default_language: parsed.data.default_language,
         created_at: now,
         updated_at: now,
       });

@@ -2,7 +2,7 @@
 // and results. Every query is scoped to the calling account.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { AccountDocument, AccountStore } from '../store/accounts.js';
+import { accountSettings, type AccountDocument, type AccountStore } from '../store/accounts.js';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
@@ -99,7 +99,8 @@ export class SessionService {
       theme,
       status: 'IDLE',
       redirect_url: input.redirectUrl ?? account.redirect_url,
-      language: input.language,
+      // docs/staff.md "Languages": a session created without one speaks the account's default language.
+      language: input.language ?? accountSettings(account).default_language,
       options: input.options,
       vehicle: input.vehicle,
       photos: {},

@@ -1,5 +1,6 @@
 // The accounts collection: integrator identities, their HMAC secrets and session settings.
 import type { Collection, Db, ObjectId } from 'mongodb';
+import { isCaptureLanguage, type CaptureLanguage } from '../domain/languages.js';
 
 export interface AccountDocument {
   _id: ObjectId;
@@ -15,6 +16,8 @@ export interface AccountDocument {
   review_mode?: ReviewMode;
   display_name?: string;
   brand_color?: string | null;
+  /** The language of sessions created without one (docs/staff.md "Languages"); absent means `en`. */
+  default_language?: CaptureLanguage;
   created_at: Date;
   updated_at: Date;
 }
@@ -25,8 +28,14 @@ export type NewAccount = Omit<AccountDocument, '_id'>;
 export type ReviewMode = 'manual' | 'auto';
 
 /** The review and branding settings of an account, with defaults for accounts stored before they existed. */
-export function accountSettings(account: AccountDocument): { review_mode: ReviewMode; display_name: string; brand_color: string | null } {
+export function accountSettings(account: AccountDocument): {
+  review_mode: ReviewMode;
+  display_name: string;
+  brand_color: string | null;
+  default_language: CaptureLanguage;
+} {
   return {
+    default_language: isCaptureLanguage(account.default_language) ? account.default_language : 'en',
     review_mode: account.review_mode === 'auto' ? 'auto' : 'manual',
     display_name: account.display_name ?? account.username,
     brand_color: account.brand_color ?? null,
@@ -34,7 +43,7 @@ export function accountSettings(account: AccountDocument): { review_mode: Review
 }
 
 export type AccountSettingsUpdate = Partial<
-  Pick<AccountDocument, 'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color'>
+  Pick<AccountDocument, 'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color' | 'default_language'>
 >;
 
 export class AccountStore {

@@ -1,7 +1,7 @@
 // docs/capture.md: a session's language is en, es, fr, de or pt; anything else is a 400 naming the field, at creation
 // and at update, and changes nothing. A regional tag is stored as its language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
+import { ADMIN_TOKEN, apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest } from '../support/graphql.js';
 
@@ -35,8 +35,54 @@ describe('session language', () => {
       expect(created.status, given).toBe(200);
       expect(created.body.language, given).toBe(stored);
     }
+    // docs/staff.md: a session created without a language takes the account's default_language (en unless set).
     const plain = await api('POST', '/v1/sessions', { session: { theme: 'LITE' } });
-    expect(plain.body.language).toBeNull();
+    expect(plain.body.language).toBe('en');
+  });
+
+  it("gives a session created without a language the account's default_language, set at account creation", async () => {
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const created = await fetch(`${server.baseUrl}/admin/accounts`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ username: `lang-es-${Date.now()}`, default_language: 'es' }),
+    });
+    expect(created.status).toBe(201);
+    const spanishAccount = (await created.json()) as { username: string; api_key: string; api_secret: string; default_language: string };
+    expect(spanishAccount.default_language).toBe('es');
+    const listed = (await (await fetch(`${server.baseUrl}/admin/accounts`, { headers: admin })).json()) as {
+      data: { username: string; default_language: string }[];
+    };
+    expect(listed.data.find((entry) => entry.username === spanishAccount.username)?.default_language).toBe('es');
+    expect(listed.data.find((entry) => entry.username === account.username)?.default_language).toBe('en');
+
+    const signed = { username: spanishAccount.username, apiKey: spanishAccount.api_key, apiSecret: spanishAccount.api_secret };
+    const plain = await apiRequest(server.baseUrl, signed, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
+    expect(plain.body.language).toBe('es');
+    const chosen = await apiRequest(server.baseUrl, signed, 'POST', '/v1/sessions', { session: { theme: 'LITE', language: 'fr' } });
+    expect(chosen.body.language).toBe('fr');
+
+    const changed = await fetch(`${server.baseUrl}/admin/accounts/${spanishAccount.username}`, {
+      method: 'PATCH',
+      headers: admin,
+      body: JSON.stringify({ default_language: 'de' }),
+    });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { default_language: string }).default_language).toBe('de');
+    const relisted = (await (await fetch(`${server.baseUrl}/admin/accounts`, { headers: admin })).json()) as {
+      data: { username: string; default_language: string }[];
+    };
+    expect(relisted.data.find((entry) => entry.username === spanishAccount.username)?.default_language).toBe('de');
+
+    for (const language of ['it', 'EN', 42, null]) {
+      const refused = await fetch(`${server.baseUrl}/admin/accounts`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ username: `lang-bad-${Date.now()}`, default_language: language }),
+      });
+      expect(refused.status, String(language)).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: 'default_language must be one of en, es, fr, de, pt.' });
+    }
   });
 
   it('refuses an unknown language at creation with 400 naming the field, and creates nothing', async () => {

@@ -22,6 +22,7 @@ const exampleAccount = {
   review_mode: 'manual',
   display_name: 'Acme Motors',
   brand_color: '#0b5fff',
+  default_language: 'en',
   created_at: '2026-03-01T12:00:00.000Z',
 } satisfies AccountView;
 
