@@ -21,6 +21,7 @@ import type { PublicUrls } from './inspections/public-urls.js';
 import type { PhotoFiles } from './inspections/photo-files.js';
 import type { SessionService } from './inspections/session-service.js';
 import type { CaptureService } from './inspections/capture-service.js';
+import type { CaptureAccess } from './inspections/capture-access.js';
 import type { ReportGenerator } from './inspections/report-generator.js';
 import type { ReviewService } from './inspections/review-service.js';
 import type { ExpirySweeper } from './inspections/expiry-sweeper.js';
@@ -54,6 +55,8 @@ export interface UseCases {
   callbacks: CallbackService;
   deliveries: DeliveryService;
   sessions: SessionService;
+  /** What a capture token may read or change: one rule for GraphQL and the capture report routes. */
+  captureAccess: CaptureAccess;
   capture: CaptureService;
   /** Completing reviews (docs/staff.md). */
   reviews: ReviewService;

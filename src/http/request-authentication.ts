@@ -6,7 +6,7 @@ import { readApiCredentials, type AuthenticatedAccount } from '../auth/authentic
 
 const authentications = new WeakMap<IncomingMessage, Promise<AuthenticatedAccount>>();
 /** What the session use case answers for a capture token: its session, or null. */
-type CaptureSession = Awaited<ReturnType<UseCases['sessions']['findByCaptureToken']>>;
+type CaptureSession = Awaited<ReturnType<UseCases['captureAccess']['findByToken']>>;
 
 const captureSessions = new WeakMap<IncomingMessage, Promise<CaptureSession>>();
 
@@ -24,7 +24,7 @@ export function captureSessionOf(services: UseCases, request: IncomingMessage): 
   let lookup = captureSessions.get(request);
   if (!lookup) {
     const token = headerValue(request, 'capture-token');
-    lookup = token ? services.sessions.findByCaptureToken(token) : Promise.resolve(null);
+    lookup = token ? services.captureAccess.findByToken(token) : Promise.resolve(null);
     captureSessions.set(request, lookup);
   }
   return lookup;

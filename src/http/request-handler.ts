@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import { metricsAccess } from '../observability/metrics-access.js';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './cors.js';
 import type { UseCases } from '../services.js';
 import { badRequest } from '../errors.js';
 import { guestRateLimitKey, rateLimitKey, type RateLimiter } from './rate-limit.js';
@@ -37,11 +38,6 @@ export interface RequestHandlerDeps {
 
 /** The API, sign-in, and report links (guessed at like credentials) spend the client's rate-limit budget. */
 const RATE_LIMITED_PREFIXES = ['/v1/', '/auth/', `${REPORT_LINK_PREFIX}/`];
-
-const CORS_ALLOWED_HEADERS =
-  'content-type, api-key, api-token, api-timestamp, capture-token, authorization, graphql-require-preflight, idempotency-key, x-request-id';
-/** Response headers a browser client may read: the request id to quote, the replay mark and the rate-limit answer. */
-const CORS_EXPOSED_HEADERS = 'x-request-id, idempotent-replayed, retry-after';
 
 export function createRequestHandler(deps: RequestHandlerDeps) {
   const { config, logger, router, yoga, rateLimiter, adminRateLimiter, isDatabaseReachable, metrics, services } = deps;
@@ -206,9 +202,9 @@ function applyCors(request: IncomingMessage, response: ServerResponse, allowedOr
   if (!origin || !allowedOrigins.has(origin)) return;
   response.setHeader('access-control-allow-origin', origin);
   response.setHeader('vary', 'Origin');
-  response.setHeader('access-control-allow-headers', CORS_ALLOWED_HEADERS);
+  response.setHeader('access-control-allow-headers', CORS_ALLOWED_HEADERS.join(', '));
   response.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  response.setHeader('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+  response.setHeader('access-control-expose-headers', CORS_EXPOSED_HEADERS.join(', '));
   response.setHeader('access-control-max-age', '600');
 }
 

@@ -18,6 +18,7 @@ import { CaptureService } from './capture-service.js';
 import { ReportGenerator } from './report-generator.js';
 import { ReviewService } from './review-service.js';
 import { ExpirySweeper } from './expiry-sweeper.js';
+import { CaptureAccess } from './capture-access.js';
 import { SmsInvitations } from './sms-invitations.js';
 import type { DamageDetector } from './damage-detector.js';
 import { HttpDamageDetector } from './http-damage-detector.js';
@@ -86,6 +87,7 @@ export function createInspectionUseCases(deps: {
     urls,
     files,
     sessions,
+    captureAccess: new CaptureAccess(sessions),
     capture,
     reports,
     /** Completing reviews (docs/staff.md). */

@@ -1,53 +1,38 @@
-// The one place GraphQL checks a signed-in user's role: before an operation executes, each of its root fields is
-// looked up in the role table (users/roles.ts). One refused field refuses the whole operation, so nothing changes.
-import { GraphQLError, Kind, getOperationAST, type DocumentNode, type ExecutionArgs, type SelectionSetNode } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
-import { roleAllows } from '../../users/roles.js';
+// What a signed-in user's role lets it use in GraphQL. Each root field declares the least role it needs on the field
+// itself (`authScopes: { role: 'viewer' }`, Pothos scope-auth); this module says what the scope means and what a
+// refusal looks like. API headers (the machine credential) and capture tokens are not users: their limits are the
+// resolvers' account and capture-access checks. A root field without a declaration does not build (default deny).
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { roleReaches, type Role } from '../../users/roles.js';
 import type { GraphQLContext } from './context.js';
 
-export function roleAuthorizationPlugin(): Plugin<GraphQLContext> {
-  return {
-    async onExecute({ args, setResultAndStopExecution }) {
-      const refusal = await refuse(args);
-      if (refusal) setResultAndStopExecution({ errors: [refusal] });
-    },
-    async onSubscribe({ args, setResultAndStopExecution }) {
-      const refusal = await refuse(args);
-      if (refusal) setResultAndStopExecution({ errors: [refusal] });
-    },
-  };
+/** The scopes fields declare: `role`, the least role a signed-in user needs. */
+export interface AuthScopes {
+  role: Role;
 }
 
-async function refuse(args: ExecutionArgs): Promise<GraphQLError | null> {
-  const context = args.contextValue as GraphQLContext;
-  // Missing or bad credentials are reported by the resolvers that need them, as before.
+/** The signed-in user's role, by operation context, for the refusal message. */
+const rolesByContext = new WeakMap<GraphQLContext, Role>();
+
+export async function authScopesOf(context: GraphQLContext) {
+  // Missing or bad credentials are reported by the resolvers that need them, so they pass here.
   const principal = await context.principal().catch(() => null);
-  if (principal?.kind !== 'user') return null;
-  const operation = getOperationAST(args.document, args.operationName);
-  if (!operation) return null;
-  const rootType = operation.operation === 'query' ? 'Query' : operation.operation === 'mutation' ? 'Mutation' : 'Subscription';
-  for (const field of rootFieldNames(args.document, operation.selectionSet)) {
-    if (field.startsWith('__')) continue; // introspection and __typename
-    if (!roleAllows(principal.user.role, `${rootType}.${field}`)) {
-      return new GraphQLError(`The ${principal.user.role} role may not use ${field}.`, { extensions: { code: 'FORBIDDEN' } });
-    }
-  }
-  return null;
+  const role = principal?.kind === 'user' ? principal.user.role : null;
+  if (role) rolesByContext.set(context, role);
+  return { role: (least: Role) => role === null || roleReaches(role, least) };
 }
 
-/** Root field names, through inline fragments and fragment spreads; @skip/@include are ignored (stricter). */
-function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode, seen = new Set<string>()): string[] {
-  const names: string[] = [];
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) names.push(selection.name.value);
-    else if (selection.kind === Kind.INLINE_FRAGMENT) names.push(...rootFieldNames(document, selection.selectionSet, seen));
-    else if (!seen.has(selection.name.value)) {
-      seen.add(selection.name.value);
-      const fragment = document.definitions.find(
-        (definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === selection.name.value,
-      );
-      if (fragment?.kind === Kind.FRAGMENT_DEFINITION) names.push(...rootFieldNames(document, fragment.selectionSet, seen));
-    }
-  }
-  return names;
+export function roleRefusal(context: GraphQLContext, fieldName: string): GraphQLError {
+  return new GraphQLError(`The ${rolesByContext.get(context) ?? 'signed-in'} role may not use ${fieldName}.`, { extensions: { code: 'FORBIDDEN' } });
+}
+
+/** Root fields that declare no role, as `Type.field`: none may exist (schema.ts refuses to build otherwise). */
+export function rootFieldsWithoutRole(schema: GraphQLSchema): string[] {
+  return [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+    type
+      ? Object.values(type.getFields())
+          .filter((field) => !(field.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions?.authScopes)
+          .map((field) => `${type.name}.${field.name}`)
+      : [],
+  );
 }

@@ -1,13 +1,16 @@
-// The Pothos schema builder: context and scalar types, the Relay connection types, and the empty root types each
-// entity file extends.
+// The Pothos schema builder: context and scalar types, the roles fields declare (authorization.ts), the Relay
+// connection types, and the empty root types each entity file extends.
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { GraphQLError } from 'graphql';
 import { DateTimeResolver, JSONObjectResolver, JSONResolver } from 'graphql-scalars';
 import type { GraphQLContext } from './context.js';
+import { authScopesOf, roleRefusal, type AuthScopes } from './authorization.js';
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
+  AuthScopes: AuthScopes;
   Scalars: {
     JSON: { Input: unknown; Output: unknown };
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
@@ -17,7 +20,13 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   defaultFieldNullability: false,
-  plugins: [RelayPlugin],
+  plugins: [ScopeAuthPlugin, RelayPlugin],
+  scopeAuth: {
+    // A subscription is refused when it starts, not when its first event arrives.
+    authorizeOnSubscribe: true,
+    authScopes: authScopesOf,
+    unauthorizedError: (_parent, context, info) => roleRefusal(context, info.fieldName),
+  },
   relay: {
     // Connections only: sessions and deliveries are addressed by their own keys, not by global node ids.
     nodeQueryOptions: false,

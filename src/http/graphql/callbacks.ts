@@ -36,10 +36,12 @@ const CallbackSettingInput = builder.inputType('CallbackSettingInput', {
 
 builder.queryFields((t) => ({
   callbacks: t.field({
+    authScopes: { role: 'owner' },
     type: [Callback],
     resolve: async (_root, _args, context) => context.services.callbacks.list((await requireAccount(context)).api_key),
   }),
   callback: t.field({
+    authScopes: { role: 'owner' },
     type: Callback,
     args: { event: t.arg({ type: WebhookEventEnum, required: true }) },
     resolve: async (_root, { event }, context) => context.services.callbacks.get((await requireAccount(context)).api_key, event),
@@ -48,6 +50,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   setCallback: t.field({
+    authScopes: { role: 'owner' },
     type: Callback,
     description: 'Creates the callback for an event, or replaces its setting.',
     args: {
@@ -57,6 +60,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { event, input }, context) => context.services.callbacks.set((await requireAccount(context)).api_key, { event, ...input }),
   }),
   updateCallback: t.field({
+    authScopes: { role: 'owner' },
     type: Callback,
     args: {
       event: t.arg({ type: WebhookEventEnum, required: true }),
@@ -65,12 +69,14 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { event, input }, context) => context.services.callbacks.update((await requireAccount(context)).api_key, event, input),
   }),
   deleteCallback: t.field({
+    authScopes: { role: 'owner' },
     type: 'String',
     description: 'Removes the callback; returns the confirmation message.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true }) },
     resolve: async (_root, { event }, context) => (await context.services.callbacks.delete((await requireAccount(context)).api_key, event)).message,
   }),
   rotateCallbackSecret: t.field({
+    authScopes: { role: 'owner' },
     type: Callback,
     description: 'Issues a new signing secret; the previous one keeps signing for 24 hours.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true }) },

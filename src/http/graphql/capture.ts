@@ -9,12 +9,14 @@ import { MAX_PHOTO_BYTES } from '../../inspections/photo-limits.js';
 
 builder.mutationFields((t) => ({
   startCapture: t.field({
+    authScopes: { role: 'owner' },
     type: InspectionSession,
     description: 'Opens the capture (IDLE → STARTED); later calls return the session unchanged.',
     args: { sessionKey: t.arg.string({ required: true }) },
     resolve: async (_root, { sessionKey }, context) => context.services.capture.start(await requireSession(context, sessionKey)),
   }),
   capturePhoto: t.field({
+    authScopes: { role: 'owner' },
     type: Photo,
     description: 'Uploads one photo (multipart request). The verdict of quality control is in the answer and in SESSION:STAGE_CHANGE.',
     args: {
@@ -31,6 +33,7 @@ builder.mutationFields((t) => ({
     },
   }),
   setLocation: t.field({
+    authScopes: { role: 'owner' },
     type: InspectionSession,
     args: {
       sessionKey: t.arg.string({ required: true }),
@@ -41,6 +44,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { sessionKey, ...location }, context) => context.services.capture.setLocation(await requireSession(context, sessionKey), location),
   }),
   setVin: t.field({
+    authScopes: { role: 'owner' },
     type: InspectionSession,
     description:
       'Stores the VIN typed on the capture page (17 characters, no I/O/Q, the North American check digit) while capturing. ' +
@@ -49,6 +53,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { sessionKey, vin }, context) => context.services.capture.setVin(await requireSession(context, sessionKey), vin),
   }),
   addNote: t.field({
+    authScopes: { role: 'inspector' },
     type: Note,
     description: 'Adds a note; its user is the account username, or "guest" with a capture token.',
     args: {
@@ -63,6 +68,7 @@ builder.mutationFields((t) => ({
     },
   }),
   confirmInspection: t.field({
+    authScopes: { role: 'owner' },
     type: InspectionSession,
     description: 'Confirms a QC_PASSED inspection; the condition report is generated and the session completes.',
     args: { sessionKey: t.arg.string({ required: true }) },

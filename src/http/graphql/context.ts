@@ -4,9 +4,8 @@ import type { UseCases } from '../../services.js';
 import type { ApiCredentials, AuthenticatedAccount } from '../../auth/authenticator.js';
 import type { ActiveSignIn } from '../../users/sign-ins.js';
 import { AppError } from '../../errors.js';
-import { sessionNotFound, type InspectionSessionRecord } from '../../inspections/session-service.js';
-import { captureTokenReadOnly } from '../../inspections/capture-service.js';
-import { isSessionKey } from '../../domain/identifiers.js';
+import type { InspectionSessionRecord } from '../../inspections/session-service.js';
+import { invalidCaptureToken, type CaptureIntent } from '../../inspections/capture-access.js';
 import type { CaptureLinkViewer } from '../../users/roles.js';
 
 /** The account and the user as the authentication use cases hand them over. */
@@ -43,11 +42,11 @@ export async function resolvePrincipal(
   services: UseCases,
   credentials: RequestCredentials,
   authenticate: () => Promise<AuthenticatedAccount> = () => services.authenticator.authenticate(credentials),
-  findCaptureSession: (token: string) => Promise<InspectionSessionRecord | null> = (token) => services.sessions.findByCaptureToken(token),
+  findCaptureSession: (token: string) => Promise<InspectionSessionRecord | null> = (token) => services.captureAccess.findByToken(token),
 ): Promise<Principal> {
   if (credentials.captureToken && !credentials.apiKey) {
     const session = await findCaptureSession(credentials.captureToken);
-    if (!session) throw new AppError('FORBIDDEN', 'The capture token is not valid.', { error: 'Invalid Capture Token' });
+    if (!session) throw invalidCaptureToken();
     return { kind: 'capture', apiKey: session.api_key, sessionKey: session._id };
   }
   if (credentials.signInToken && !credentials.apiKey && !credentials.captureToken) return resolveUser(services, credentials.signInToken);
@@ -64,7 +63,7 @@ export function createContext(
   let principal: Promise<Principal> | null = null;
   let captureSession: InspectionSessionRecord | null = null;
   const findCaptureSession = async (token: string) => {
-    captureSession = await (reuse.findCaptureSession ? reuse.findCaptureSession() : services.sessions.findByCaptureToken(token));
+    captureSession = await (reuse.findCaptureSession ? reuse.findCaptureSession() : services.captureAccess.findByToken(token));
     return captureSession;
   };
   return {
@@ -126,17 +125,10 @@ export async function requireReadableSession(context: GraphQLContext, sessionKey
   return findSession(context, sessionKey, 'read');
 }
 
-async function findSession(context: GraphQLContext, sessionKey: string, intent: 'read' | 'change'): Promise<InspectionSessionRecord> {
+async function findSession(context: GraphQLContext, sessionKey: string, intent: CaptureIntent): Promise<InspectionSessionRecord> {
   const principal = await context.principal();
   if (principal.kind !== 'capture') return context.services.sessions.require(principal.account, sessionKey);
-  if (principal.sessionKey !== sessionKey || !isSessionKey(sessionKey)) throw sessionNotFound(sessionKey);
-  const session = context.takeCaptureSession?.() ?? (await context.services.sessions.findByKey(sessionKey));
-  if (!session) throw sessionNotFound(sessionKey);
-  // Checked on every operation, not only when a WebSocket opened: the session moves on while a socket stays open.
-  const access = context.services.sessions.captureTokenAccess(session);
-  if (access === 'expired') throw new AppError('FORBIDDEN', 'The capture token is not valid.', { error: 'Invalid Capture Token' });
-  if (access === 'read-only' && intent === 'change') throw captureTokenReadOnly(sessionKey);
-  return session;
+  return context.services.captureAccess.require(principal.sessionKey, sessionKey, intent, context.takeCaptureSession?.());
 }
 
 /** Who the caller is, as the capture-link rule asks (users/roles.ts). */

@@ -57,6 +57,7 @@ const DeliveryConnection = builder.connectionObject({ type: Delivery, name: 'Del
 
 builder.queryFields((t) => ({
   deliveries: t.field({
+    authScopes: { role: 'owner' },
     type: DeliveryConnection,
     description: "The deliveries of the account's callback for an event, newest first.",
     args: {
@@ -73,6 +74,7 @@ builder.queryFields((t) => ({
     },
   }),
   delivery: t.field({
+    authScopes: { role: 'owner' },
     type: Delivery,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => context.services.deliveries.get((await requireAccount(context)).api_key, String(id)),
@@ -81,12 +83,14 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   redeliver: t.field({
+    authScopes: { role: 'owner' },
     type: Delivery,
     description: 'Queues a delivery again (same webhook-id, a fresh retry schedule).',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => context.services.deliveries.redeliver((await requireAccount(context)).api_key, String(id)),
   }),
   testCallback: t.field({
+    authScopes: { role: 'owner' },
     type: Delivery,
     description: 'Sends a sample payload of the event, marked "test": true, to its callback: one attempt, no retries.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true }) },

@@ -20,6 +20,7 @@ const SessionEvent = builder.objectRef<SessionEventMessage>('SessionEvent').impl
 
 builder.subscriptionFields((t) => ({
   sessionEvents: t.field({
+    authScopes: { role: 'viewer' },
     type: SessionEvent,
     args: {
       sessionKey: t.arg.string({ description: "One session's events; omitted: every session of the account (account scope only)." }),

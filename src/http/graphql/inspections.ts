@@ -260,11 +260,13 @@ builder.objectFields(InspectionSession, (t) => ({
 
 builder.queryFields((t) => ({
   inspectionSession: t.field({
+    authScopes: { role: 'viewer' },
     type: InspectionSession,
     args: { sessionKey: t.arg.string({ required: true }) },
     resolve: (_root, { sessionKey }, context) => requireReadableSession(context, sessionKey),
   }),
   inspectionSessions: t.field({
+    authScopes: { role: 'viewer' },
     type: InspectionSessionConnection,
     description: "The account's sessions, latest activity first (lastActivityAt).",
     args: {
@@ -277,11 +279,13 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, context) => connectionOf(await context.services.sessions.page(await requireAccount(context), args), args.after),
   }),
   damageCatalog: t.field({
+    authScopes: { role: 'viewer' },
     type: DamageCatalogType,
     description: 'The closed lists of vehicle parts and damage types a damage record names.',
     resolve: () => damageCatalog(),
   }),
   sessionResults: t.field({
+    authScopes: { role: 'viewer' },
     type: 'JSONObject',
     description: 'The results object (identical to the SESSION:COMPLETE payload), once the session is COMPLETE.',
     args: { sessionKey: t.arg.string({ required: true }) },
@@ -291,12 +295,14 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createInspectionSession: t.field({
+    authScopes: { role: 'owner' },
     type: InspectionSession,
     description: 'Creates a session: the POST /v1/sessions body in camelCase, checked by the same rules. Every group is optional.',
     args: { input: t.arg({ type: CreateInspectionSessionInput }) },
     resolve: async (_root, { input }, context) => context.services.sessions.create(await requireAccount(context), createSessionBody(input)),
   }),
   updateInspectionSession: t.field({
+    authScopes: { role: 'owner' },
     type: InspectionSession,
     description: 'Updates a session: the PUT /v1/sessions/:key body in camelCase, checked by the same rules.',
     args: { sessionKey: t.arg.string({ required: true }), input: t.arg({ type: UpdateInspectionSessionInput, required: true }) },
@@ -304,11 +310,13 @@ builder.mutationFields((t) => ({
       context.services.sessions.update(await requireAccount(context), sessionKey, updateSessionBody(input)),
   }),
   deleteInspectionSession: t.field({
+    authScopes: { role: 'owner' },
     type: 'String',
     args: { sessionKey: t.arg.string({ required: true }) },
     resolve: async (_root, { sessionKey }, context) => (await context.services.sessions.delete(await requireAccount(context), sessionKey)).message,
   }),
   addDamage: t.field({
+    authScopes: { role: 'inspector' },
     type: Damage,
     description: "Adds an accepted manual damage record, in any status before COMPLETE. grade: 1 (minor) to 5 (severe), default the type's.",
     args: {
@@ -338,6 +346,7 @@ builder.mutationFields((t) => ({
       ),
   }),
   updateDamage: t.field({
+    authScopes: { role: 'inspector' },
     type: Damage,
     description: "Accepts or declines a proposal, or changes a record's grade, type, item, region or note; before COMPLETE only.",
     args: {
@@ -361,6 +370,7 @@ builder.mutationFields((t) => ({
       }),
   }),
   deleteDamage: t.field({
+    authScopes: { role: 'inspector' },
     type: 'String',
     description: "Removes a manual damage record before COMPLETE (a detector's proposal is declined instead).",
     args: { sessionKey: t.arg.string({ required: true }), damageId: t.arg.string({ required: true }) },
@@ -368,6 +378,7 @@ builder.mutationFields((t) => ({
       (await context.services.sessions.deleteDamage(await requireAccount(context), sessionKey, damageId)).message,
   }),
   completeReview: t.field({
+    authScopes: { role: 'inspector' },
     type: InspectionSession,
     description:
       'Completes the review of a confirmed session: the report is generated and the session becomes COMPLETE. With no accepted damage, noDamageFound must be true. Idempotent.',

@@ -1,6 +1,7 @@
 // Assembles the schema from the entity files; importing a file registers its types and fields.
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
+import { rootFieldsWithoutRole } from './authorization.js';
 import './callbacks.js';
 import './deliveries.js';
 import './inspections.js';
@@ -9,6 +10,10 @@ import './events.js';
 import './users.js';
 
 export const schema = builder.toSchema();
+
+// Default deny: a root field that says nothing about roles would be open to every signed-in user.
+const undeclared = rootFieldsWithoutRole(schema);
+if (undeclared.length > 0) throw new Error(`Root fields without authScopes: { role }: ${undeclared.join(', ')}.`);
 
 export function printSchemaSDL(): string {
   return `${printSchema(lexicographicSortSchema(schema))}\n`;

@@ -43,6 +43,7 @@ const CreateUserInput = builder.inputType('CreateUserInput', {
 
 builder.queryFields((t) => ({
   me: t.field({
+    authScopes: { role: 'viewer' },
     type: SignedInUserType,
     nullable: true,
     description: 'The signed-in user (cookie); null for the API headers.',
@@ -52,6 +53,7 @@ builder.queryFields((t) => ({
     },
   }),
   users: t.field({
+    authScopes: { role: 'owner' },
     type: [User],
     description: "The account's users, oldest first.",
     resolve: async (_root, _args, context) => context.services.users.list(await requireAccount(context)),
@@ -60,11 +62,13 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createUser: t.field({
+    authScopes: { role: 'owner' },
     type: User,
     args: { input: t.arg({ type: CreateUserInput, required: true }) },
     resolve: async (_root, { input }, context) => context.services.users.create(await requireAccount(context), { ...input, name: input.name ?? undefined }),
   }),
   deleteUser: t.field({
+    authScopes: { role: 'owner' },
     type: 'String',
     description: 'Removes the user and ends every sign-in of theirs; returns the confirmation message.',
     args: { username: t.arg.string({ required: true }) },

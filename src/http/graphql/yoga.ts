@@ -14,8 +14,8 @@ import { createErrorMasker, logYogaError } from './errors.js';
 import { graphqlLimitsPlugin } from './limits.js';
 import { createSelfContainedGraphiQL, graphiqlOptionsBySignIn } from './graphiql-page.js';
 import { schema } from './schema.js';
-import { roleAuthorizationPlugin } from './authorization.js';
-import { csrfPlugin, PREFLIGHT_HEADER } from './csrf.js';
+import { csrfPlugin } from './csrf.js';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from '../cors.js';
 import { readSignInCookie } from '../sign-in-cookie.js';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -48,17 +48,12 @@ export function createYogaServer(config: Config, services: UseCases, logger: Log
         ? {
             origin: config.corsOrigins,
             credentials: false,
-            allowedHeaders: ['content-type', 'api-key', 'api-token', 'api-timestamp', 'capture-token', PREFLIGHT_HEADER],
+            allowedHeaders: [...CORS_ALLOWED_HEADERS],
+            exposedHeaders: [...CORS_EXPOSED_HEADERS],
           }
         : () => false,
     maskedErrors: { maskError: createErrorMasker(logger, { isProduction: config.isProduction }) },
-    plugins: [
-      csrfPlugin(),
-      jsonDepthPlugin,
-      graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }),
-      graphiqlPage.plugin,
-      roleAuthorizationPlugin(),
-    ],
+    plugins: [csrfPlugin(), jsonDepthPlugin, graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin],
     logging: {
       debug: (...args) => logger.debug({ args }, 'yoga'),
       info: (...args) => logger.info({ args }, 'yoga'),

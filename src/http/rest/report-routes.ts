@@ -5,7 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import type { UseCases } from '../../services.js';
 import type { StoredFile } from '../../storage/file-store.js';
 import { AppError } from '../../errors.js';
-import { sessionNotFound } from '../../inspections/session-service.js';
 import { authenticateRequest, captureSessionOf, headerValue } from '../request-authentication.js';
 import type { Router } from './router.js';
 import { REPORT_LINK_PREFIX } from '../../inspections/public-urls.js';
@@ -25,11 +24,9 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
   const forAccount = async (request: IncomingMessage, sessionKey: string) =>
     services.sessions.require((await authenticateRequest(services, request)).account, sessionKey);
   const forCaptureToken = async (request: IncomingMessage, sessionKey: string) => {
-    const token = headerValue(request, 'capture-token');
+    if (!headerValue(request, 'capture-token')) throw new AppError('FORBIDDEN', CAPTURE_TOKEN_REQUIRED_MESSAGE, { error: 'Invalid Capture Token' });
     const session = await captureSessionOf(services, request);
-    if (!token) throw new AppError('FORBIDDEN', CAPTURE_TOKEN_REQUIRED_MESSAGE, { error: 'Invalid Capture Token' });
-    if (!session || session._id !== sessionKey) throw sessionNotFound(sessionKey);
-    return session;
+    return services.captureAccess.require(session?._id ?? null, sessionKey, 'read', session);
   };
 
   // Shareable links: no credentials, the unguessable token is the permission, until it expires.
