@@ -16,7 +16,7 @@ export const SIGN_IN_MAX_AGE_MS = 7 * 24 * 60 * MINUTE_MS;
 /** The idle window is renewed by a write at most this often, not on every request. */
 const RENEW_AFTER_MS = MINUTE_MS;
 export const FAILURE_WINDOW_MS = 15 * MINUTE_MS;
-/** More failures than this within the window → 429. */
+/** Password checks per username within the window; a successful sign-in frees them. Beyond → 429. */
 export const MAX_FAILURES = 5;
 
 export const INVALID_SIGN_IN_MESSAGE = 'Invalid username or password.';
@@ -54,9 +54,10 @@ export class SignInService {
     const { username, password } = readCredentials(input);
     const now = this.now();
     const throttleKey = username.slice(0, 128);
-    const recent = await this.deps.failures.since(throttleKey, new Date(now.getTime() - FAILURE_WINDOW_MS), MAX_FAILURES);
-    if (recent.length >= MAX_FAILURES) {
-      const retryAfterMs = (recent[0] as Date).getTime() + FAILURE_WINDOW_MS - now.getTime();
+    // The check is reserved before it is made, so concurrent attempts cannot exceed the limit (docs/limits.md).
+    const reservation = await this.deps.failures.reserve(throttleKey, now, FAILURE_WINDOW_MS, MAX_FAILURES);
+    if (!reservation.reserved) {
+      const retryAfterMs = reservation.retryAt.getTime() - now.getTime();
       throw new AppError(
         'RATE_LIMITED',
         'Too many failed sign-ins for this username. Retry after the time given in Retry-After.',
@@ -70,10 +71,8 @@ export class SignInService {
     // An unknown user is checked against a dummy hash: the same work, time and answer as a wrong password.
     const valid = await verifyPassword(user?.password_hash ?? null, password);
     const account = valid && user ? await this.deps.accounts.findByApiKey(user.api_key) : null;
-    if (!user || !account) {
-      await this.deps.failures.record(throttleKey, now);
-      throw invalidSignIn();
-    }
+    // A failed check keeps its reservation for the window.
+    if (!user || !account) throw invalidSignIn();
     await this.deps.failures.clear(throttleKey);
     const token = randomBytes(32).toString('base64url');
     await this.deps.signIns.insert({

@@ -161,6 +161,18 @@ describe('sign-in', () => {
     expect((await signIn(server.baseUrl, username, PASSWORD)).status).toBe(200);
   });
 
+  it('checks at most 5 passwords per username in the window, also when 40 or 100 attempts come at once', async () => {
+    for (const attempts of [40, 100]) {
+      const username = await createUser('viewer');
+      const answers = await Promise.all(Array.from({ length: attempts }, () => signIn(server.baseUrl, username, 'wrong password!')));
+      const statuses = answers.map((answer) => answer.status);
+      // A 401 is a password checked; every other attempt was refused before its check.
+      expect(statuses.filter((status) => status === 401).length, `${attempts} at once`).toBe(5);
+      expect(statuses.filter((status) => status === 429).length).toBe(attempts - 5);
+      expect((await signIn(server.baseUrl, username, PASSWORD)).status).toBe(429);
+    }
+  });
+
   it('ends every sign-in of a deleted user at once, in REST and GraphQL', async () => {
     const username = await createUser('owner');
     const first = await signedInAs(server.baseUrl, username, PASSWORD);
