@@ -1,5 +1,5 @@
 # Production image. The first stage compiles the TypeScript sources to JavaScript in dist/ (npm run build: tsc plus
-# the web assets beside the modules that serve them); the second runs `node dist/main.js` on Node 22 LTS with
+# the web assets beside the modules that serve them, and the staff's pages bundled into build/web); the second runs `node dist/main.js` on Node 22 LTS with
 # production dependencies only, as the unprivileged `node` user.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
@@ -16,6 +16,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/build ./build
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

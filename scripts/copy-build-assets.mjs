@@ -13,7 +13,7 @@ function copyAssets(directory) {
   for (const entry of readdirSync(directory)) {
     const path = join(directory, entry);
     if (statSync(path).isDirectory()) copied += copyAssets(path);
-    else if (!entry.endsWith('.ts')) {
+    else if (!entry.endsWith('.ts') && !entry.endsWith('.tsx')) {
       cpSync(path, join(target, relative(source, path)));
       copied += 1;
     }

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedMongo } from '../src/store/embedded-mongo.js';
 import { answers, startRedisServer } from './support/redis-server.js';
 import './support/provided-context.js';
+import { buildPages } from '../scripts/build-pages.js';
 
 interface RunServers {
   mongoUrl: string;
@@ -38,6 +39,8 @@ async function startServers(): Promise<RunServers> {
     for (const step of stops.reverse()) await step();
   };
   try {
+    // The staff's pages are served as built (hashed, minified): the tests build them from the sources first.
+    await buildPages({ quiet: true });
     let mongoUrl = process.env.MONGODB_URL;
     if (!mongoUrl) {
       const embedded = await startEmbeddedMongo();

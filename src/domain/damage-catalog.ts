@@ -244,9 +244,16 @@ export function isDamageType(value: unknown): value is DamageType {
   return typeof value === 'string' && Object.hasOwn(DAMAGE_TYPE_ENTRIES, value);
 }
 
+/**
+ * "left_front_door" → "Front door, driver side": sides are named as the capture page names the views (the driver's
+ * side is the left in left-hand-drive markets), never Left/Right, so a part and its photo read alike.
+ */
 export function itemLabel(item: VehicleItem): string {
-  const spaced = item.replace(/_/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  const side = /^(left|right)_(.+)$/.exec(item);
+  const part = (side ? side[2] : item) as string;
+  const spaced = part.replace(/_/g, ' ');
+  const label = spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  return side ? `${label}, ${side[1] === 'left' ? 'driver' : 'passenger'} side` : label;
 }
 
 export function defaultGrade(type: DamageType): Grade {

@@ -34,7 +34,8 @@ export const DAMAGE_SOURCES = ['manual', 'detector'] as const;
 export type DamageSource = (typeof DAMAGE_SOURCES)[number];
 
 const MAX_TEXT = 100;
-const MAX_NOTE = 1000;
+/** The longest note a damage record keeps (the review form asks the server for it). */
+export const DAMAGE_NOTE_MAX = 1000;
 /** Rounding slack for boxes drawn in a browser (x + width may come out as 1.0000000000000002). */
 const REGION_EPSILON = 1e-9;
 
@@ -80,7 +81,7 @@ const legacyDamageField = damageTypeField.optional().meta({ description: "The fi
 /** Null means none; trimmed. */
 const noteField = z
   .string({ error: 'must be a string.' })
-  .max(MAX_NOTE, { error: `must be at most ${MAX_NOTE} characters.` })
+  .max(DAMAGE_NOTE_MAX, { error: `must be at most ${DAMAGE_NOTE_MAX} characters.` })
   .transform((note) => note.trim())
   .nullable();
 

@@ -25,7 +25,8 @@ import type { PhotoFiles } from './photo-files.js';
 import type { SmsInvitations } from './sms-invitations.js';
 import { maySeeCaptureLink, type CaptureLinkViewer } from '../users/roles.js';
 
-const SEARCH_MAX = 100;
+/** The longest search the session list accepts. */
+export const SEARCH_MAX = 100;
 
 export const SessionDeletedSchema = z.object({ message: z.string() }).meta({ id: 'SessionDeleted' });
 type SessionDeleted = z.output<typeof SessionDeletedSchema>;

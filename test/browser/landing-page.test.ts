@@ -106,7 +106,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the landing page in a browser', () => {
     await saveScreenshot(page, `landing-${name}`);
 
     await page.getByRole('link', { name: /Dashboard/ }).click();
-    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    // Nobody is signed in: the dashboard sends the visitor to its sign-in page (and back to /dashboard after).
+    await page.waitForURL(`${server.baseUrl}/dashboard/sign-in?next=%2Fdashboard`);
     // Settled: the dashboard asked who is signed in (nobody: 401, which the browser logs) and shows its sign-in form.
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(foreign).toEqual([]);

@@ -176,7 +176,7 @@ describe('damage catalog', () => {
       expect(type.description).toMatch(/1: .*5: /s);
       expect(isGrade(type.default_grade)).toBe(true);
     }
-    expect(catalog.items.find((item) => item.code === 'left_front_door')?.label).toBe('Left front door');
+    expect(catalog.items.find((item) => item.code === 'left_front_door')?.label).toBe('Front door, driver side');
   });
 
   it("maps a detector's unknown item or type to other", () => {

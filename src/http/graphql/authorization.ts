@@ -26,6 +26,20 @@ export function roleRefusal(context: GraphQLContext, fieldName: string): GraphQL
   return new GraphQLError(`The ${rolesByContext.get(context) ?? 'signed-in'} role may not use ${fieldName}.`, { extensions: { code: 'FORBIDDEN' } });
 }
 
+/** The root fields `role` may use, as `Type.field` (what the pages offer the signed-in user: `me.permissions`). */
+export function rootFieldsReachedBy(schema: GraphQLSchema, role: Role): string[] {
+  return [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+    type
+      ? Object.values(type.getFields())
+          .filter((field) => {
+            const least = (field.extensions as { pothosOptions?: { authScopes?: Partial<AuthScopes> } }).pothosOptions?.authScopes?.role;
+            return least !== undefined && roleReaches(role, least);
+          })
+          .map((field) => `${type.name}.${field.name}`)
+      : [],
+  );
+}
+
 /** Root fields that declare no role, as `Type.field`: none may exist (schema.ts refuses to build otherwise). */
 export function rootFieldsWithoutRole(schema: GraphQLSchema): string[] {
   return [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>

@@ -8,7 +8,7 @@ import { sessionCapturedVin } from '../../domain/vin.js';
 import { GUEST_NOTE_USER, guestVehicle, type GuestBrand } from '../../domain/capture-scope.js';
 import { optionsView, photoView, noteView, type damageView } from '../../inspections/representation.js';
 import { createSessionBody, CreateInspectionSessionInput, updateSessionBody, UpdateInspectionSessionInput } from './session-inputs.js';
-import { DAMAGE_RECORD_STATUSES, type DamageRegion as DamageRegionValue } from '../../domain/grading.js';
+import { DAMAGE_RECORD_STATUSES, gradeName, overallGrade, type DamageRegion as DamageRegionValue, type Grade } from '../../domain/grading.js';
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
 import { lastActivityOf, type InspectionSessionRecord } from '../../inspections/session-service.js';
 import { photoHint, photoLabel, requiredPhotoCodes, type Theme } from '../../domain/themes.js';
@@ -215,6 +215,11 @@ const Damage = builder.objectRef<DamageShape>('Damage').implement({
   }),
 });
 
+const GradePreview = builder.objectRef<{ grade: Grade; name: string }>('GradePreview').implement({
+  description: 'A grade, 5 (EXCELLENT) to 1 (POOR), and its name.',
+  fields: (t) => ({ grade: t.exposeInt('grade'), name: t.exposeString('name') }),
+});
+
 const CatalogItem = builder.objectRef<DamageCatalog['items'][number]>('DamageCatalogItem').implement({
   fields: (t) => ({ code: t.exposeString('code'), label: t.exposeString('label') }),
 });
@@ -255,6 +260,15 @@ builder.objectFields(InspectionSession, (t) => ({
     type: [Damage],
     description: 'Every damage record, oldest first: accepted, declined and proposed. Account scope only.',
     resolve: async (session, _args, context) => context.services.sessions.damages(await requireAccount(context), session._id),
+  }),
+  gradeIfCompleted: t.field({
+    type: GradePreview,
+    description: 'The grade the report gives if the review is completed now: from the accepted damages, by the rule of the results. Account scope only.',
+    resolve: async (session, _args, context) => {
+      const damages = await context.services.sessions.damages(await requireAccount(context), session._id);
+      const grade = overallGrade(damages.filter((damage) => damage.status === 'accepted'));
+      return { grade, name: gradeName(grade) };
+    },
   }),
 }));
 

@@ -8,6 +8,7 @@ import './inspections.js';
 import './capture.js';
 import './events.js';
 import './users.js';
+import './dashboard-settings.js';
 
 export const schema = builder.toSchema();
 

@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import { requireAccount } from './context.js';
 import { signedInUser, type SignedInUser } from '../../users/sign-ins.js';
 import type { UserView } from '../../users/users.js';
+import { rootFieldsReachedBy } from './authorization.js';
 
 const UserRoleEnum = builder.enumType('UserRole', {
   values: {
@@ -29,6 +30,10 @@ const SignedInUserType = builder.objectRef<SignedInUser>('SignedInUser').impleme
     name: t.exposeString('name'),
     role: t.field({ type: UserRoleEnum, resolve: (user) => user.role }),
     account: t.exposeString('account', { description: "The account's username." }),
+    permissions: t.stringList({
+      description: 'The operations the role may use, as Type.field (e.g. Mutation.completeReview): what the pages offer.',
+      resolve: (user, _args, _context, info) => rootFieldsReachedBy(info.schema, user.role),
+    }),
   }),
 });
 

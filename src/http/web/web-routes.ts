@@ -1,6 +1,7 @@
-// Serves the browser apps — the capture page and the dashboard — and their assets, straight from ./assets (plain
-// HTML, CSS and JavaScript modules: no build step). Files are read and compressed once at start-up; pages carry a
-// strict Content-Security-Policy (nothing from another origin; inline code only a page's own scripts, by hash).
+// Serves the browser apps and their assets: the capture page straight from ./assets (plain HTML, CSS and JavaScript
+// modules, read and compressed once at start-up), the staff's dashboard as scripts/build-pages.ts built it (hashed
+// names, precompressed, cached for a year). Pages carry a strict Content-Security-Policy (nothing from another
+// origin; inline code only a page's own scripts, by hash).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,8 +14,22 @@ import { isSessionKey } from '../../domain/identifiers.js';
 import { withCapturePageConfig } from './capture-page-config.js';
 import { capturePageMessages, loadCatalogs } from './i18n/catalogs.js';
 import { landingDocument, landingLinks, landingPageHtml, prefersHtml } from './landing-page.js';
+import { loadBuiltPages, type BuiltFile } from './built-pages.js';
 
 export const WEB_ASSET_PREFIX = '/web';
+/** The built pages' hashed files: `<BUILT_ASSET_PREFIX>/<name>-<hash>.js`. */
+const BUILT_ASSET_PREFIX = `${WEB_ASSET_PREFIX}/app`;
+/** A hashed name changes with its content: a browser may keep it as long as it likes. */
+const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** The dashboard's own addresses (each view bookmarkable): the app reads the path and shows that view. */
+const DASHBOARD_PATHS = [
+  '/dashboard',
+  '/dashboard/sign-in',
+  '/dashboard/sessions',
+  '/dashboard/sessions/:sessionKey',
+  '/dashboard/settings',
+  '/dashboard/settings/:section',
+];
 /** The view drawings (docs/capture.md): `<WEB_VIEW_PREFIX>/<photo code>.svg`. */
 export const WEB_VIEW_PREFIX = `${WEB_ASSET_PREFIX}/views`;
 /** The capture page's message catalogs: `<CATALOG_PREFIX>/<language>.json`. */
@@ -119,9 +134,17 @@ export function registerWebRoutes(router: Router, services: UseCases, { graphiql
     sendAsset(request, response, landingPage, 200, { ...pageHeaders(), vary: 'Accept, Accept-Encoding' });
   });
 
-  router.on('GET', '/dashboard', ({ request, response }) => {
-    sendAsset(request, response, assets.get('dashboard.html'), 200, pageHeaders());
-  });
+  const built = loadBuiltPages();
+  const dashboardPage = builtAsset(built.pages.get('dashboard'));
+  for (const path of DASHBOARD_PATHS) {
+    router.on('GET', path, ({ request, response }) => sendAsset(request, response, dashboardPage, 200, pageHeaders()));
+  }
+  for (const [name, file] of built.files) {
+    const asset = builtAsset(file);
+    router.on('GET', `${BUILT_ASSET_PREFIX}/${name}`, ({ request, response }) =>
+      sendAsset(request, response, asset, 200, { 'cache-control': IMMUTABLE_CACHE_CONTROL }),
+    );
+  }
 
   // One fixed route per asset file (pages are served only at their own paths above).
   for (const [name, asset] of assets) {
@@ -154,6 +177,13 @@ export function assetOf(contentType: string, body: Buffer): Asset {
     encodedByEtag.set(etag, encodings);
   }
   return { contentType, body, encodings, etag };
+}
+
+/** A built file as a served asset: its encodings are the ones the build made. */
+function builtAsset(file: BuiltFile | undefined): Asset {
+  if (!file) throw new Error('The dashboard page is missing from the build: run npm run build:pages.');
+  const etag = `"${createHash('sha256').update(file.body).digest('base64url').slice(0, 22)}"`;
+  return { contentType: file.contentType, body: file.body, encodings: file.encodings, etag };
 }
 
 /** Brotli at its strongest costs ~0.5 s for all the assets: done once per process, whatever builds the routes again. */

@@ -1,0 +1,152 @@
+// What the staff's pages need to know of the server's rules (docs/staff.md): the words for statuses, events, roles,
+// languages, themes and views, and the limits of the fields they offer. The pages ask for these instead of keeping
+// copies, so a rule changed here changes on the page too. What the caller's role may do is `me.permissions` (users.ts).
+import { builder } from './builder.js';
+import { AWAITING_REVIEW_WORDS, EVENT_WORDS, LANGUAGE_NAMES, ROLE_WORDS, STATUS_WORDS, VIEW_DEFAULT_ITEM } from '../../domain/staff-words.js';
+import { SESSION_STATUSES } from '../../domain/statuses.js';
+import { WEBHOOK_EVENTS } from '../../domain/events.js';
+import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
+import { PHOTO_CODES, THEME_NAMES, THEMES, type PhotoCode } from '../../domain/themes.js';
+import { DAMAGE_NOTE_MAX } from '../../domain/grading.js';
+import { NOTE_DESCRIPTION_MAX, NOTE_TITLE_MAX } from '../../domain/notes.js';
+import { SEARCH_MAX } from '../../inspections/session-service.js';
+import { MIN_PASSWORD_LENGTH } from '../../users/passwords.js';
+import { USERNAME_PATTERN } from '../../users/users.js';
+import { ROLES } from '../../users/roles.js';
+import { loadCatalogs } from '../web/i18n/catalogs.js';
+
+interface Word {
+  code: string;
+  label: string;
+  description?: string;
+}
+
+interface ViewWords {
+  photoCode: number;
+  name: string;
+  defaultItem: string;
+}
+
+interface ThemeWords {
+  name: string;
+  photoCount: number;
+  damageInspection: boolean;
+}
+
+interface DashboardSettings {
+  statuses: Word[];
+  awaitingReview: string;
+  events: Word[];
+  callbackEvents: Word[];
+  roles: Word[];
+  languages: Word[];
+  themes: ThemeWords[];
+  views: ViewWords[];
+  limits: FieldLimits;
+}
+
+interface FieldLimits {
+  damageNoteMax: number;
+  noteTitleMax: number;
+  noteDescriptionMax: number;
+  searchMax: number;
+  passwordMin: number;
+  usernamePattern: string;
+}
+
+const WordType = builder.objectRef<Word>('Word').implement({
+  description: 'A code and the words people read for it.',
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    label: t.exposeString('label'),
+    description: t.string({ nullable: true, resolve: (word) => word.description ?? null }),
+  }),
+});
+
+const ViewWordsType = builder.objectRef<ViewWords>('ViewWords').implement({
+  description: "A photo's view: its name as the capture page says it, and the part a damage seen on it most likely is.",
+  fields: (t) => ({
+    photoCode: t.exposeInt('photoCode'),
+    name: t.exposeString('name'),
+    defaultItem: t.exposeString('defaultItem', { description: 'A code of damageCatalog.items.' }),
+  }),
+});
+
+const ThemeWordsType = builder.objectRef<ThemeWords>('ThemeWords').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    photoCount: t.exposeInt('photoCount'),
+    damageInspection: t.exposeBoolean('damageInspection'),
+  }),
+});
+
+const LimitsType = builder.objectRef<FieldLimits>('FieldLimits').implement({
+  description: 'The limits the server checks, for the pages to offer the same.',
+  fields: (t) => ({
+    damageNoteMax: t.exposeInt('damageNoteMax'),
+    noteTitleMax: t.exposeInt('noteTitleMax'),
+    noteDescriptionMax: t.exposeInt('noteDescriptionMax'),
+    searchMax: t.exposeInt('searchMax'),
+    passwordMin: t.exposeInt('passwordMin'),
+    usernamePattern: t.exposeString('usernamePattern', { description: 'A regular expression (without slashes).' }),
+  }),
+});
+
+const DashboardSettingsType = builder.objectRef<DashboardSettings>('DashboardSettings').implement({
+  description: "The words and limits the staff's pages show.",
+  fields: (t) => ({
+    statuses: t.field({ type: [WordType], resolve: (settings) => settings.statuses }),
+    awaitingReview: t.exposeString('awaitingReview', { description: 'What a session waiting for its review is called.' }),
+    events: t.field({ type: [WordType], description: 'Every event a timeline can show.', resolve: (settings) => settings.events }),
+    callbackEvents: t.field({
+      type: [WordType],
+      description: 'The events a callback can be set for (code as the API names it, e.g. SESSION:COMPLETE).',
+      resolve: (settings) => settings.callbackEvents,
+    }),
+    roles: t.field({ type: [WordType], resolve: (settings) => settings.roles }),
+    languages: t.field({ type: [WordType], resolve: (settings) => settings.languages }),
+    themes: t.field({ type: [ThemeWordsType], resolve: (settings) => settings.themes }),
+    views: t.field({ type: [ViewWordsType], resolve: (settings) => settings.views }),
+    limits: t.field({ type: LimitsType, resolve: (settings) => settings.limits }),
+  }),
+});
+
+let settings: DashboardSettings | null = null;
+
+/** Built once: every part is fixed for the life of the process. */
+function dashboardSettings(): DashboardSettings {
+  if (settings) return settings;
+  const english = loadCatalogs().get('en') ?? {};
+  settings = {
+    statuses: SESSION_STATUSES.map((code) => ({ code, label: STATUS_WORDS[code] })),
+    awaitingReview: AWAITING_REVIEW_WORDS,
+    events: Object.entries(EVENT_WORDS).map(([code, label]) => ({ code, label })),
+    callbackEvents: WEBHOOK_EVENTS.map((code) => ({ code, label: EVENT_WORDS[code] ?? code })),
+    roles: ROLES.map((role) => ({ code: role.toUpperCase(), ...ROLE_WORDS[role] })),
+    languages: CAPTURE_LANGUAGES.map((code) => ({ code, label: LANGUAGE_NAMES[code] })),
+    themes: THEME_NAMES.map((name) => ({ name, photoCount: THEMES[name].photoCodes.length, damageInspection: THEMES[name].damageInspection })),
+    views: PHOTO_CODES.map((photoCode: PhotoCode) => ({
+      photoCode,
+      name: english[`view.${photoCode}.name`] ?? String(photoCode),
+      defaultItem: VIEW_DEFAULT_ITEM[photoCode],
+    })),
+    limits: {
+      damageNoteMax: DAMAGE_NOTE_MAX,
+      noteTitleMax: NOTE_TITLE_MAX,
+      noteDescriptionMax: NOTE_DESCRIPTION_MAX,
+      searchMax: SEARCH_MAX,
+      passwordMin: MIN_PASSWORD_LENGTH,
+      usernamePattern: USERNAME_PATTERN.source,
+    },
+  };
+  return settings;
+}
+
+builder.queryFields((t) => ({
+  dashboardSettings: t.field({
+    type: DashboardSettingsType,
+    authScopes: { role: 'viewer' },
+    description: "The words and limits the staff's pages show (statuses, events, roles, languages, views, field limits).",
+    resolve: () => dashboardSettings(),
+  }),
+}));

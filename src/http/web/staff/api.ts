@@ -1,0 +1,80 @@
+// GraphQL for the staff's pages over the sign-in cookie (the browser sends it; no page holds a credential). Each
+// operation is a typed document generated from schema.graphql (./graphql/), so a result's shape is never written by
+// hand. A lost sign-in reports itself to whoever listens (the app sends the person to sign in again).
+import { GraphQLRequestError, graphqlRequest, LiveConnection } from '../assets/graphql-client.js';
+import type { LiveState } from '../assets/types/graphql.js';
+import type { TypedDocumentString } from './graphql/graphql.js';
+
+export { GraphQLRequestError };
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+
+export function onSignedOut(listener: Listener): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+export async function request<Result, Variables>(document: TypedDocumentString<Result, Variables>, ...[variables]: VariablesOf<Variables>): Promise<Result> {
+  try {
+    return (await graphqlRequest(document.toString(), (variables ?? {}) as Record<string, unknown>)) as Result;
+  } catch (error) {
+    if (error instanceof GraphQLRequestError && error.code === 'UNAUTHENTICATED') for (const listener of signedOutListeners) listener();
+    throw error;
+  }
+}
+
+/** Operations without variables take none; the others require theirs. */
+type VariablesOf<Variables> = Record<string, never> extends Variables ? [Variables?] : [Variables];
+
+/** The code of a GraphQL error (FORBIDDEN, NOT_FOUND, …), or null. */
+export function errorCode(error: unknown): string | null {
+  return error instanceof GraphQLRequestError ? (error.code ?? null) : null;
+}
+
+/** What to tell a person about a failure. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Try again.';
+}
+
+/** One socket for the whole app; pages subscribe and unsubscribe on it as they open and close. */
+let live: LiveConnection | null = null;
+const stateListeners = new Set<(state: LiveState) => void>();
+let liveState: LiveState = 'closed';
+
+export function liveConnection(): LiveConnection {
+  live ??= new LiveConnection({
+    onState: (state: LiveState) => {
+      liveState = state;
+      for (const listener of stateListeners) listener(state);
+    },
+  });
+  return live;
+}
+
+export function onLiveState(listener: (state: LiveState) => void): () => void {
+  stateListeners.add(listener);
+  listener(liveState);
+  return () => stateListeners.delete(listener);
+}
+
+export function closeLive(): void {
+  live?.close();
+  live = null;
+}
+
+/** Starts a subscription on the shared socket; `variables()` is asked at every (re)subscription. */
+export function subscribe<Result, Variables>(
+  document: TypedDocumentString<Result, Variables>,
+  variables: () => Variables,
+  next: (data: Result) => void,
+  error?: (message: string) => void,
+): () => void {
+  return liveConnection().subscribe(document.toString(), variables as () => Record<string, unknown>, {
+    next: (data: unknown) => {
+      if (data) next(data as Result);
+    },
+    error: (errors: { message: string }[]) => error?.(errors[0]?.message ?? 'Live updates stopped.'),
+  });
+}

@@ -1,0 +1,809 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type CallbackMethod =
+  | 'PATCH'
+  | 'POST'
+  | 'PUT';
+
+export type CallbackSettingInput = {
+  /** Object of header name to value, or a string holding one. */
+  headers?: unknown;
+  method?: CallbackMethod | null | undefined;
+  /** Extra attributes added to the default payload. */
+  payload?: unknown;
+  url: string;
+};
+
+/** The POST /v1/sessions body in camelCase. */
+export type CreateInspectionSessionInput = {
+  session?: SessionSettingsInput | null | undefined;
+  sms?: SmsInvitationInput | null | undefined;
+  vehicle?: VehicleInput | null | undefined;
+};
+
+export type CreateUserInput = {
+  name?: string | null | undefined;
+  /** At least 12 characters. */
+  password: string;
+  role: UserRole;
+  /** Unique across the service: 3-64 of a-z, 0-9, ".", "_", "-". */
+  username: string;
+};
+
+/** A box on a photo, in fractions (0-1) of its width and height; x + width <= 1, y + height <= 1. */
+export type DamageRegionInput = {
+  height: number;
+  width: number;
+  x: number;
+  y: number;
+};
+
+export type DamageStatus =
+  | 'accepted'
+  | 'declined'
+  | 'proposed';
+
+export type DeliveryStatus =
+  /** Claimed by a worker, being sent. */
+  | 'DELIVERING'
+  /** No more automatic attempts; it can be redelivered. */
+  | 'FAILED'
+  /** Waiting for its next attempt. */
+  | 'PENDING'
+  /** A 2xx arrived. */
+  | 'SUCCEEDED';
+
+/** The session group of the create body: how the capture looks and the integrator's own data. */
+export type SessionSettingsInput = {
+  /** The integrator's own reference for the session (at most 200 characters). */
+  clientId?: string | null | undefined;
+  /** Free-form contact details. */
+  contact?: Record<string, unknown> | null | undefined;
+  /** The capture page language, one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language). */
+  language?: string | null | undefined;
+  /** Where the capture page sends the person when done (absolute http(s) URL). */
+  redirectUrl?: string | null | undefined;
+  /** Free-form reference data. */
+  reference?: Record<string, unknown> | null | undefined;
+  /** One of PRO, LITE, CAPT; default the account's default theme. */
+  theme?: string | null | undefined;
+};
+
+export type SessionStatus =
+  | 'COMPLETE'
+  | 'CONFIRM'
+  | 'EXPIRED'
+  | 'IDLE'
+  | 'PROCESS'
+  | 'QC_PASSED'
+  | 'STARTED';
+
+/** Sends the capture link by SMS when the session is created. */
+export type SmsInvitationInput = {
+  by?: string | null | undefined;
+  from?: string | null | undefined;
+  /** Phone number in international format, such as +14155550123. */
+  to: string;
+  toName?: string | null | undefined;
+};
+
+export type UserRole =
+  /** Reads, adds notes and damages, does reviews. */
+  | 'INSPECTOR'
+  /** Everything, including callbacks, deliveries and users. */
+  | 'OWNER'
+  /** Reads sessions, photos, notes, results and reports. */
+  | 'VIEWER';
+
+/** The vehicle; every field optional, null or blank for unknown. */
+export type VehicleInput = {
+  bodyType?: string | null | undefined;
+  /** Exterior colour. */
+  extCol?: string | null | undefined;
+  /** Interior colour. */
+  intCol?: string | null | undefined;
+  make?: string | null | undefined;
+  model?: string | null | undefined;
+  /** Odometer reading, at least 0. */
+  odomReading?: number | null | undefined;
+  /** km or mi. */
+  odomUnit?: string | null | undefined;
+  transmission?: string | null | undefined;
+  trim?: string | null | undefined;
+  /** At most 17 letters and digits, without I, O or Q. */
+  vin?: string | null | undefined;
+  year?: number | null | undefined;
+};
+
+/** A webhook event name. GraphQL enum values use _ where the event name has a colon. */
+export type WebhookEvent =
+  | 'SESSION_COMPLETE'
+  | 'SESSION_NOTE_INSERT'
+  | 'SESSION_SMS_PROCESS'
+  | 'SESSION_STAGE_CHANGE'
+  | 'SESSION_STATUS_CHANGE';
+
+export type CallbacksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CallbacksQuery = { callbacks: Array<{ event: string, url: string, method: CallbackMethod, headers: Record<string, unknown>, payload: Record<string, unknown>, secret: string, active: boolean }> };
+
+export type SetCallbackMutationVariables = Exact<{
+  event: WebhookEvent;
+  input: CallbackSettingInput;
+}>;
+
+
+export type SetCallbackMutation = { setCallback: { event: string } };
+
+export type DeleteCallbackMutationVariables = Exact<{
+  event: WebhookEvent;
+}>;
+
+
+export type DeleteCallbackMutation = { deleteCallback: string };
+
+export type TestCallbackMutationVariables = Exact<{
+  event: WebhookEvent;
+}>;
+
+
+export type TestCallbackMutation = { testCallback: { id: string } };
+
+export type RotateSecretMutationVariables = Exact<{
+  event: WebhookEvent;
+}>;
+
+
+export type RotateSecretMutation = { rotateCallbackSecret: { event: string } };
+
+export type EventDeliveriesQueryVariables = Exact<{
+  event: WebhookEvent;
+}>;
+
+
+export type EventDeliveriesQuery = { deliveries: { edges: Array<{ node: { id: string, event: WebhookEvent, sessionKey: string, test: boolean, status: DeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, lastError: string | null, createdAt: string, attempts: Array<{ attempt: number, statusCode: number | null, responseBody: string | null }> } }> } };
+
+export type StaffContextQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StaffContextQuery = { me: { username: string, name: string, role: UserRole, account: string, permissions: Array<string> } | null, dashboardSettings: { awaitingReview: string, statuses: Array<{ code: string, label: string }>, events: Array<{ code: string, label: string }>, callbackEvents: Array<{ code: string, label: string }>, roles: Array<{ code: string, label: string, description: string | null }>, languages: Array<{ code: string, label: string }>, themes: Array<{ name: string, photoCount: number, damageInspection: boolean }>, views: Array<{ photoCode: number, name: string, defaultItem: string }>, limits: { damageNoteMax: number, noteTitleMax: number, noteDescriptionMax: number, searchMax: number, passwordMin: number, usernamePattern: string } } };
+
+export type DeliveryFieldsFragment = { id: string, event: WebhookEvent, sessionKey: string, test: boolean, status: DeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, lastError: string | null, createdAt: string, attempts: Array<{ attempt: number, statusCode: number | null, responseBody: string | null }> };
+
+export type CallbackEventsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CallbackEventsQuery = { callbacks: Array<{ event: string }> };
+
+export type DeliveriesQueryVariables = Exact<{
+  event: WebhookEvent;
+  sessionKey?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type DeliveriesQuery = { deliveries: { edges: Array<{ node: { id: string, event: WebhookEvent, sessionKey: string, test: boolean, status: DeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, lastError: string | null, createdAt: string, attempts: Array<{ attempt: number, statusCode: number | null, responseBody: string | null }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type RedeliverMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RedeliverMutation = { redeliver: { id: string, event: WebhookEvent, sessionKey: string, test: boolean, status: DeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, lastError: string | null, createdAt: string, attempts: Array<{ attempt: number, statusCode: number | null, responseBody: string | null }> } };
+
+export type AccountEventsSubscriptionVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type AccountEventsSubscription = { sessionEvents: { id: string, event: string, sessionKey: string, timestamp: string, payload: unknown } };
+
+export type SessionTimelineSubscriptionVariables = Exact<{
+  sessionKey: string;
+  after?: string | null | undefined;
+}>;
+
+
+export type SessionTimelineSubscription = { sessionEvents: { id: string, event: string, sessionKey: string, timestamp: string, payload: unknown } };
+
+export type CreateSessionMutationVariables = Exact<{
+  input?: CreateInspectionSessionInput | null | undefined;
+}>;
+
+
+export type CreateSessionMutation = { createInspectionSession: { captureUrl: string | null, sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, requiredPhotos: Array<{ photoCode: number }> } };
+
+export type UsersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UsersQuery = { users: Array<{ username: string, name: string, role: UserRole, createdAt: string }> };
+
+export type CreateUserMutationVariables = Exact<{
+  input: CreateUserInput;
+}>;
+
+
+export type CreateUserMutation = { createUser: { username: string } };
+
+export type DeleteUserMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type DeleteUserMutation = { deleteUser: string };
+
+export type CompleteReviewMutationVariables = Exact<{
+  sessionKey: string;
+  noDamageFound?: boolean | null | undefined;
+}>;
+
+
+export type CompleteReviewMutation = { completeReview: { status: SessionStatus } };
+
+export type DamageCatalogQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DamageCatalogQuery = { damageCatalog: { items: Array<{ code: string, label: string }>, damageTypes: Array<{ code: string, label: string, summary: string, gradeMeanings: Array<string>, defaultGrade: number }> } };
+
+export type AddDamageMutationVariables = Exact<{
+  sessionKey: string;
+  item: string;
+  damageType?: string | null | undefined;
+  grade?: number | null | undefined;
+  note?: string | null | undefined;
+  photoCode?: number | null | undefined;
+  region?: DamageRegionInput | null | undefined;
+}>;
+
+
+export type AddDamageMutation = { addDamage: { damageId: string | null } };
+
+export type EditDamageMutationVariables = Exact<{
+  sessionKey: string;
+  damageId: string;
+  item?: string | null | undefined;
+  damageType?: string | null | undefined;
+  grade?: number | null | undefined;
+  note?: string | null | undefined;
+  region?: DamageRegionInput | null | undefined;
+}>;
+
+
+export type EditDamageMutation = { updateDamage: { damageId: string | null } };
+
+export type SetDamageStatusMutationVariables = Exact<{
+  sessionKey: string;
+  damageId: string;
+  status?: DamageStatus | null | undefined;
+}>;
+
+
+export type SetDamageStatusMutation = { updateDamage: { damageId: string | null } };
+
+export type DeleteDamageMutationVariables = Exact<{
+  sessionKey: string;
+  damageId: string;
+}>;
+
+
+export type DeleteDamageMutation = { deleteDamage: string };
+
+export type SessionDetailQueryVariables = Exact<{
+  sessionKey: string;
+}>;
+
+
+export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string } } };
+
+export type SessionReportQueryVariables = Exact<{
+  sessionKey: string;
+}>;
+
+
+export type SessionReportQuery = { sessionResults: Record<string, unknown> };
+
+export type SessionRowFieldsFragment = { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, requiredPhotos: Array<{ photoCode: number }> };
+
+export type SessionsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: SessionStatus | null | undefined;
+  awaitingReview?: boolean | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type SessionsQuery = { inspectionSessions: { edges: Array<{ node: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, requiredPhotos: Array<{ photoCode: number }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type SessionRowQueryVariables = Exact<{
+  sessionKey: string;
+}>;
+
+
+export type SessionRowQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, requiredPhotos: Array<{ photoCode: number }> } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const DeliveryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DeliveryFields on Delivery {
+  id
+  event
+  sessionKey
+  test
+  status
+  attemptCount
+  nextAttemptAt
+  lastStatusCode
+  lastError
+  createdAt
+  attempts {
+    attempt
+    statusCode
+    responseBody
+  }
+}
+    `, {"fragmentName":"DeliveryFields"}) as unknown as TypedDocumentString<DeliveryFieldsFragment, unknown>;
+export const SessionRowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SessionRowFields on InspectionSession {
+  sessionKey
+  status
+  awaitingReview
+  theme
+  vehicle
+  lastActivityAt
+  acceptedPhotoCount
+  requiredPhotos {
+    photoCode
+  }
+}
+    `, {"fragmentName":"SessionRowFields"}) as unknown as TypedDocumentString<SessionRowFieldsFragment, unknown>;
+export const CallbacksDocument = new TypedDocumentString(`
+    query Callbacks {
+  callbacks {
+    event
+    url
+    method
+    headers
+    payload
+    secret
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<CallbacksQuery, CallbacksQueryVariables>;
+export const SetCallbackDocument = new TypedDocumentString(`
+    mutation SetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) {
+  setCallback(event: $event, input: $input) {
+    event
+  }
+}
+    `) as unknown as TypedDocumentString<SetCallbackMutation, SetCallbackMutationVariables>;
+export const DeleteCallbackDocument = new TypedDocumentString(`
+    mutation DeleteCallback($event: WebhookEvent!) {
+  deleteCallback(event: $event)
+}
+    `) as unknown as TypedDocumentString<DeleteCallbackMutation, DeleteCallbackMutationVariables>;
+export const TestCallbackDocument = new TypedDocumentString(`
+    mutation TestCallback($event: WebhookEvent!) {
+  testCallback(event: $event) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<TestCallbackMutation, TestCallbackMutationVariables>;
+export const RotateSecretDocument = new TypedDocumentString(`
+    mutation RotateSecret($event: WebhookEvent!) {
+  rotateCallbackSecret(event: $event) {
+    event
+  }
+}
+    `) as unknown as TypedDocumentString<RotateSecretMutation, RotateSecretMutationVariables>;
+export const EventDeliveriesDocument = new TypedDocumentString(`
+    query EventDeliveries($event: WebhookEvent!) {
+  deliveries(event: $event, first: 25) {
+    edges {
+      node {
+        ...DeliveryFields
+      }
+    }
+  }
+}
+    fragment DeliveryFields on Delivery {
+  id
+  event
+  sessionKey
+  test
+  status
+  attemptCount
+  nextAttemptAt
+  lastStatusCode
+  lastError
+  createdAt
+  attempts {
+    attempt
+    statusCode
+    responseBody
+  }
+}`) as unknown as TypedDocumentString<EventDeliveriesQuery, EventDeliveriesQueryVariables>;
+export const StaffContextDocument = new TypedDocumentString(`
+    query StaffContext {
+  me {
+    username
+    name
+    role
+    account
+    permissions
+  }
+  dashboardSettings {
+    statuses {
+      code
+      label
+    }
+    awaitingReview
+    events {
+      code
+      label
+    }
+    callbackEvents {
+      code
+      label
+    }
+    roles {
+      code
+      label
+      description
+    }
+    languages {
+      code
+      label
+    }
+    themes {
+      name
+      photoCount
+      damageInspection
+    }
+    views {
+      photoCode
+      name
+      defaultItem
+    }
+    limits {
+      damageNoteMax
+      noteTitleMax
+      noteDescriptionMax
+      searchMax
+      passwordMin
+      usernamePattern
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StaffContextQuery, StaffContextQueryVariables>;
+export const CallbackEventsDocument = new TypedDocumentString(`
+    query CallbackEvents {
+  callbacks {
+    event
+  }
+}
+    `) as unknown as TypedDocumentString<CallbackEventsQuery, CallbackEventsQueryVariables>;
+export const DeliveriesDocument = new TypedDocumentString(`
+    query Deliveries($event: WebhookEvent!, $sessionKey: String, $first: Int, $after: String) {
+  deliveries(event: $event, sessionKey: $sessionKey, first: $first, after: $after) {
+    edges {
+      node {
+        ...DeliveryFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment DeliveryFields on Delivery {
+  id
+  event
+  sessionKey
+  test
+  status
+  attemptCount
+  nextAttemptAt
+  lastStatusCode
+  lastError
+  createdAt
+  attempts {
+    attempt
+    statusCode
+    responseBody
+  }
+}`) as unknown as TypedDocumentString<DeliveriesQuery, DeliveriesQueryVariables>;
+export const RedeliverDocument = new TypedDocumentString(`
+    mutation Redeliver($id: ID!) {
+  redeliver(id: $id) {
+    ...DeliveryFields
+  }
+}
+    fragment DeliveryFields on Delivery {
+  id
+  event
+  sessionKey
+  test
+  status
+  attemptCount
+  nextAttemptAt
+  lastStatusCode
+  lastError
+  createdAt
+  attempts {
+    attempt
+    statusCode
+    responseBody
+  }
+}`) as unknown as TypedDocumentString<RedeliverMutation, RedeliverMutationVariables>;
+export const AccountEventsDocument = new TypedDocumentString(`
+    subscription AccountEvents($after: String) {
+  sessionEvents(after: $after) {
+    id
+    event
+    sessionKey
+    timestamp
+    payload
+  }
+}
+    `) as unknown as TypedDocumentString<AccountEventsSubscription, AccountEventsSubscriptionVariables>;
+export const SessionTimelineDocument = new TypedDocumentString(`
+    subscription SessionTimeline($sessionKey: String!, $after: String) {
+  sessionEvents(sessionKey: $sessionKey, after: $after) {
+    id
+    event
+    sessionKey
+    timestamp
+    payload
+  }
+}
+    `) as unknown as TypedDocumentString<SessionTimelineSubscription, SessionTimelineSubscriptionVariables>;
+export const CreateSessionDocument = new TypedDocumentString(`
+    mutation CreateSession($input: CreateInspectionSessionInput) {
+  createInspectionSession(input: $input) {
+    ...SessionRowFields
+    captureUrl
+  }
+}
+    fragment SessionRowFields on InspectionSession {
+  sessionKey
+  status
+  awaitingReview
+  theme
+  vehicle
+  lastActivityAt
+  acceptedPhotoCount
+  requiredPhotos {
+    photoCode
+  }
+}`) as unknown as TypedDocumentString<CreateSessionMutation, CreateSessionMutationVariables>;
+export const UsersDocument = new TypedDocumentString(`
+    query Users {
+  users {
+    username
+    name
+    role
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<UsersQuery, UsersQueryVariables>;
+export const CreateUserDocument = new TypedDocumentString(`
+    mutation CreateUser($input: CreateUserInput!) {
+  createUser(input: $input) {
+    username
+  }
+}
+    `) as unknown as TypedDocumentString<CreateUserMutation, CreateUserMutationVariables>;
+export const DeleteUserDocument = new TypedDocumentString(`
+    mutation DeleteUser($username: String!) {
+  deleteUser(username: $username)
+}
+    `) as unknown as TypedDocumentString<DeleteUserMutation, DeleteUserMutationVariables>;
+export const CompleteReviewDocument = new TypedDocumentString(`
+    mutation CompleteReview($sessionKey: String!, $noDamageFound: Boolean) {
+  completeReview(sessionKey: $sessionKey, noDamageFound: $noDamageFound) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CompleteReviewMutation, CompleteReviewMutationVariables>;
+export const DamageCatalogDocument = new TypedDocumentString(`
+    query DamageCatalog {
+  damageCatalog {
+    items {
+      code
+      label
+    }
+    damageTypes {
+      code
+      label
+      summary
+      gradeMeanings
+      defaultGrade
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DamageCatalogQuery, DamageCatalogQueryVariables>;
+export const AddDamageDocument = new TypedDocumentString(`
+    mutation AddDamage($sessionKey: String!, $item: String!, $damageType: String, $grade: Int, $note: String, $photoCode: Int, $region: DamageRegionInput) {
+  addDamage(
+    sessionKey: $sessionKey
+    item: $item
+    damageType: $damageType
+    grade: $grade
+    note: $note
+    photoCode: $photoCode
+    region: $region
+  ) {
+    damageId
+  }
+}
+    `) as unknown as TypedDocumentString<AddDamageMutation, AddDamageMutationVariables>;
+export const EditDamageDocument = new TypedDocumentString(`
+    mutation EditDamage($sessionKey: String!, $damageId: String!, $item: String, $damageType: String, $grade: Int, $note: String, $region: DamageRegionInput) {
+  updateDamage(
+    sessionKey: $sessionKey
+    damageId: $damageId
+    item: $item
+    damageType: $damageType
+    grade: $grade
+    note: $note
+    region: $region
+  ) {
+    damageId
+  }
+}
+    `) as unknown as TypedDocumentString<EditDamageMutation, EditDamageMutationVariables>;
+export const SetDamageStatusDocument = new TypedDocumentString(`
+    mutation SetDamageStatus($sessionKey: String!, $damageId: String!, $status: DamageStatus) {
+  updateDamage(sessionKey: $sessionKey, damageId: $damageId, status: $status) {
+    damageId
+  }
+}
+    `) as unknown as TypedDocumentString<SetDamageStatusMutation, SetDamageStatusMutationVariables>;
+export const DeleteDamageDocument = new TypedDocumentString(`
+    mutation DeleteDamage($sessionKey: String!, $damageId: String!) {
+  deleteDamage(sessionKey: $sessionKey, damageId: $damageId)
+}
+    `) as unknown as TypedDocumentString<DeleteDamageMutation, DeleteDamageMutationVariables>;
+export const SessionDetailDocument = new TypedDocumentString(`
+    query SessionDetail($sessionKey: String!) {
+  inspectionSession(sessionKey: $sessionKey) {
+    sessionKey
+    status
+    awaitingReview
+    theme
+    vehicle
+    createdAt
+    lastActivityAt
+    acceptedPhotoCount
+    captureUrl
+    inspectStartedAt
+    inspectEndedAt
+    expiresAt
+    language
+    vinCaptured
+    requiredPhotos {
+      photoCode
+    }
+    photos {
+      photoCode
+      photoLabel
+      approved
+      approvedMessage
+      url
+      createdAt
+    }
+    damages {
+      damageId
+      item
+      damageType
+      grade
+      note
+      photoCode
+      region {
+        x
+        y
+        width
+        height
+      }
+      score
+      source
+      status
+    }
+    notes {
+      title
+      description
+      user
+      createdAt
+    }
+    location {
+      latitude
+      longitude
+      accuracy
+      capturedAt
+    }
+    gradeIfCompleted {
+      grade
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SessionDetailQuery, SessionDetailQueryVariables>;
+export const SessionReportDocument = new TypedDocumentString(`
+    query SessionReport($sessionKey: String!) {
+  sessionResults(sessionKey: $sessionKey)
+}
+    `) as unknown as TypedDocumentString<SessionReportQuery, SessionReportQueryVariables>;
+export const SessionsDocument = new TypedDocumentString(`
+    query Sessions($first: Int, $after: String, $status: SessionStatus, $awaitingReview: Boolean, $search: String) {
+  inspectionSessions(
+    first: $first
+    after: $after
+    status: $status
+    awaitingReview: $awaitingReview
+    search: $search
+  ) {
+    edges {
+      node {
+        ...SessionRowFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment SessionRowFields on InspectionSession {
+  sessionKey
+  status
+  awaitingReview
+  theme
+  vehicle
+  lastActivityAt
+  acceptedPhotoCount
+  requiredPhotos {
+    photoCode
+  }
+}`) as unknown as TypedDocumentString<SessionsQuery, SessionsQueryVariables>;
+export const SessionRowDocument = new TypedDocumentString(`
+    query SessionRow($sessionKey: String!) {
+  inspectionSession(sessionKey: $sessionKey) {
+    ...SessionRowFields
+  }
+}
+    fragment SessionRowFields on InspectionSession {
+  sessionKey
+  status
+  awaitingReview
+  theme
+  vehicle
+  lastActivityAt
+  acceptedPhotoCount
+  requiredPhotos {
+    photoCode
+  }
+}`) as unknown as TypedDocumentString<SessionRowQuery, SessionRowQueryVariables>;

@@ -1,0 +1,286 @@
+// One session's page (/dashboard/sessions/<key>): the review workspace first when the session waits for one, then
+// its facts and report links, its timeline (live), photos, notes and webhook deliveries.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { rejectionReason, vehicleFacts } from '../assets/ui.js';
+import { errorText, request } from './api.js';
+import { useWords } from './context.js';
+import { CopyButton } from './copy-button.js';
+import { Deliveries } from './deliveries.js';
+import { usePageHeading } from './focus.js';
+import { describeEvent, formatTime, vehicleTitle } from './format.js';
+import { graphql } from './graphql/gql.js';
+import type { SessionDetail } from './session-types.js';
+import { type SessionEvent, useSessionEvents } from './live.js';
+import { ReviewWorkspace } from './review.js';
+import { paths } from './router.js';
+import { StatusBadge } from './status-badge.js';
+
+const SESSION_DETAIL = graphql(`
+  query SessionDetail($sessionKey: String!) {
+    inspectionSession(sessionKey: $sessionKey) {
+      sessionKey status awaitingReview theme vehicle createdAt lastActivityAt acceptedPhotoCount
+      captureUrl inspectStartedAt inspectEndedAt expiresAt language vinCaptured
+      requiredPhotos { photoCode }
+      photos { photoCode photoLabel approved approvedMessage url createdAt }
+      damages { damageId item damageType grade note photoCode region { x y width height } score source status }
+      notes { title description user createdAt }
+      location { latitude longitude accuracy capturedAt }
+      gradeIfCompleted { grade name }
+    }
+  }
+`);
+
+const SESSION_REPORT = graphql(`
+  query SessionReport($sessionKey: String!) { sessionResults(sessionKey: $sessionKey) }
+`);
+
+interface ReportLinks {
+  url: string;
+  pdf_url: string;
+  expires_at: string;
+}
+
+/** Statuses in which damages may be marked (before the report exists). */
+const REVIEWABLE = new Set(['PROCESS', 'QC_PASSED', 'CONFIRM']);
+
+export function SessionPage({ sessionKey }: { sessionKey: string }) {
+  const heading = usePageHeading<HTMLHeadingElement>(sessionKey);
+  const words = useWords();
+  const [session, setSession] = useState<SessionDetail | null>(null);
+  const [report, setReport] = useState<ReportLinks | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [events, setEvents] = useState<SessionEvent[]>([]);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const refresh = async () => {
+    try {
+      const loaded = (await request(SESSION_DETAIL, { sessionKey })).inspectionSession;
+      if (loaded.status === 'COMPLETE') {
+        const results = (await request(SESSION_REPORT, { sessionKey })).sessionResults as { report?: ReportLinks | null };
+        setReport(results.report ?? null);
+      }
+      setSession(loaded);
+      setError(null);
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+
+  useEffect(() => {
+    void refresh();
+    return () => clearTimeout(refreshTimer.current);
+  }, [sessionKey]);
+
+  useSessionEvents(
+    sessionKey,
+    (event) => {
+      setEvents((known) => (known.some((item) => item.id === event.id) ? known : [...known, event]));
+      clearTimeout(refreshTimer.current);
+      refreshTimer.current = setTimeout(() => void refresh(), 300);
+    },
+    setError,
+  );
+
+  const title = session ? vehicleTitle(session.vehicle) : null;
+  const reviewing = session && REVIEWABLE.has(session.status) && words.can('Mutation.addDamage');
+  return (
+    <>
+      <p class="breadcrumb">
+        <a href={paths.sessions()}>← Sessions</a>
+      </p>
+      <div class="page-head">
+        <h1 ref={heading} tabIndex={-1} id="detail-title">
+          Session <span class="mono">{sessionKey}</span> {title ? <span class="muted">{title}</span> : null}
+        </h1>
+        {session ? <StatusBadge status={session.status} awaitingReview={session.awaitingReview} /> : null}
+      </div>
+      {error ? (
+        <p id="detail-error" class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!session ? (
+        !error ? (
+          <p class="muted">Loading…</p>
+        ) : null
+      ) : (
+        <div id="detail">
+          {reviewing ? <ReviewWorkspace session={session} onChanged={refresh} /> : null}
+          <section class="card" aria-labelledby="facts-title">
+            <h2 id="facts-title">About this session</h2>
+            <div class="grid-2">
+              <div>
+                <Facts session={session} />
+                {/* A viewer gets no capture link (null): it would let them act as the person capturing. */}
+                {session.captureUrl && session.status !== 'COMPLETE' && session.status !== 'EXPIRED' ? (
+                  <p>
+                    <strong>Capture link: </strong>
+                    <a href={session.captureUrl} target="_blank" rel="noopener noreferrer" class="mono">
+                      {session.captureUrl}
+                    </a>
+                  </p>
+                ) : null}
+                {report ? <Report report={report} /> : null}
+              </div>
+              <Timeline events={events} />
+            </div>
+          </section>
+          <Photos session={session} />
+          <Notes session={session} />
+          {words.can('Query.deliveries') ? <Deliveries sessionKey={sessionKey} changes={events.length} /> : null}
+        </div>
+      )}
+    </>
+  );
+}
+
+function Facts({ session }: { session: SessionDetail }) {
+  const words = useWords();
+  const location = session.location;
+  const facts: [string, preact.ComponentChild][] = [
+    ['Theme', session.theme],
+    ['Language', words.language(session.language)],
+    ['Photos accepted', `${session.acceptedPhotoCount} of ${session.requiredPhotos.length}`],
+    ['Created', formatTime(session.createdAt)],
+    ['Started', formatTime(session.inspectStartedAt)],
+    ['Ended', formatTime(session.inspectEndedAt)],
+    ['Expires if idle', session.status === 'COMPLETE' || session.status === 'EXPIRED' ? '—' : formatTime(session.expiresAt)],
+    [
+      'Location',
+      location
+        ? `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}${location.accuracy == null ? '' : ` (±${Math.round(location.accuracy)} m)`}`
+        : '—',
+    ],
+    ...(vehicleFacts(session.vehicle as never) as [string, string][]),
+  ];
+  if (session.vinCaptured) facts.push(['VIN captured', <CapturedVin captured={session.vinCaptured} given={session.vehicle?.vin as string | undefined} />]);
+  return (
+    <dl class="facts">
+      {facts.map(([label, value]) => (
+        <>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
+/** The VIN read from the label or typed by the person, flagged when it is not the VIN the integrator gave. */
+function CapturedVin({ captured, given }: { captured: string; given: string | undefined }) {
+  if (!given) return <>{captured}</>;
+  const matches = given.toUpperCase() === captured.toUpperCase();
+  return (
+    <span>
+      {captured} <span class={matches ? 'vin-match' : 'vin-mismatch'}>{matches ? '✓ matches' : '⚠ does not match the VIN given'}</span>
+    </span>
+  );
+}
+
+/** The report's shareable links: they open without signing in, so they can be pasted into a CRM or an email. */
+function Report({ report }: { report: ReportLinks }) {
+  return (
+    <div class="report-links">
+      <h3 id="report-title" tabIndex={-1}>
+        Report
+      </h3>
+      <div class="toolbar">
+        <a class="button small primary" href={report.url} target="_blank" rel="noopener">
+          View report
+        </a>
+        <a class="button small" href={report.pdf_url} target="_blank" rel="noopener">
+          Report PDF
+        </a>
+        <CopyButton text={report.url} label="Copy link" />
+      </div>
+      <p class="muted small">Anyone with the link can open the report until {formatTime(report.expires_at)}.</p>
+    </div>
+  );
+}
+
+/** The session's events, oldest first, in words; a scrolling region that the keyboard reaches (Tab, then arrows). */
+function Timeline({ events }: { events: SessionEvent[] }) {
+  const words = useWords();
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [events.length]);
+  return (
+    <div>
+      <h3 id="timeline-title">Events</h3>
+      {events.length === 0 ? <p class="muted">No events yet.</p> : null}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to be scrolled */}
+      <ol id="timeline" class="timeline" ref={list} tabIndex={0} aria-labelledby="timeline-title" hidden={events.length === 0}>
+        {events.map((event) => (
+          <li key={event.id} data-event={event.event} data-id={event.id}>
+            <span class="event-name">{words.event(event.event)}</span>
+            <span>{describeEvent(event.event, event.payload as Record<string, unknown>, words)}</span>
+            <time dateTime={event.timestamp}>{formatTime(event.timestamp)}</time>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Photos({ session }: { session: SessionDetail }) {
+  const words = useWords();
+  return (
+    <section class="card" aria-labelledby="photos-title">
+      <h2 id="photos-title">Photos ({session.photos.length})</h2>
+      {session.photos.length ? (
+        <ul class="photo-grid">
+          {session.photos.map((photo) => {
+            const name = words.view(photo.photoCode);
+            return (
+              <li>
+                <figure>
+                  {photo.url ? (
+                    <a href={photo.url} target="_blank" rel="noopener noreferrer">
+                      <img src={`${photo.url}?size=thumb`} alt={name} loading="lazy" decoding="async" />
+                    </a>
+                  ) : (
+                    <div class="thumb" role="img" aria-label="No image stored" />
+                  )}
+                  <figcaption>
+                    <strong>{name}</strong> ·{' '}
+                    {photo.approved ? <span class="accepted">Accepted</span> : <span class="rejected">{rejectionReason(photo.approvedMessage)}</span>}
+                    <br />
+                    <span class="muted">{formatTime(photo.createdAt)}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p class="muted">No photos yet.</p>
+      )}
+    </section>
+  );
+}
+
+function Notes({ session }: { session: SessionDetail }) {
+  return (
+    <section class="card" aria-labelledby="notes-title">
+      <h2 id="notes-title">Notes ({session.notes.length})</h2>
+      {session.notes.length ? (
+        <ul class="notes-list">
+          {session.notes.map((note) => (
+            <li class="note">
+              <p class="note-title">
+                {note.title}{' '}
+                <span class="muted">
+                  — {note.user}, {formatTime(note.createdAt)}
+                </span>
+              </p>
+              <p class="note-text">{note.description}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted">No notes.</p>
+      )}
+    </section>
+  );
+}

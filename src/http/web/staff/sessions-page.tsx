@@ -1,0 +1,325 @@
+// Sessions: the review queue (confirmed sessions waiting for a person), the account's sessions with a search and a
+// status filter kept in the URL, and the new-session form. Rows change live as the account's events arrive.
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { laterStatus, statusOfEvent } from '../assets/ui.js';
+import { errorText, request } from './api.js';
+import { useStaff, useWords } from './context.js';
+import { announce, usePageHeading } from './focus.js';
+import { describeEvent, formatTime, vehicleTitle } from './format.js';
+import { graphql } from './graphql/gql.js';
+import type { SessionRowFieldsFragment, SessionStatus } from './graphql/graphql.js';
+import { type SessionEvent, useSessionEvents } from './live.js';
+import { NewSessionForm } from './new-session-form.js';
+import { navigate, paths, useLocation } from './router.js';
+import { StatusBadge } from './status-badge.js';
+
+graphql(`
+  fragment SessionRowFields on InspectionSession {
+    sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }
+  }
+`);
+
+const SESSIONS = graphql(`
+  query Sessions($first: Int, $after: String, $status: SessionStatus, $awaitingReview: Boolean, $search: String) {
+    inspectionSessions(first: $first, after: $after, status: $status, awaitingReview: $awaitingReview, search: $search) {
+      edges { node { ...SessionRowFields } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`);
+
+const SESSION_ROW = graphql(`
+  query SessionRow($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ...SessionRowFields } }
+`);
+
+const PAGE_SIZE = 25;
+const AWAITING_REVIEW = 'AWAITING_REVIEW';
+
+export type Row = SessionRowFieldsFragment & { lastEvent: SessionEvent | null };
+
+/** The list's state, in one place: rows in order (latest activity first), the next page's cursor, and errors. */
+interface ListState {
+  rows: Row[];
+  endCursor: string | null;
+  hasMore: boolean;
+  loading: boolean;
+  error: string | null;
+}
+
+type ListAction =
+  | { type: 'loaded'; rows: SessionRowFieldsFragment[]; more: boolean; endCursor: string | null; hasMore: boolean }
+  | { type: 'failed'; error: string }
+  | { type: 'loading' }
+  | { type: 'event'; event: SessionEvent }
+  | { type: 'row'; row: SessionRowFieldsFragment; prepend: boolean };
+
+function reduceList(state: ListState, action: ListAction): ListState {
+  switch (action.type) {
+    case 'loading':
+      return { ...state, loading: true, error: null };
+    case 'failed':
+      return { ...state, loading: false, error: action.error };
+    case 'loaded': {
+      const known = new Map(state.rows.map((row) => [row.sessionKey, row]));
+      const fresh = action.rows.map((row) => ({ ...row, lastEvent: known.get(row.sessionKey)?.lastEvent ?? null }));
+      return { rows: action.more ? [...state.rows, ...fresh] : fresh, endCursor: action.endCursor, hasMore: action.hasMore, loading: false, error: null };
+    }
+    case 'event': {
+      const index = state.rows.findIndex((row) => row.sessionKey === action.event.sessionKey);
+      if (index < 0) return state;
+      const row = state.rows[index] as Row;
+      const announced = statusOfEvent(action.event as never);
+      const status = announced ? (laterStatus(row.status, announced) as SessionStatus) : row.status;
+      // A session leaves the review queue when it moves on (its review completed): never "Awaiting review" after.
+      const updated = { ...row, status, awaitingReview: row.awaitingReview && status === 'CONFIRM', lastEvent: action.event };
+      return { ...state, rows: [updated, ...state.rows.filter((_, position) => position !== index)] };
+    }
+    case 'row': {
+      const known = state.rows.find((row) => row.sessionKey === action.row.sessionKey);
+      const merged: Row = { ...action.row, lastEvent: known?.lastEvent ?? null };
+      if (known) merged.status = laterStatus(known.status, merged.status) as SessionStatus;
+      if (!known) return action.prepend ? { ...state, rows: [merged, ...state.rows] } : state;
+      return { ...state, rows: state.rows.map((row) => (row.sessionKey === merged.sessionKey ? merged : row)) };
+    }
+  }
+}
+
+export function SessionsPage() {
+  const heading = usePageHeading<HTMLHeadingElement>();
+  const staff = useStaff();
+  const words = useWords();
+  const url = useLocation();
+  const filter = url.searchParams.get('status') ?? '';
+  const search = url.searchParams.get('q') ?? '';
+  const [searchText, setSearchText] = useState(search);
+  const [list, dispatch] = useReducer(reduceList, { rows: [], endCursor: null, hasMore: false, loading: true, error: null });
+  const [queue, setQueue] = useState<SessionRowFieldsFragment[]>([]);
+  const refetchTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const variables = (after: string | null) => ({
+    first: PAGE_SIZE,
+    after,
+    status: filter && filter !== AWAITING_REVIEW ? (filter as SessionStatus) : null,
+    awaitingReview: filter === AWAITING_REVIEW ? true : null,
+    search: search || null,
+  });
+
+  const load = async (more = false) => {
+    dispatch({ type: 'loading' });
+    try {
+      const connection = (await request(SESSIONS, variables(more ? list.endCursor : null))).inspectionSessions;
+      dispatch({
+        type: 'loaded',
+        rows: connection.edges.map((edge) => edge.node),
+        more,
+        endCursor: connection.pageInfo.endCursor ?? null,
+        hasMore: connection.pageInfo.hasNextPage,
+      });
+    } catch (error) {
+      dispatch({ type: 'failed', error: errorText(error) });
+    }
+  };
+
+  const loadQueue = async () => {
+    try {
+      setQueue((await request(SESSIONS, { first: PAGE_SIZE, awaitingReview: true })).inspectionSessions.edges.map((edge) => edge.node));
+    } catch {
+      // the list says what went wrong
+    }
+  };
+
+  useEffect(() => {
+    void load();
+  }, [filter, search]);
+  useEffect(() => {
+    void loadQueue();
+  }, []);
+
+  // Debounced: a burst of photo verdicts asks for the row once.
+  const refetchRow = (sessionKey: string, prepend: boolean) => {
+    if (refetchTimers.current.has(sessionKey)) return;
+    refetchTimers.current.set(
+      sessionKey,
+      setTimeout(async () => {
+        refetchTimers.current.delete(sessionKey);
+        try {
+          const row = (await request(SESSION_ROW, { sessionKey })).inspectionSession;
+          const fits = !search && (!filter || (filter === AWAITING_REVIEW ? row.awaitingReview : row.status === filter));
+          dispatch({ type: 'row', row, prepend: prepend && fits });
+          if (row.awaitingReview || queue.some((queued) => queued.sessionKey === sessionKey)) void loadQueue();
+        } catch {
+          // the next event or a reload brings it
+        }
+      }, 250),
+    );
+  };
+
+  useSessionEvents(null, (event) => {
+    const known = list.rows.some((row) => row.sessionKey === event.sessionKey);
+    dispatch({ type: 'event', event });
+    if (!known || event.event !== 'SESSION:NOTE_INSERT') refetchRow(event.sessionKey, !known);
+  });
+
+  useEffect(() => {
+    const timers = refetchTimers.current;
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
+  }, []);
+
+  const setQuery = (changes: Record<string, string>) => {
+    const params = new URLSearchParams(url.search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) params.set(name, value);
+      else params.delete(name);
+    }
+    navigate(paths.sessions(params.toString()), { replace: true });
+  };
+
+  useEffect(() => {
+    if (searchText.trim() === search) return;
+    const timer = setTimeout(() => setQuery({ q: searchText.trim() }), 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1} class="page-title">
+        Sessions
+      </h1>
+      {queue.length > 0 ? <ReviewQueue rows={queue} /> : null}
+      {words.can('Mutation.createInspectionSession') ? (
+        <section class="card" aria-labelledby="new-session-title">
+          <NewSessionForm
+            onCreated={(row) => {
+              dispatch({ type: 'row', row, prepend: true });
+              announce(`Session ${row.sessionKey} created.`);
+            }}
+          />
+        </section>
+      ) : null}
+      <section class="card" aria-labelledby="sessions-title">
+        <div class="panel-head">
+          <h2 id="sessions-title">All sessions</h2>
+          <div class="toolbar session-filters">
+            <label for="session-search" class="visually-hidden">
+              Search by VIN, session key or your reference
+            </label>
+            <input
+              id="session-search"
+              type="search"
+              placeholder="VIN, session key or reference"
+              autocomplete="off"
+              spellcheck={false}
+              maxLength={staff.settings.limits.searchMax}
+              value={searchText}
+              onInput={(event) => setSearchText((event.currentTarget as HTMLInputElement).value)}
+            />
+            <label for="status-filter" class="visually-hidden">
+              Show sessions with status
+            </label>
+            <select id="status-filter" value={filter} onChange={(event) => setQuery({ status: (event.currentTarget as HTMLSelectElement).value })}>
+              <option value="">All sessions</option>
+              <option value={AWAITING_REVIEW}>{staff.settings.awaitingReview}</option>
+              {staff.settings.statuses.map((status) => (
+                <option value={status.code}>{status.label}</option>
+              ))}
+            </select>
+            <button class="button small" type="button" onClick={() => void Promise.all([load(), loadQueue()])}>
+              Refresh
+            </button>
+          </div>
+        </div>
+        <SessionsTable rows={list.rows} caption="The account’s inspection sessions, latest activity first. Changes arrive live." bodyId="sessions-body" />
+        {!list.loading && list.rows.length === 0 && !list.error ? (
+          <p id="sessions-empty" class="muted">
+            {search || filter ? 'No session matches.' : 'No sessions yet.'}
+          </p>
+        ) : null}
+        {list.hasMore ? (
+          <button class="button small" type="button" onClick={() => void load(true)}>
+            Load more
+          </button>
+        ) : null}
+        {list.error ? (
+          <p id="sessions-error" class="error" role="alert">
+            {list.error}
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function ReviewQueue({ rows }: { rows: SessionRowFieldsFragment[] }) {
+  return (
+    <section class="card review-queue" aria-labelledby="queue-title">
+      <h2 id="queue-title">
+        Review queue <span class="count">{rows.length}</span>
+      </h2>
+      <p class="muted small">Confirmed inspections waiting for a person to mark damages and complete the review.</p>
+      <SessionsTable rows={rows.map((row) => ({ ...row, lastEvent: null }))} caption="Sessions waiting for a review" bodyId="queue-body" />
+    </section>
+  );
+}
+
+export function SessionsTable({ rows, caption, bodyId }: { rows: Row[]; caption: string; bodyId: string }) {
+  const words = useWords();
+  return (
+    <div class="table-wrap">
+      <table class="sessions-table">
+        <caption class="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Session</th>
+            <th scope="col">Status</th>
+            <th scope="col">Vehicle</th>
+            <th scope="col" class="wide-only">
+              Photos
+            </th>
+            <th scope="col" class="wide-only">
+              Last activity
+            </th>
+            <th scope="col" class="wide-only">
+              Theme
+            </th>
+          </tr>
+        </thead>
+        <tbody id={bodyId}>
+          {rows.map((row) => (
+            <tr key={row.sessionKey} data-session={row.sessionKey} data-status={row.status}>
+              <td>
+                <a class="mono session-link" href={paths.session(row.sessionKey)} aria-label={`Open session ${row.sessionKey}`}>
+                  {row.sessionKey}
+                </a>
+              </td>
+              <td>
+                <StatusBadge status={row.status} awaitingReview={row.awaitingReview} />
+              </td>
+              <td>{vehicleTitle(row.vehicle) ?? (row.vehicle?.vin as string | undefined) ?? '—'}</td>
+              <td class="wide-only">
+                {row.acceptedPhotoCount} / {row.requiredPhotos.length}
+              </td>
+              <td class="wide-only">
+                {row.lastEvent ? (
+                  <span>
+                    {describeEvent(row.lastEvent.event, row.lastEvent.payload as Record<string, unknown>, words)}
+                    <br />
+                    <time class="muted" dateTime={row.lastEvent.timestamp}>
+                      {formatTime(row.lastEvent.timestamp)}
+                    </time>
+                  </span>
+                ) : (
+                  <time class="muted" dateTime={row.lastActivityAt}>
+                    {formatTime(row.lastActivityAt)}
+                  </time>
+                )}
+              </td>
+              <td class="wide-only">{row.theme}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
