@@ -118,7 +118,8 @@ function Navigation({ staff, route }: { staff: Staff; route: Route }) {
   useEffect(() => onLiveState(setLive), []);
   const current = (page: Route['page']) => (route.page === page || (page === 'sessions' && route.page === 'session') ? 'page' : undefined);
   const signOut = async () => {
-    await fetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    // JSON, as the server asks of every cookie write (a form another site posts cannot send it).
+    await fetch('/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
     closeLive();
     // A fresh page: nothing of the account stays in memory.
     location.assign(paths.signIn());

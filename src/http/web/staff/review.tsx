@@ -89,9 +89,10 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
     return { item: words.defaultItem(code) ?? catalog.items[0]?.code ?? 'other', damageType: type?.code ?? 'other', grade: type?.defaultGrade ?? 3, note: '' };
   };
 
+  // The first form, once the catalog has arrived.
   useEffect(() => {
     if (!editing) setDraft(freshDraft(shown?.photoCode ?? null));
-  }, [catalog, shown?.photoCode]);
+  }, [catalog]);
 
   useEffect(() => {
     if (!focusAfter.current) return;
@@ -218,6 +219,8 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
                   onClick={() => {
                     setPhotoCode(photo.photoCode);
                     setBox(null);
+                    // The form follows the photo at once: its part is the one this view shows.
+                    if (!editing) setDraft(freshDraft(photo.photoCode));
                   }}
                 >
                   {words.view(photo.photoCode)}
