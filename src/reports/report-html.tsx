@@ -13,7 +13,7 @@ const STYLE = `
   h2 { font-size: 17px; margin-top: 28px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; }
   table { border-collapse: collapse; width: 100%; table-layout: fixed; }
   th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #eaeef2; vertical-align: top; overflow-wrap: break-word; }
-  td.long { overflow-wrap: anywhere; }
+  td.long { overflow-wrap: anywhere; } .stack .label { display: none; }
   th { background: #f6f8fa; } .pairs th { width: 40%; max-width: 14em; }
   .damages col.item { width: 28%; } .damages col.grade { width: 5.5em; } .damages col.source { width: 18%; }
   .notes col.title { width: 22%; } .notes col.by { width: 15%; } .notes col.when { width: 12em; }
@@ -33,7 +33,9 @@ const STYLE = `
     .stack thead, .stack colgroup { display: none; }
     .stack tr { border: 1px solid #d0d7de; border-radius: 6px; margin-bottom: 8px; padding: 4px 0; }
     .stack td { display: grid; grid-template-columns: minmax(6em, 35%) 1fr; gap: 8px; border: 0; padding: 4px 10px; }
-    .stack td::before { content: attr(data-label); font-weight: 600; color: #57606a; overflow-wrap: break-word; }
+    .stack .label { display: block; font-weight: 600; color: #57606a; overflow-wrap: break-word; }
+    .pairs tr, .pairs th, .pairs td { display: block; width: auto; max-width: none; }
+    .pairs th { background: none; border: 0; padding-bottom: 0; color: #57606a; }
   }
   @media print { body { margin: 0; } .photos { grid-template-columns: repeat(3, 1fr); } figure, tr { break-inside: avoid; } }
 `;
@@ -222,8 +224,12 @@ function StackedTable({
         {rows.map((cells, row) => (
           <tr key={row}>
             {cells.map((cell, column) => (
-              <td key={columns[column]} data-label={labels[column]} class={columns[column] === 'description' ? 'long' : undefined}>
-                {cell}
+              <td key={columns[column]} class={columns[column] === 'description' ? 'long' : undefined}>
+                {/* The column's name, shown beside the value once the row is a card (its header is hidden then). */}
+                <span class="label" aria-hidden="true">
+                  {labels[column]}
+                </span>
+                <span>{cell}</span>
               </td>
             ))}
           </tr>

@@ -59,7 +59,7 @@ describe('condition report', () => {
     const html = await response.text();
     expect(html).toContain(VIN);
     expect(html).toContain('Condition report — 2019 Honda Accord');
-    expect(html).toContain('<td data-label="Damage">Dent</td>');
+    expect(html).toContain('<span class="label" aria-hidden="true">Damage</span><span>Dent</span>');
     expect(html).toMatch(/<span class="grade">[1-4] \/ 5<\/span>/);
     expect(html).toContain('52.52');
     expect(html).not.toContain('<script>alert(1)</script>');
