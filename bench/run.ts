@@ -9,6 +9,7 @@ import { runQcBenchmark, runQcMetricsBenchmark } from './qc.js';
 import { runCommandBenchmark } from './commands.js';
 import { runCapacityBenchmark } from './capacity.js';
 import { runCapturePageBenchmark } from './capture-page.js';
+import { runIdempotencyBenchmark } from './idempotency.js';
 
 interface Suite {
   name: string;
@@ -23,6 +24,7 @@ const suites: Suite[] = [
   { name: 'subscriptions', run: () => runSubscriptionBenchmark() },
   { name: 'commands', run: () => runCommandBenchmark() },
   { name: 'capacity', run: () => runCapacityBenchmark() },
+  { name: 'idempotency', run: () => runIdempotencyBenchmark() },
 ];
 
 if (existsSync(new URL('./webhooks.ts', import.meta.url))) {

@@ -6,6 +6,8 @@ export type AppErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /** The request is well formed but names something it does not match (an idempotency key used for another request). */
+  | 'UNPROCESSABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
   /** A per-session limit (docs/limits.md) is full; nothing was stored. */

@@ -41,6 +41,7 @@ import { createUserUseCases } from './users/user-use-cases.js';
 import { createVinReader } from './vin/vin-reader.js';
 import { createWebhookUseCases } from './webhooks/webhook-use-cases.js';
 import { resolveQcThresholds, type QcThresholds } from './qc/thresholds.js';
+import { IdempotentRequests } from './idempotency/idempotent-requests.js';
 
 /** What REST routes, GraphQL resolvers and pages receive: use cases, never a store, the file store or the event bus. */
 export interface UseCases {
@@ -66,6 +67,8 @@ export interface UseCases {
   files: Pick<PhotoFiles, 'openByUrlToken'>;
   /** A subscriber's events: recorded ones after a cursor, then live ones (events/event-stream.ts). */
   sessionEvents: SessionEvents;
+  /** Writes sent with an Idempotency-Key run once (docs/rest-guide.md). */
+  idempotency: IdempotentRequests;
 }
 
 /** What the app holds: the use cases, plus the stores, infrastructure and workers it starts, stops and closes. */
@@ -145,6 +148,7 @@ export function createServices({
     ...createAuthUseCases(stores, clock),
     ...createUserUseCases(stores, clock),
     accounts: new AccountService(stores.accounts, clock, config.apiSecretOverlapMs),
+    idempotency: new IdempotentRequests(stores.idempotencyKeys, clock),
     reportDocuments,
     retention,
     stores,

@@ -19,6 +19,8 @@ import { requestTarget, type RequestTarget } from './request-target.js';
 import { REPORT_LINK_PREFIX } from '../inspections/public-urls.js';
 import { applySecurityHeaders, securityHeaders } from './security-headers.js';
 import { chooseRequestId, runInRequest } from '../observability/request-context.js';
+import { IDEMPOTENCY_KEY_HEADER, runIdempotently } from './idempotent-writes.js';
+import { IDEMPOTENT_METHODS } from '../domain/idempotency.js';
 
 export interface RequestHandlerDeps {
   config: Config;
@@ -135,7 +137,12 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       }
       route = match.pattern;
       if (RATE_LIMITED_PREFIXES.some((prefix) => target.pathname.startsWith(prefix))) await spendRateLimit(request, response);
-      await match.handler(new RoutedRequest(request, response, match.params, target));
+      const handleRoute = async () => match.handler(new RoutedRequest(request, response, match.params, target));
+      if (isIdempotentWrite(request, target.pathname)) {
+        await runIdempotently({ services, logger }, request, response, request.url ?? target.pathname, handleRoute);
+      } else {
+        await handleRoute();
+      }
     } catch (error) {
       if (error instanceof ClientDisconnectedError) {
         // A client closing its connection mid-request is no failure of ours, and there is no one left to answer.
@@ -182,6 +189,11 @@ class RoutedRequest implements RouteContext {
   get url(): URL {
     return this.target.url;
   }
+}
+
+/** A write under /v1 that names an idempotency key (docs/rest-guide.md). */
+function isIdempotentWrite(request: IncomingMessage, pathname: string): boolean {
+  return pathname.startsWith('/v1/') && IDEMPOTENT_METHODS.has(request.method ?? '') && headerValue(request, IDEMPOTENCY_KEY_HEADER) !== undefined;
 }
 
 function isAdminPath(pathname: string): boolean {

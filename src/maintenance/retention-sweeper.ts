@@ -1,4 +1,4 @@
-// Deletes what TTL indexes would (docs/capture.md): expired access and sign-in records, finished deliveries and
+// Deletes what TTL indexes would (docs/capture.md): expired access and sign-in records, idempotency keys, finished deliveries and
 // delivery attempts past retention. MongoDB's TTL monitor does this on its own; the embedded database never does, so
 // without this job those collections grow for ever there. Each collection's rules are read from its own TTL indexes
 // (listIndexes), so the store that creates an index stays the one place that decides what expires and when.
@@ -14,7 +14,7 @@ const LEASE_NAME = 'retention-sweeper';
  * The collections whose stores create TTL indexes. A store that adds a TTL index names its collection here; a test
  * (test/maintenance/retention-sweeper.test.ts) fails when one is missing.
  */
-export const RETAINED_COLLECTIONS = ['access_records', 'deliveries', 'delivery_attempts', 'sign_ins', 'sign_in_failures'] as const;
+export const RETAINED_COLLECTIONS = ['access_records', 'deliveries', 'delivery_attempts', 'sign_ins', 'sign_in_failures', 'idempotency_keys'] as const;
 
 export interface TtlRule {
   collection: string;

@@ -14,6 +14,7 @@ import { DeliveryStore } from './deliveries.js';
 import { UserStore } from './users.js';
 import { SignInStore } from './sign-ins.js';
 import { SignInFailureStore } from './sign-in-failures.js';
+import { IdempotencyKeyStore } from './idempotency-keys.js';
 
 export interface Stores {
   accounts: CachedAccountStore;
@@ -29,6 +30,7 @@ export interface Stores {
   users: UserStore;
   signIns: SignInStore;
   signInFailures: SignInFailureStore;
+  idempotencyKeys: IdempotencyKeyStore;
 }
 
 export interface StoreOptions {
@@ -52,6 +54,7 @@ export function createStores(db: Db, options: StoreOptions = {}): Stores {
     users: new UserStore(db),
     signIns: new SignInStore(db),
     signInFailures: new SignInFailureStore(db),
+    idempotencyKeys: new IdempotencyKeyStore(db),
   };
 }
 

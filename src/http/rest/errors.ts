@@ -10,6 +10,7 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   // A per-session cap (docs/limits.md): the request is understood but would exceed what a session may hold.

@@ -20,8 +20,18 @@ export class ClientDisconnectedError extends Error {
   }
 }
 
+/** Bodies already read whole before the route ran (an idempotent write's), served again to the route. */
+const readBodies = new WeakMap<IncomingMessage, Buffer>();
+
+/** Lets a route read a body that was already read from the socket. */
+export function keepReadBody(request: IncomingMessage, body: Buffer): void {
+  readBodies.set(request, body);
+}
+
 /** The raw body, refusing (413) anything over the limit without buffering it. */
 export function readBodyBytes(request: IncomingMessage, limit = JSON_BODY_LIMIT_BYTES): Promise<Buffer> {
+  const alreadyRead = readBodies.get(request);
+  if (alreadyRead) return alreadyRead.length > limit ? Promise.reject(tooLarge(limit, { closeConnection: false })) : Promise.resolve(alreadyRead);
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > DISCARDED_BODY_LIMIT_BYTES) return Promise.reject(tooLarge(limit, { closeConnection: true }));
   if (request.readableEnded) return Promise.resolve(Buffer.alloc(0));

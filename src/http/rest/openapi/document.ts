@@ -15,6 +15,7 @@ import { reviewPaths } from './reviews.js';
 import { callbackPaths, webhookPaths } from './callbacks.js';
 import { adminPaths } from './admin.js';
 import { documentPaths } from './documents.js';
+import { documentIdempotency } from './idempotency.js';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 
@@ -62,6 +63,9 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         'Every /v1 response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a spent budget answers 429 with Retry-After.',
         `JSON bodies are limited to ${JSON_BODY_LIMIT_BYTES} bytes (413). Unknown paths answer 404 and known paths asked with another method 405`,
         '(with Allow), always as `{"message": ...}`.',
+        '',
+        'Every response carries `X-Request-Id` (the request\'s own value when it is 1–128 characters of `[A-Za-z0-9._-]`, else a new one);',
+        'every error body quotes it as `request_id`. Every signed write accepts an `Idempotency-Key` (see the parameter).',
       ].join('\n'),
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -88,7 +92,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
     webhooks: webhookPaths(),
     components: { securitySchemes: securitySchemes(), headers: sharedHeaders(), responses: sharedResponses() },
   });
-  return document as unknown as OpenApiDocument;
+  return documentIdempotency(document as unknown as OpenApiDocument);
 }
 
 function documentationPaths(): ZodOpenApiPathsObject {
