@@ -10,8 +10,7 @@ const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 export const INVALID_IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable ASCII characters.';
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used with a different request (method, path or body). Use a new key for a new request.';
-export const IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE =
-  'A request with this Idempotency-Key is still being processed. Retry once it has finished to get its answer.';
+export const IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE = 'A request with this Idempotency-Key is still being processed. Retry once it has finished to get its answer.';
 
 /** How long the first answer to a key is kept. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -12,7 +12,7 @@ import { DISCARDED_BODY_LIMIT_BYTES, keepReadBody, readBodyBytes } from './rest/
 import { sendError } from './rest/errors.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const REPLAYED_HEADER = 'idempotent-replayed';
 
 /**
  * Runs `handle` once for the request's idempotency key, or answers with what the first request with that key got.

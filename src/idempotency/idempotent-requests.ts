@@ -16,9 +16,7 @@ import { newRandomId } from '../domain/identifiers.js';
 import type { IdempotencyKeyStore } from '../store/idempotency-keys.js';
 
 /** How a write with a key goes on: run it (then keep or give up its answer), or answer with the kept one. */
-export type IdempotentStart =
-  | { kind: 'run'; finish(answer: StoredAnswer): Promise<void>; abandon(): Promise<void> }
-  | { kind: 'replay'; answer: StoredAnswer };
+export type IdempotentStart = { kind: 'run'; finish(answer: StoredAnswer): Promise<void>; abandon(): Promise<void> } | { kind: 'replay'; answer: StoredAnswer };
 
 /** A claim can be lost to a concurrent release or a stale record's replacement; past this many rounds, answer 409. */
 const CLAIM_ROUNDS = 3;

@@ -64,7 +64,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         `JSON bodies are limited to ${JSON_BODY_LIMIT_BYTES} bytes (413). Unknown paths answer 404 and known paths asked with another method 405`,
         '(with Allow), always as `{"message": ...}`.',
         '',
-        'Every response carries `X-Request-Id` (the request\'s own value when it is 1–128 characters of `[A-Za-z0-9._-]`, else a new one);',
+        "Every response carries `X-Request-Id` (the request's own value when it is 1–128 characters of `[A-Za-z0-9._-]`, else a new one);",
         'every error body quotes it as `request_id`. Every signed write accepts an `Idempotency-Key` (see the parameter).',
       ].join('\n'),
       license: { name: 'MIT', identifier: 'MIT' },

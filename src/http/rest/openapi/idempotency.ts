@@ -7,7 +7,15 @@ const WRITES = ['post', 'put', 'patch', 'delete'] as const;
 
 /** The parts of the generated document this reads and extends. */
 interface WritableDocument {
-  paths: Record<string, Partial<Record<(typeof WRITES)[number] | 'get', { parameters?: Record<string, unknown>[]; responses: Record<string, Record<string, unknown>>; security?: unknown }>>>;
+  paths: Record<
+    string,
+    Partial<
+      Record<
+        (typeof WRITES)[number] | 'get',
+        { parameters?: Record<string, unknown>[]; responses: Record<string, Record<string, unknown>>; security?: unknown }
+      >
+    >
+  >;
   components: Record<'parameters' | 'headers' | 'responses', Record<string, Record<string, unknown>>>;
 }
 
@@ -34,13 +42,21 @@ export function documentIdempotency<T extends WritableDocument>(document: T): T 
   };
   components.headers = {
     ...components.headers,
-    'Idempotent-Replayed': { description: '`true` when this answer is the kept answer of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+    'Idempotent-Replayed': {
+      description: '`true` when this answer is the kept answer of an earlier request with the same Idempotency-Key.',
+      schema: { type: 'string', enum: ['true'] },
+    },
   };
   components.responses = {
     ...components.responses,
     IdempotencyKeyReused: {
       description: 'The Idempotency-Key was already used with a different request (method, path or body).',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, examples: { reused: { value: errorExample({ message: IDEMPOTENCY_KEY_REUSED_MESSAGE }) } } } },
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/Error' },
+          examples: { reused: { value: errorExample({ message: IDEMPOTENCY_KEY_REUSED_MESSAGE }) } },
+        },
+      },
     },
     IdempotencyKeyInFlight: {
       description: 'The request conflicts with the current state, or a request with the same Idempotency-Key is still running.',
