@@ -9,7 +9,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, variables } from '../src/config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Stands in for a value the compose file takes from the operator's shell (`${NAME:?message}`). */
@@ -48,16 +48,13 @@ function environmentOf(service: ComposeService): Record<string, string> {
 }
 
 /** The variables of src/config.ts's schema, and whether each has a default or may be absent. */
-export function schemaVariables(source: string): Map<string, { defaulted: boolean; optional: boolean }> {
-  const body = /const environmentSchema = z\.object\(\{([\s\S]*?)\n\}\);/.exec(source)?.[1];
-  if (!body) throw new Error('environmentSchema not found in src/config.ts');
-  const variables = new Map<string, { defaulted: boolean; optional: boolean }>();
-  const starts = [...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)];
-  starts.forEach((match, index) => {
-    const definition = body.slice(match.index, starts[index + 1]?.index ?? body.length);
-    variables.set(match[1] as string, { defaulted: /\.default\(/.test(definition), optional: /\.optional\(\)/.test(definition) });
-  });
-  return variables;
+function schemaVariables(): Map<string, { defaulted: boolean; optional: boolean }> {
+  return new Map(
+    Object.entries(variables).map(([name, schema]) => {
+      const absent = schema.safeParse(undefined);
+      return [name, { defaulted: absent.success && absent.data !== undefined, optional: absent.success && absent.data === undefined }];
+    }),
+  );
 }
 
 function checkCompose(file: string, problems: string[], notes: string[]): void {
@@ -102,7 +99,7 @@ function checkCompose(file: string, problems: string[], notes: string[]): void {
   }
   const [appName, app] = built[0] as [string, ComposeService];
   const environment = environmentOf(app);
-  const variables = schemaVariables(readFileSync(join(ROOT, 'src/config.ts'), 'utf8'));
+  const variables = schemaVariables();
   for (const name of Object.keys(environment)) if (!variables.has(name)) problems.push(`${appName} sets ${name}, which src/config.ts does not read`);
   for (const [name, { defaulted, optional }] of variables) {
     const state = environment[name] !== undefined && environment[name] !== '' ? 'set' : defaulted ? 'defaulted' : optional ? 'unset (optional)' : 'MISSING';

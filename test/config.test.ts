@@ -72,6 +72,16 @@ describe('configuration', () => {
     expect(problems).toHaveLength(5);
   });
 
+  it('reports a variable that does not parse once, not again through the rules that span it', () => {
+    expect(configProblems({ WEBHOOK_TOTAL_TIMEOUT_MS: 'soon', WEBHOOK_LEASE_MS: '5000' })).toEqual([
+      'WEBHOOK_TOTAL_TIMEOUT_MS: Invalid input: expected number, received NaN',
+    ]);
+    expect(configProblems({ SMS_PROVIDER: 'pigeon', PHOTO_STORE: 'tape' })).toEqual([
+      "PHOTO_STORE: Invalid discriminator value. Expected 'filesystem' | 's3'",
+      "SMS_PROVIDER: Invalid discriminator value. Expected 'log' | 'twilio'",
+    ]);
+  });
+
   it('refuses unknown QC thresholds and an incomplete Twilio set-up', () => {
     expect(() => loadConfig({ QC_THRESHOLDS: '{"sharpnezz": 1}' })).toThrow(/sharpnezz/);
     expect(() => loadConfig({ QC_THRESHOLDS: 'nope' })).toThrow(/QC_THRESHOLDS/);
