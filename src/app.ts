@@ -2,7 +2,6 @@
 // all of it cleanly.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { openDatabase, type Database } from './store/database.js';
@@ -11,6 +10,7 @@ import { ensureIndexes } from './store/stores.js';
 import { Router } from './http/rest/router.js';
 import { registerRoutes } from './http/routes.js';
 import { createEventBus } from './events/event-bus.js';
+import { openRedisClients } from './events/redis-clients.js';
 import { createMetrics } from './observability/metrics.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { createRequestHandler } from './http/request-handler.js';
@@ -48,18 +48,9 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
     await database.close();
     throw error;
   });
-  // The subscriber connection skips ioredis's ready check: that check sends INFO, which a connection already asked to
-  // SUBSCRIBE refuses, and the connection would then never become ready (a subscription can come before it is). It
-  // also skips the CLIENT SETINFO commands sent on connecting: without a ready check, ioredis (5.11) declares the
-  // connection ready once they are answered without asking whether it closed meanwhile, and a connection closed
-  // then stayed "ready" on a dead socket and never reconnected (test/robustness/faults.test.ts, Redis dropped).
-  const redisClients = config.redisUrl
-    ? [true, true, false].map(
-        (enableReadyCheck) => new Redis(config.redisUrl as string, { maxRetriesPerRequest: 2, enableReadyCheck, disableClientInfo: !enableReadyCheck }),
-      )
-    : [];
-  for (const client of redisClients) client.on('error', (error) => logger.warn({ err: error }, 'redis error'));
-  const [redis = null, publisher, subscriber] = redisClients;
+  const redisSet = config.redisUrl ? await openRedisClients(config.redisUrl, logger) : null;
+  const redisClients = redisSet?.all ?? [];
+  const [redis = null, publisher, subscriber] = redisSet ? [redisSet.commands, redisSet.publisher, redisSet.subscriber] : [];
   try {
     const onFailure = (error: unknown) =>
       logger.warn({ err: error }, 'Redis did not take a publish or a subscription: subscribers on other instances may miss live events until they replay.');

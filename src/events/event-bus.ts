@@ -80,7 +80,16 @@ export function createEventBus(redis: RedisClients | null, clock: () => Date = (
       const topic = sessionKey ? sessionTopic(apiKey, sessionKey) : accountTopic(apiKey);
       // Redis answers commands of one connection in order: a SUBSCRIBE acknowledged after the event target's own
       // (idempotent on the server) means the channel is live.
-      return new QueuedSubscription(target, topic, open, () => (redis ? redis.subscriber.subscribe(topic).then(() => undefined) : Promise.resolve()));
+      // While Redis is away the SUBSCRIBE fails at once (redis-clients.ts) and the subscription starts anyway: when the
+      // connection is back, ioredis subscribes it again and reportGaps has it read what it missed from the log.
+      const listen = redis
+        ? () =>
+            redis.subscriber.subscribe(topic).then(
+              () => undefined,
+              (error: unknown) => redis.onFailure(error),
+            )
+        : () => Promise.resolve();
+      return new QueuedSubscription(target, topic, open, listen);
     },
   };
 }

@@ -15,7 +15,8 @@ export class RateLimiter {
   constructor(private readonly options: { points: number; windowSeconds: number; redis?: Redis | null; keyPrefix?: string }) {
     const settings = { points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix ?? 'capture-gateway:rl' };
     this.limiter = options.redis
-      ? new RateLimiterRedis({ ...settings, storeClient: options.redis, insuranceLimiter: new RateLimiterMemory(settings) })
+      ? // While Redis is not ready, this instance's memory counts at once instead of waiting for it (docs/limits.md).
+        new RateLimiterRedis({ ...settings, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(settings) })
       : new RateLimiterMemory(settings);
   }
 

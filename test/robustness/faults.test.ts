@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import '../support/provided-context.js';
 import { apiRequest, createAccountAt, startTestServer, uniqueDatabaseName, type TestServer } from '../support/test-server.js';
-import { wsEventRecorder } from '../support/graphql.js';
+import { graphqlRequest, sseEventRecorder, wsEventRecorder } from '../support/graphql.js';
+import { signIn } from '../support/sign-in.js';
 import { captureLogs } from '../support/log-capture.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { startServiceProcess } from '../support/service-process.js';
@@ -201,6 +202,55 @@ describe('Redis connection dropped and restored', () => {
     await expect.poll(titles).toEqual(['before', 'missed', 'after']);
     await watcher.close();
   }, 60_000);
+
+  it('answers requests while Redis is cut as fast as with it, and a subscription opened meanwhile gets its events once Redis is back', async () => {
+    const created = await apiRequest(second.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });
+    const sessionKey = created.body.session_key as string;
+    const notesPath = `/v1/sessions/${sessionKey}/notes`;
+    let attempt = 0;
+    const requests: Record<string, () => Promise<unknown>> = {
+      'a REST read (rate limit)': () => apiRequest(second.baseUrl, account, 'GET', '/v1/callbacks'),
+      'a REST write (rate limit, event published)': () => apiRequest(second.baseUrl, account, 'POST', notesPath, { title: 'timed', description: 'note' }),
+      'a GraphQL query (rate limit)': () => graphqlRequest(second.baseUrl, { account }, '{ callbacks { event } }'),
+      'a sign-in attempt (rate limit)': () => signIn(second.baseUrl, `nobody-${(attempt += 1)}`, 'not the password'),
+    };
+    const medianLatencies = async () => {
+      const medians: Record<string, number> = {};
+      for (const [name, request] of Object.entries(requests)) {
+        const times: number[] = [];
+        for (let run = 0; run < 5; run += 1) {
+          const started = performance.now();
+          await request();
+          times.push(performance.now() - started);
+        }
+        medians[name] = times.sort((a, b) => a - b)[2] as number;
+      }
+      return medians;
+    };
+    const normal = await medianLatencies();
+    proxy.cut();
+    let duringOutage: Record<string, number>;
+    let stream: ReturnType<typeof sseEventRecorder>;
+    let socket: ReturnType<typeof wsEventRecorder>;
+    try {
+      duringOutage = await medianLatencies();
+      // A subscription over SSE and one over a WebSocket (whose socket is counted in Redis) open without Redis.
+      stream = sseEventRecorder(second.baseUrl, { account }, { sessionKey });
+      socket = wsEventRecorder(second.baseUrl, signRequestHeaders(account), { sessionKey });
+      await Promise.all([stream.ready, socket.ready]);
+      expect((await apiRequest(second.baseUrl, account, 'POST', notesPath, { title: 'while away', description: 'Redis cut' })).status).toBe(200);
+    } finally {
+      proxy.restore();
+    }
+    // The margin is for a loaded machine: waiting on ioredis's retries took ~6 s per request.
+    for (const name of Object.keys(requests)) expect(duringOutage[name], name).toBeLessThan((normal[name] as number) + 1_000);
+    // Without Redis the note could not go live; once it is back, both subscriptions read it from the log.
+    const titles = (recorder: typeof stream) => recorder.events.map((event) => event.payload.title);
+    await expect.poll(() => titles(stream), { timeout: 20_000 }).toContain('while away');
+    await expect.poll(() => titles(socket), { timeout: 20_000 }).toContain('while away');
+    expect(stream.errors).toEqual([]);
+    await Promise.all([stream.close(), socket.close()]);
+  }, 90_000);
 
   it('keeps serving through a Redis outage longer than its retries, the event kept for replay', async () => {
     const service = await startServiceProcess({ environment: { REDIS_URL: proxiedRedisUrl } });
