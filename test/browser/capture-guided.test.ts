@@ -17,6 +17,7 @@ import { makeVinLabelPhoto } from '../support/vin-labels.js';
 import { createSession } from '../support/capture-flow.js';
 import { y4mOfPictures } from '../support/y4m.js';
 import { RUN_BROWSER_TESTS, launchChromium, newContext, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
+import { expectNoSeriousAxeViolations } from '../support/axe.js';
 
 const VIN = '1HGCM82633A004352';
 const REDIRECT_URL = 'https://autos-sol.example.es/gracias';
@@ -135,6 +136,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
       'Autos Sol recibe estas fotos y el lugar donde se tomaron, solo para esta inspección.',
     );
     await saveScreenshot(page, 'capture-es-welcome');
+    await expectNoSeriousAxeViolations(page, 'the capture welcome');
 
     await page.getByRole('button', { name: 'Empezar la inspección' }).click();
     await page.locator('#screen-capture').waitFor();
@@ -156,20 +158,43 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await page.locator('#progress-text').innerText()).toBe('0 de 13 aceptadas');
     await saveScreenshot(page, 'capture-es-list');
+    // The hidden camera and gallery inputs are named too (axe: every form control has a label).
+    await expectNoSeriousAxeViolations(page, 'the capture list');
+    const listHeight = await page.locator('.photo-list').evaluate((list) => list.getBoundingClientRect().height);
+
+    // The camera on the VIN view says what to frame there, never "fit the vehicle".
+    await photo(page, 1).locator('[data-role="take"]').click();
+    await page.locator('#camera:not([hidden]) #camera-shutter:not([disabled])').waitFor();
+    expect(await page.locator('#camera-frame').innerText()).toBe(await photo(page, 1).locator('.hint').innerText());
+    expect(await page.locator('#camera-frame').innerText()).not.toContain('vehículo dentro');
+    await expectNoSeriousAxeViolations(page, 'the capture camera');
+    await page.locator('#camera-close').click();
+    await page.locator('#camera').waitFor({ state: 'hidden' });
 
     // The VIN label, chosen from the gallery: its barcode is read and shown to check.
     await photo(page, 1).locator('[data-role="choose"]').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.locator('#photo-file-1').setInputFiles(files.vinLabel);
     await photo(page, 1, 'accepted').waitFor();
     expect(await page.locator('#vin-read').innerText()).toBe(`VIN leído en la foto: ${VIN}`);
+    // Accepted, the view folds (its hint hidden, a small photo) and the list moves on to the next view to do.
+    const next = codes[1] as number;
+    await page.waitForFunction((code) => document.activeElement?.closest('.photo')?.id === `photo-${code}`, next);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.role)).toBe('take');
+    await page.waitForFunction((code) => {
+      const top = document.getElementById(`photo-${code}`)?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight / 2;
+    }, next);
+    expect(await photo(page, 1).locator('.hint').isVisible()).toBe(false);
 
     // A dark photo: what went wrong and what to do, in Spanish, and a Retake button.
     await page.locator('#photo-file-2').setInputFiles(files.dark);
     await photo(page, 2, 'rejected').waitFor();
-    expect(await photo(page, 2).locator('.verdict').innerText()).toBe('Demasiado oscura: encienda más luz o cámbiese al lado de la sombra');
+    expect(await photo(page, 2).locator('.verdict').innerText()).toBe('Demasiado oscura: encienda más luz o tómela donde el vehículo esté bien iluminado');
     expect(await photo(page, 2).locator('[data-role="take"]').innerText()).toBe('Repetir');
     await photo(page, 2).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'capture-es-rejected');
+    await expectNoSeriousAxeViolations(page, 'a rejected photo');
 
     // Every other view through the in-page camera, the rejected one retaken; the last one is kept for offline.
     const cameraCodes = codes.filter((code) => code !== 1 && code !== codes.at(-1));
@@ -182,6 +207,14 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
       // The outline the camera showed is the view's own drawing.
       if (index === 1) expect(await page.locator('#camera-outline').getAttribute('src')).toBe(`/web/views/${code}.svg`);
     }
+    // With every view but one done, the folded list is far shorter than the list of views to do.
+    await page.locator(`#photo-${codes.at(-1)}[data-state="empty"]`).waitFor();
+    const doneHeight = await page.locator('.photo-list').evaluate((list) => list.getBoundingClientRect().height);
+    expect(doneHeight).toBeLessThan(listHeight * 0.6);
+    const [folded, open] = await Promise.all(
+      [cameraCodes[0] as number, codes.at(-1) as number].map((code) => photo(page, code).evaluate((item) => item.getBoundingClientRect().height)),
+    );
+    expect(folded as number).toBeLessThan((open as number) * 0.6);
 
     // Offline: the photo is kept, the page says it waits for the network, and it goes out by itself once back.
     const last = codes.at(-1) as number;
@@ -219,6 +252,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
     const back = page.getByRole('link', { name: 'Volver a Autos Sol' });
     expect(await back.getAttribute('href')).toBe(REDIRECT_URL);
     await saveScreenshot(page, 'capture-es-complete');
+    await expectNoSeriousAxeViolations(page, 'the capture complete screen');
 
     const notes = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${sessionKey}/notes`);
     expect(notes.body).toEqual([expect.objectContaining({ title: 'Rayón', description: 'Rayón de 10 cm en el paragolpes trasero.', user: 'guest' })]);

@@ -38,7 +38,9 @@ describe('the catalogs on disk', () => {
       expect(en[`rejection.${code}.action`], code).toEqual(expect.any(String));
     }
     expect(requiredCatalogKeys().filter((key) => !(key in en))).toEqual([]);
-    expect(`${en['rejection.TOO_DARK.title']} — ${en['rejection.TOO_DARK.action']}`).toBe('Too dark — turn on more light or move to the shade side');
+    expect(`${en['rejection.TOO_DARK.title']} — ${en['rejection.TOO_DARK.action']}`).toBe(
+      'Too dark — turn on more light or take it where the vehicle is well lit',
+    );
   });
 
   it('has every key the capture page asks for: t(…) calls, data-i18n attributes and key tables in its scripts', () => {
@@ -94,6 +96,12 @@ describe('the catalogs on disk', () => {
         expect(typeof text === 'string' && text.trim() !== '', `${language} ${key}`).toBe(true);
         for (const name of placeholdersOf(en[key] as string)) expect(text, `${language} ${key}`).toContain(`{${name}}`);
       }
+    });
+
+    it(`${language}: the advice for a too dark photo never sends the person into the shade`, () => {
+      const catalog = readJson(language) as Record<string, string>;
+      expect(catalog['rejection.TOO_DARK.action']).not.toMatch(/shade|sombra|ombre|schatten|dunkel|escur|oscur|sombre/i);
+      expect(catalog['rejection.TOO_BRIGHT.action']).not.toMatch(/sun side|lado del sol|côté au soleil|sonnenseite|lado do sol/i);
     });
 
     it(`${language}: views are named by side, never as bare left/right or by number`, () => {

@@ -25,13 +25,15 @@ const shutter = () => byId('camera-shutter');
 /**
  * Opens the camera for one view. Resolves with a JPEG File, or null when the person closed the camera; `fileInput`
  * is the view's file input, offered when the camera is blocked. Rejects when no camera can be opened at all.
- * @param {{ title: string, outlineUrl: string, fileInput: HTMLInputElement }} view
+ * `frame` says what to fit in the outline (the whole vehicle, or what a close-up view shows).
+ * @param {{ title: string, frame: string, outlineUrl: string, fileInput: HTMLInputElement }} view
  * @returns {Promise<File | null>}
  */
-export async function takePhotoWithCamera({ title, outlineUrl, fileInput }) {
+export async function takePhotoWithCamera({ title, frame, outlineUrl, fileInput }) {
   if (settle) return null;
   opener = /** @type {HTMLOrSVGElement | null} */ (document.activeElement);
   byId('camera-title').textContent = title;
+  byId('camera-frame').textContent = frame;
   /** @type {HTMLImageElement} */ (byId('camera-outline')).src = outlineUrl;
   fallbackInput = fileInput;
   byId('camera-live').hidden = false;

@@ -15,6 +15,8 @@ const CONFIG = JSON.parse(byId('capture-config').textContent ?? '');
 const MAX_PHOTO_BYTES = CONFIG.maxPhotoBytes;
 const SESSION_KEY_PATTERN = new RegExp(CONFIG.sessionKeyPattern);
 const VIN_PHOTO_CODE = 1;
+/** Views that frame the whole vehicle: the camera asks to fit it in the outline; on the others it says what to frame. */
+const WHOLE_VEHICLE_VIEWS = new Set([4, 5, 7, 8, 10, 11, 12, 13]);
 /** @type {(SessionStatus | null)[]} Statuses in which photos are taken, retakes included (docs/capture.md). */
 const PHOTO_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED'];
 
@@ -397,6 +399,7 @@ function applyVerdict(code, verdict) {
     slot.accepted = { url: slot.url, preview: slot.preview, decodedVin: slot.decodedVin };
   }
   if (verdict.approved && code === VIN_PHOTO_CODE && verdict.decodedVin) state.vinCaptured = verdict.decodedVin;
+  if (awaited && verdict.approved) queueMicrotask(() => requestAnimationFrame(() => advanceFrom(code)));
   if (awaited) {
     const view = viewName(code);
     announce(
@@ -405,6 +408,23 @@ function applyVerdict(code, verdict) {
         : t('announce.rejected', { view, reason: rejectionText(slot.rejectionCode) }),
     );
   }
+}
+
+/**
+ * After a view's photo is accepted the list moves on: the next view still to do comes into view and its Take button
+ * takes the focus — unless the person is busy elsewhere (typing a note) or must still check the VIN just read.
+ * @param {number} code
+ */
+function advanceFrom(code) {
+  if (code === VIN_PHOTO_CODE && !state.vinCaptured) return;
+  const item = document.getElementById(`photo-${code}`);
+  const active = document.activeElement;
+  if (active && active !== document.body && !item?.contains(active)) return;
+  const next = state.required.find((photo) => shownPhase(photoSlot(photo.photoCode)) === 'empty');
+  const nextItem = next ? document.getElementById(`photo-${next.photoCode}`) : null;
+  if (!nextItem) return;
+  nextItem.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  /** @type {HTMLElement | null} */ (nextItem.querySelector('[data-role="take"]'))?.focus({ preventScroll: true });
 }
 
 /**
@@ -544,7 +564,7 @@ function viewHint(code) {
 }
 
 /**
- * "Too dark — turn on more light or move to the shade side": what went wrong and what to do.
+ * "Too dark — turn on more light or take it where the vehicle is well lit": what went wrong and what to do.
  * @param {string | null} code
  */
 function rejectionText(code) {
@@ -743,6 +763,8 @@ function fileInput(code, id, useCamera) {
     class: 'file-input visually-hidden',
     tabindex: '-1',
     'aria-describedby': `photo-${code}-hint photo-${code}-verdict`,
+    // Hidden behind the view's buttons, yet a control with a name: assistive technology may still reach it.
+    'aria-label': `${t(useCamera ? 'photo.take' : 'photo.choose')}: ${viewName(code)}`,
     ...(useCamera ? { capture: 'environment' } : {}),
   });
   input.addEventListener('change', () => {
@@ -768,7 +790,12 @@ async function openCamera(code) {
   const camera = await import('./capture-camera.js');
   if (!camera.cameraSupported()) return input.click();
   try {
-    const photo = await camera.takePhotoWithCamera({ title: viewName(code), outlineUrl: outlineUrl(code), fileInput: input });
+    const photo = await camera.takePhotoWithCamera({
+      title: viewName(code),
+      frame: WHOLE_VEHICLE_VIEWS.has(code) ? t('camera.frame') : viewHint(code),
+      outlineUrl: outlineUrl(code),
+      fileInput: input,
+    });
     if (photo) await takePhoto(code, photo);
   } catch {
     // No camera could be opened (none, or in use): the camera app through the file input.
