@@ -176,6 +176,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.locator('#photo-file-1').setInputFiles(files.vinLabel);
     await photo(page, 1, 'accepted').waitFor();
+    // The live event may say "accepted" before the upload's answer brings the VIN read: wait for the answer.
+    await page.locator('#vin-read', { hasText: VIN }).waitFor();
     expect(await page.locator('#vin-read').innerText()).toBe(`VIN leído en la foto: ${VIN}`);
     // Accepted, the view folds (its hint hidden, a small photo) and the list moves on to the next view to do.
     const next = codes[1] as number;
