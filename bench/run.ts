@@ -10,6 +10,7 @@ import { runCommandBenchmark } from './commands.js';
 import { runCapacityBenchmark } from './capacity.js';
 import { runCapturePageBenchmark } from './capture-page.js';
 import { runIdempotencyBenchmark } from './idempotency.js';
+import { runVinLookupBenchmark } from './vin-lookup.js';
 
 interface Suite {
   name: string;
@@ -25,6 +26,7 @@ const suites: Suite[] = [
   { name: 'commands', run: () => runCommandBenchmark() },
   { name: 'capacity', run: () => runCapacityBenchmark() },
   { name: 'idempotency', run: () => runIdempotencyBenchmark() },
+  { name: 'vin-lookup', run: () => runVinLookupBenchmark() },
 ];
 
 if (existsSync(new URL('./webhooks.ts', import.meta.url))) {

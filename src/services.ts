@@ -29,6 +29,7 @@ import type { ReportDocuments } from './reports/report-documents.js';
 import type { UserService } from './users/users.js';
 import type { SignInService } from './users/sign-ins.js';
 import type { VinReader } from './vin/vin-reader.js';
+import type { VehicleDecoding } from './inspections/vehicle-decoding.js';
 import { AccountService } from './accounts/accounts.js';
 import { createAuthUseCases } from './auth/auth-use-cases.js';
 import { createEventUseCases, type SessionEvents } from './events/event-use-cases.js';
@@ -39,6 +40,7 @@ import { createSmsProvider } from './sms/create-sms-provider.js';
 import { createStores, type Stores } from './store/stores.js';
 import { createUserUseCases } from './users/user-use-cases.js';
 import { createVinReader } from './vin/vin-reader.js';
+import { createVinDecoder, type VinDecoder } from './vin/vin-decoder.js';
 import { createWebhookUseCases } from './webhooks/webhook-use-cases.js';
 import { resolveQcThresholds, type QcThresholds } from './qc/thresholds.js';
 import { IdempotentRequests } from './idempotency/idempotent-requests.js';
@@ -69,6 +71,8 @@ export interface UseCases {
   sessionEvents: SessionEvents;
   /** Writes sent with an Idempotency-Key run once (docs/rest-guide.md). */
   idempotency: IdempotentRequests;
+  /** What a VIN says about the vehicle (docs/capture.md). */
+  vehicleDecoding: VehicleDecoding;
 }
 
 /** What the app holds: the use cases, plus the stores, infrastructure and workers it starts, stops and closes. */
@@ -93,11 +97,13 @@ export interface Services extends UseCases {
   retention: RetentionSweeper;
   /** Reads VIN barcodes in a worker thread; closed with the app. */
   vinReader: VinReader;
+  /** Decodes VINs against the offline vPIC data in a worker thread; closed with the app. */
+  vinDecoder: VinDecoder;
   /** Starts the background workers (expiry, deliveries, outbox reconciliation, retention). */
   startWorkers(): void;
   /** Stops the background workers, each after its work in flight. */
   stopWorkers(): Promise<void>;
-  /** Closes the report renderer (after the renders in progress) and the VIN reader; after stopWorkers. */
+  /** Closes the report renderer (after the renders in progress), the VIN reader and decoder; after stopWorkers. */
   close(): Promise<void>;
 }
 
@@ -136,7 +142,8 @@ export function createServices({
   const webhooks = createWebhookUseCases({ stores, recorder: events.recorder, config, logger, metrics, clock });
   const sms = createSmsProvider(config, logger);
   const vinReader = createVinReader({ maxPixels: resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>).maxPixels, logger });
-  const inspections = createInspectionUseCases({ stores, recorder: events.recorder, fileStore, sms, vin: vinReader, config, detector, logger, metrics, clock });
+  const vinDecoder = createVinDecoder();
+  const inspections = createInspectionUseCases({ stores, recorder: events.recorder, fileStore, sms, vin: vinReader, vinDecoder, config, detector, logger, metrics, clock });
   const reportDocuments = createReportDocuments({ stores, recorder: events.recorder, files: inspections.files, fileStore, config, metrics, logger, clock });
   const retention = new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock });
   // Stopped in this order: the delivery worker last, as the outbox reconciler hands it deliveries.
@@ -157,6 +164,7 @@ export function createServices({
     sms,
     metrics,
     vinReader,
+    vinDecoder,
     startWorkers() {
       for (const worker of workers) worker.start();
     },
@@ -166,6 +174,7 @@ export function createServices({
     async close() {
       await reportDocuments.close();
       await vinReader.close();
+      await vinDecoder.close();
     },
   };
 }

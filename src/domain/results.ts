@@ -20,6 +20,7 @@ import { hasDamageInspection, photoLabel, PhotoCodeSchema, ThemeSchema, type The
 import { isoTimestamp, OffsetTimestampSchema, wholeSecondsBetween } from './time.js';
 import { vehicleApiObject, VehicleSchema, type Vehicle } from './vehicle.js';
 import { vinMatch } from './vin.js';
+import { decodedVehicleFields, VehicleDecodeFieldsSchema, type DecodedVehicle } from './vehicle-decode.js';
 
 export interface SessionResultsInput {
   session: {
@@ -38,6 +39,8 @@ export interface SessionResultsInput {
   vehicle: Partial<Vehicle> | null;
   /** The VIN the inspection captured, decoded from the VIN photo or typed (see capturedVin in vin.ts); null when none. */
   vinCaptured?: string | null;
+  /** The decode of vinCaptured, else of the given VIN (docs/capture.md); null or absent when there is no VIN. */
+  decodedVehicle?: DecodedVehicle | null;
   /** Every capture may be passed: only the latest per photo code is reported, in photo-code order. */
   photos: readonly {
     photoCode: number;
@@ -106,7 +109,8 @@ const ResultsVehicleSchema = VehicleSchema.extend({
     .nullable()
     .meta({ description: "The VIN read from the VIN photo's barcode or typed on the capture page (whichever was given last); null when neither." }),
   vin_match: z.boolean().nullable().meta({ description: 'Whether vin_captured equals `vin`; null when either is missing.' }),
-}).meta({ description: 'The vehicle as the integrator described it, with the VIN the inspection captured.' });
+})
+  .extend(VehicleDecodeFieldsSchema.shape).meta({ description: 'The vehicle as the integrator described it, with the VIN the inspection captured.' });
 
 const ResultsPhotoSchema = z.object({
   photo_code: PhotoCodeSchema,
@@ -215,7 +219,7 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
         reference: session.options.reference,
       },
     },
-    vehicle: vehicleResults(input.vehicle, input.vinCaptured ?? null),
+    vehicle: vehicleResults(input.vehicle, input.vinCaptured ?? null, input.decodedVehicle ?? null),
     photos: photos.map((photo) => ({
       photo_code: photo.photoCode,
       photo_label: photo.photoLabel ?? photoLabel(photo.photoCode) ?? String(photo.photoCode),
@@ -237,9 +241,10 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
   };
 }
 
-function vehicleResults(vehicle: Partial<Vehicle> | null, vinCaptured: string | null): SessionResults['vehicle'] {
+function vehicleResults(given: Partial<Vehicle> | null, vinCaptured: string | null, decoded: DecodedVehicle | null): SessionResults['vehicle'] {
+  const { vehicle, fields } = decodedVehicleFields(given, decoded);
   const apiObject = vehicleApiObject(vehicle);
-  return { ...apiObject, vin_captured: vinCaptured, vin_match: vinMatch(apiObject.vin, vinCaptured) };
+  return { ...apiObject, vin_captured: vinCaptured, vin_match: vinMatch(apiObject.vin, vinCaptured), ...fields };
 }
 
 /**

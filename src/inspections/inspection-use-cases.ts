@@ -7,6 +7,7 @@ import type { EventRecorder } from '../events/event-recorder.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { SmsProvider } from '../sms/sms-provider.js';
 import type { VinReader } from '../vin/vin-reader.js';
+import type { VinDecoder } from '../vin/vin-decoder.js';
 import type { Stores } from '../store/stores.js';
 import { createQcRunner } from '../qc/pool.js';
 import type { QcThresholds } from '../qc/thresholds.js';
@@ -19,6 +20,7 @@ import { ReportGenerator } from './report-generator.js';
 import { ReviewService } from './review-service.js';
 import { ExpirySweeper } from './expiry-sweeper.js';
 import { CaptureAccess } from './capture-access.js';
+import { VehicleDecoding } from './vehicle-decoding.js';
 import { SmsInvitations } from './sms-invitations.js';
 import type { DamageDetector } from './damage-detector.js';
 import { HttpDamageDetector } from './http-damage-detector.js';
@@ -29,6 +31,7 @@ export function createInspectionUseCases(deps: {
   fileStore: FileStore;
   sms: SmsProvider;
   vin: VinReader;
+  vinDecoder: VinDecoder;
   config: Pick<Config, 'publicUrl' | 'damageDetector' | 'reportLinkDays' | 'qcThresholds' | 'expirySweepIntervalMs'>;
   detector: DamageDetector | null;
   logger: Logger;
@@ -51,6 +54,7 @@ export function createInspectionUseCases(deps: {
     sms: new SmsInvitations(deps.sms, recorder, urls, clock),
     clock,
   });
+  const vehicleDecoding = new VehicleDecoding({ decoder: deps.vinDecoder, capturesOf: (session) => sessions.capturesOf(session), logger });
   const reports = new ReportGenerator({
     sessions: stores.sessions,
     accounts: stores.accounts,
@@ -68,6 +72,7 @@ export function createInspectionUseCases(deps: {
     logger,
     clock,
     reportLinkDays: config.reportLinkDays,
+    vehicleDecoding,
   });
   const capture = new CaptureService({
     sessions: stores.sessions,
@@ -90,6 +95,8 @@ export function createInspectionUseCases(deps: {
     captureAccess: new CaptureAccess(sessions),
     capture,
     reports,
+    /** What a VIN says about the vehicle (docs/capture.md). */
+    vehicleDecoding,
     /** Completing reviews (docs/staff.md). */
     reviews: new ReviewService({ sessionService: sessions, damages: stores.damages, reports }),
     /** Expires sessions past their deadline; started and stopped with the app. */

@@ -20,6 +20,7 @@ import type { DamageDetector } from './damage-detector.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
+import type { VehicleDecoding } from './vehicle-decoding.js';
 
 /** Detector proposals scoring at least this are accepted in `auto` mode, unless configured otherwise. */
 export const DEFAULT_DETECTOR_MIN_SCORE = 0.5;
@@ -50,6 +51,8 @@ export class ReportGenerator {
       clock: () => Date;
       /** REPORT_LINK_DAYS: how long the report's shareable link opens it. */
       reportLinkDays: number;
+      /** The VIN decode the results carry (docs/capture.md). */
+      vehicleDecoding: VehicleDecoding;
     },
   ) {}
 
@@ -113,6 +116,7 @@ export class ReportGenerator {
     const damages = await this.deps.damages.listForSession(session.api_key, session._id);
     const completedAt = this.deps.clock();
     const link = { token: randomBytes(24).toString('base64url'), expires_at: new Date(completedAt.getTime() + this.deps.reportLinkDays * DAY_MS) };
+    const decodedVehicle = await this.deps.vehicleDecoding.decodedFor(session, captures);
     const results = buildSessionResults({
       session: {
         sessionKey: session._id,
@@ -127,6 +131,7 @@ export class ReportGenerator {
       },
       vehicle: session.vehicle,
       vinCaptured: sessionCapturedVin(session, captures),
+      decodedVehicle,
       photos: captures.map((capture) => ({
         photoCode: capture.photo_code,
         photoLabel: capture.photo_label,

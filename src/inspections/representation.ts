@@ -12,6 +12,7 @@ import { PhotoCodeSchema, ThemeSchema, type Theme } from '../domain/themes.js';
 import { RejectionCodeSchema } from '../domain/rejection-codes.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 import { VehicleSchema, vehicleApiObject } from '../domain/vehicle.js';
+import { decodedVehicleFields, VehicleDecodeFieldsSchema, type DecodedVehicle } from '../domain/vehicle-decode.js';
 import { APPROVED_MESSAGE_PATTERN, approvedMessage } from '../domain/photos.js';
 import { itemOrOther } from '../domain/damage-catalog.js';
 import type { DamageView, Grade } from '../domain/grading.js';
@@ -94,8 +95,12 @@ export const NoteSchema = z
   .meta({ id: 'Note' });
 export type NoteView = z.output<typeof NoteSchema>;
 
-/** `captureUrl`: the link as the use case shows it to the caller (SessionService.captureLinkFor), or null. */
-export function sessionView(session: InspectionSessionDocument, captureUrl: string | null): SessionView {
+/**
+ * `captureUrl`: the link as the use case shows it to the caller (SessionService.captureLinkFor), or null. `decoded`: the
+ * decode of the session's captured VIN, else of its given VIN (VehicleDecoding.decodedFor).
+ */
+export function sessionView(session: InspectionSessionDocument, captureUrl: string | null, decoded: DecodedVehicle | null): SessionView {
+  const { vehicle, fields } = decodedVehicleFields(session.vehicle, decoded);
   return {
     session_key: session._id,
     // Stored only after the theme rule accepted it.
@@ -110,7 +115,7 @@ export function sessionView(session: InspectionSessionDocument, captureUrl: stri
     created_at: session.created_at.toISOString(),
     updated_at: session.updated_at.toISOString(),
     options: optionsView(session.options),
-    vehicle: vehicleApiObject(session.vehicle),
+    vehicle: { ...vehicleApiObject(vehicle), ...fields },
   };
 }
 

@@ -1,11 +1,11 @@
 // A small, bounded pool of worker threads that lay out report PDFs (piscina). A render queues here instead of
 // running on the event loop, so a large report delays other reports, never every other request.
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ConditionReport } from './report-model.js';
+import { workerExecArgv } from '../workers/worker-exec-argv.js';
 
 export interface ReportRenderJob {
   report: ConditionReport;
@@ -38,7 +38,7 @@ export function createReportRenderPool(options: { workers?: number | null } = {}
     maxThreads: threads,
     // A lower CPU priority for the render threads (Linux: per thread): when cores are scarce, the event loop wins.
     niceIncrement: 10,
-    execArgv: workerExecArgv(),
+    execArgv: workerExecArgv(WORKER_FILE),
     resourceLimits: { maxOldGenerationSizeMb: 256 },
   });
   return {
@@ -49,15 +49,4 @@ export function createReportRenderPool(options: { workers?: number | null } = {}
     close: () => pool.close(),
     threads,
   };
-}
-
-/**
- * A TypeScript worker needs the tsx loader in its thread too; `tsx src/main.ts` passes it on already, a test runner
- * does not. Otherwise the threads inherit the process's options (undefined): a list given explicitly may not hold V8
- * options, and `node --max-semi-space-size=64 dist/main.js` would fail to start.
- */
-function workerExecArgv(): string[] | undefined {
-  if (extname(WORKER_FILE.pathname) !== '.ts' || process.execArgv.some((argument) => argument.includes('tsx'))) return undefined;
-  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return [...process.execArgv, '--import', tsxLoader];
 }

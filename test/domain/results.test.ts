@@ -1,3 +1,4 @@
+import { ACCORD_DECODE } from '../support/vin-decodes.js';
 import { describe, expect, it } from 'vitest';
 import { assessmentOf, buildSessionResults, type SessionResultsInput } from '../../src/domain/results.js';
 import { emptyVehicle } from '../../src/domain/vehicle.js';
@@ -86,6 +87,8 @@ describe('buildSessionResults', () => {
       'odom_unit',
       'vin_captured',
       'vin_match',
+      'decoded',
+      'details_match',
     ]);
     for (const photo of results.photos) {
       expect(Object.keys(photo)).toEqual(['photo_code', 'photo_label', 'url', 'approved', 'approved_message']);
@@ -140,6 +143,8 @@ describe('buildSessionResults', () => {
         odom_unit: 'km',
         vin_captured: '1HGCM82633A004352',
         vin_match: true,
+        decoded: null,
+        details_match: null,
       },
       photos: [
         { photo_code: 1, photo_label: 'VIN', url: 'https://x/photos/1', approved: true, approved_message: 'ACCEPTED' },
@@ -189,6 +194,19 @@ describe('buildSessionResults', () => {
     });
     expect(buildSessionResults({ ...input(), vinCaptured: null }).vehicle).toMatchObject({ vin_captured: null, vin_match: null });
     expect(buildSessionResults({ ...input(), vehicle: null }).vehicle).toMatchObject({ vin: null, vin_captured: '1HGCM82633A004352', vin_match: null });
+  });
+
+  it('carries the VIN decode, fills the empty fields from it and flags the year that contradicts it', () => {
+    const decodedVehicle = ACCORD_DECODE;
+    expect(buildSessionResults({ ...input(), decodedVehicle }).vehicle).toMatchObject({
+      year: 2019,
+      make: 'Honda',
+      model: 'Accord',
+      trim: 'EX-V6',
+      body_type: 'Coupe',
+      decoded: decodedVehicle,
+      details_match: false,
+    });
   });
 
   it('has no inspection for CAPT, keeping every other group', () => {

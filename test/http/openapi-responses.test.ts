@@ -120,6 +120,8 @@ describe('the served OpenAPI document against real answers', () => {
     expect((await asAccount('POST', `/v1/sessions/${key}/notes`, { title: '' })).status).toBe(400);
     expect((await asAccount('GET', `/v1/sessions/${key}/notes`)).status).toBe(200);
     expect((await asAccount('GET', '/v1/damage-catalog')).status).toBe(200);
+    expect((await asAccount('GET', '/v1/vin/1HGCM82633A004352')).status).toBe(200);
+    expect((await asAccount('GET', '/v1/vin/1HGCM82643A004352')).status).toBe(400);
     const damage = await asAccount('POST', `/v1/sessions/${key}/damages`, {
       item: 'rear_bumper',
       damage_type: 'scratch',

@@ -15,6 +15,7 @@ import { photoHint, photoLabel, requiredPhotoCodes, type Theme } from '../../dom
 import { SESSION_STATUSES } from '../../domain/statuses.js';
 import { REJECTION_CODES } from '../../domain/rejection-codes.js';
 import { vehicleApiObject } from '../../domain/vehicle.js';
+import { decodedVehicleFields } from '../../domain/vehicle-decode.js';
 
 export const SessionStatusEnum = builder.enumType('SessionStatus', { values: SESSION_STATUSES });
 const RejectionCodeEnum = builder.enumType('RejectionCode', { values: REJECTION_CODES });
@@ -141,10 +142,13 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
     }),
     vehicle: t.field({
       type: 'JSONObject',
-      description: 'The vehicle object with its API field names; with a capture token, only what identifies the car.',
+      description:
+        'The vehicle object with its API field names, filled from the VIN decode, with `decoded` and `details_match`; with a capture token, only what identifies the car.',
       resolve: async (session, _args, context) => {
-        const vehicle = vehicleApiObject(session.vehicle);
-        return (await isCaptureScope(context)) ? guestVehicle(vehicle) : vehicle;
+        if (await isCaptureScope(context)) return guestVehicle(vehicleApiObject(session.vehicle));
+        const decoded = await context.services.vehicleDecoding.decodedFor(session, await capturesOf(session, context));
+        const { vehicle, fields } = decodedVehicleFields(session.vehicle, decoded);
+        return { ...vehicleApiObject(vehicle), ...fields };
       },
     }),
     location: t.field({ type: Location, nullable: true, resolve: (session) => session.location }),

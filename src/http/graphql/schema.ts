@@ -9,6 +9,7 @@ import './capture.js';
 import './events.js';
 import './users.js';
 import './dashboard-settings.js';
+import './vin.js';
 
 export const schema = builder.toSchema();
 

@@ -26,7 +26,13 @@ export function registerV1Routes(router: Router, services: UseCases): void {
       sendJson(response, 200, await services.accessRecords.issue(auth));
       return;
     }
-    sendJson(response, 200, apiSessionView(services, await services.sessions.create(auth.account, body)));
+    sendJson(response, 200, await apiSessionView(services, await services.sessions.create(auth.account, body)));
+  });
+
+  // What a VIN says about the vehicle (docs/capture.md); an invalid VIN → 400 with the reason.
+  router.on('GET', '/v1/vin/:vin', async ({ request, response, params }) => {
+    await authenticateRequest(services, request);
+    sendJson(response, 200, await services.vehicleDecoding.decode(params.vin ?? ''));
   });
 
   router.on('GET', '/v1/callbacks', async ({ request, response }) => {
@@ -74,12 +80,12 @@ export function registerSessionRoutes(router: Router, services: UseCases): void 
   const withAccount = async (request: IncomingMessage) => (await authenticateRequest(services, request)).account;
 
   router.on('GET', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
-    sendJson(response, 200, apiSessionView(services, await services.sessions.require(await withAccount(request), params.sessionKey ?? '')));
+    sendJson(response, 200, await apiSessionView(services, await services.sessions.require(await withAccount(request), params.sessionKey ?? '')));
   });
 
   router.on('PUT', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
     const account = await withAccount(request);
-    sendJson(response, 200, apiSessionView(services, await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {})));
+    sendJson(response, 200, await apiSessionView(services, await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {})));
   });
 
   router.on('DELETE', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
@@ -135,7 +141,7 @@ export function registerSessionRoutes(router: Router, services: UseCases): void 
   });
 }
 
-/** The session as the API headers see it: the capture link included (users/roles.ts). */
-function apiSessionView(services: UseCases, session: InspectionSessionRecord) {
-  return sessionView(session, services.sessions.captureLinkFor(session, { kind: 'api' }));
+/** The session as the API headers see it: the capture link included (users/roles.ts), and the VIN decode. */
+async function apiSessionView(services: UseCases, session: InspectionSessionRecord) {
+  return sessionView(session, services.sessions.captureLinkFor(session, { kind: 'api' }), await services.vehicleDecoding.decodedFor(session));
 }

@@ -6,6 +6,7 @@ import type { ZodOpenApiContentObject, ZodOpenApiRequestBodyObject, ZodOpenApiRe
 import { TIMESTAMP_TOLERANCE_SECONDS } from '../../../auth/api-timestamp.js';
 import { AUTH_FAILURE_MESSAGE, type AuthFailureLabel } from '../../../auth/authenticator.js';
 import { SESSION_KEY_PATTERN } from '../../../domain/identifiers.js';
+import type { VehicleDecodeFields } from '../../../domain/vehicle-decode.js';
 import type { VehicleApiObject } from '../../../domain/vehicle.js';
 import { WEBHOOK_EVENTS } from '../../../domain/events.js';
 import { MISSING_FIELDS_MESSAGE } from '../../../webhooks/callbacks.js';
@@ -35,16 +36,33 @@ export const EXAMPLE = {
 /** The vehicle of the examples, as session views and results show it. */
 export const exampleVehicle: VehicleApiObject = {
   vin: '1HGCM82633A004352',
-  year: 2021,
+  year: 2003,
   make: 'Honda',
   model: 'Accord',
-  body_type: 'Sedan',
-  trim: 'EX-L',
+  body_type: 'Coupe',
+  trim: 'EX-V6',
   transmission: 'Automatic',
   ext_col: 'Blue',
   int_col: 'Black',
   odom_reading: 42180,
   odom_unit: 'km',
+};
+
+/** What the example VIN decodes to (a 2003 Honda Accord EX-V6 coupe), and how the example vehicle compares with it. */
+export const exampleDecodeFields: VehicleDecodeFields = {
+  decoded: {
+    vin: '1HGCM82633A004352',
+    valid: true,
+    year: 2003,
+    make: 'Honda',
+    model: 'Accord',
+    trim: 'EX-V6',
+    body_type: 'Coupe',
+    drivetrain: null,
+    engine_type: 'V6',
+    fuel_type: 'Gasoline',
+  },
+  details_match: true,
 };
 
 export const AUTH_LABELS = ['Invalid API Key', 'Invalid API Token', 'Invalid API Timestamp'] as const satisfies readonly AuthFailureLabel[];

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/grading.js';
 import { ResultsDamageSchema, SessionResultsSchema, type SessionResults } from '../../../domain/results.js';
 import { ReviewInputSchema } from '../../../inspections/review-service.js';
-import { EXAMPLE, exampleVehicle, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
+import { EXAMPLE, exampleDecodeFields, exampleVehicle, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
 
 const exampleDamageId = 'c2Vzc2lvbmRhbWFn';
 
@@ -73,7 +73,7 @@ export const exampleSessionResults: SessionResults = {
       reference: { stock_number: 'A1234' },
     },
   },
-  vehicle: { ...exampleVehicle, vin_captured: exampleVehicle.vin, vin_match: true },
+  vehicle: { ...exampleVehicle, vin_captured: exampleVehicle.vin, vin_match: true, ...exampleDecodeFields },
   photos: [
     { photo_code: 1, photo_label: 'VIN', url: `https://capture.example.com/photos/${EXAMPLE.photoToken}`, approved: true, approved_message: 'ACCEPTED' },
   ],

@@ -7,7 +7,8 @@ import { NoteInputSchema } from '../../../domain/notes.js';
 import { sessionBodySchemas } from '../../../domain/session-input.js';
 import { NoteSchema, type NoteView, PhotoSchema, type PhotoView, SessionSchema, type SessionView } from '../../../inspections/representation.js';
 import { SessionDeletedSchema } from '../../../inspections/session-service.js';
-import { EXAMPLE, exampleVehicle, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
+import { DecodedVehicleSchema } from '../../../domain/vehicle-decode.js';
+import { EXAMPLE, exampleDecodeFields, exampleVehicle, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
 
 const exampleAccessRecord: AccessRecordView = {
   session_id: EXAMPLE.accessRecordId,
@@ -18,7 +19,7 @@ const exampleAccessRecord: AccessRecordView = {
 
 const exampleCreateSession = {
   session: { theme: 'PRO', redirect_url: 'https://dealer.example.com/done', language: 'en', client_id: 'lot-42', reference: { stock_number: 'A1234' } },
-  vehicle: { vin: '1HGCM82633A004352', year: 2021, make: 'Honda', model: 'Accord', odom_reading: 42180, odom_unit: 'km' },
+  vehicle: { vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', odom_reading: 42180, odom_unit: 'km' },
   sms: { to: '+14155550123', to_name: 'Jane Doe' },
 } satisfies z.input<ReturnType<typeof sessionBodySchemas>['createBody']>;
 
@@ -40,7 +41,7 @@ const exampleSession: SessionView = {
     contact: null,
     reference: { stock_number: 'A1234' },
   },
-  vehicle: { ...exampleVehicle, body_type: null, trim: null, transmission: null, ext_col: null, int_col: null },
+  vehicle: { ...exampleVehicle, transmission: null, ext_col: null, int_col: null, ...exampleDecodeFields },
 };
 
 const examplePhotoUrl = `https://capture.example.com/photos/${EXAMPLE.photoToken}`;
@@ -180,5 +181,35 @@ function photoAndNotePaths(): ZodOpenApiPathsObject {
 export function sessionPaths(): ZodOpenApiPathsObject {
   // The bodies' vehicle.year bound is next calendar year, so the document shows the schemas in force today.
   const { createBody, updateBody } = sessionBodySchemas(new Date());
-  return { ...accessPaths(createBody), ...sessionPath(updateBody), ...photoAndNotePaths() };
+  return { ...accessPaths(createBody), ...sessionPath(updateBody), ...photoAndNotePaths(), ...vinPaths() };
+}
+
+const VinParam = z.string().meta({
+  param: {
+    id: 'Vin',
+    name: 'vin',
+    in: 'path',
+    required: true,
+    description: 'A 17-character VIN; case and dashes do not matter.',
+    example: '1HGCM82633A004352',
+  },
+});
+
+function vinPaths(): ZodOpenApiPathsObject {
+  return {
+    '/v1/vin/{vin}': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'Decode a VIN',
+        description:
+          "What the VIN's manufacturer codes say, from NHTSA's vPIC data kept inside the service (no outside call). A VIN of the wrong length, with I, O or Q, or (first character 1-5) with a wrong check digit → 400 naming the problem.",
+        operationId: 'decodeVin',
+        parameters: [VinParam],
+        responses: {
+          '200': v1Ok('The decode; null where the data says nothing.', DecodedVehicleSchema, exampleDecodeFields.decoded),
+          ...v1Errors('BadRequest'),
+        },
+      },
+    },
+  };
 }
