@@ -17,6 +17,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/build ./build
+# The VIN data's indexed copy (src/vin/vpic-database.ts) is built into the image, so no container pays for it.
+RUN node -e "import('./dist/vin/vpic-database.js').then((vpic) => vpic.prepareVpicCopy())"
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -22,6 +22,13 @@ async function main(): Promise<void> {
   const app = await buildApp(config, logger).catch((error: unknown) => exitOnStartupFailure(error, logger));
   const baseUrl = await app.start();
   logger.info({ url: baseUrl, startupMs: Math.round(performance.now() - startedAt) }, 'capture-gateway listening');
+  // The VIN data loads in its worker thread now, not on the first session shown; the first start on a machine also
+  // builds its indexed copy (docs/capture.md).
+  const vinDataStartedAt = performance.now();
+  app.services.vinDecoder
+    .warmUp()
+    .then(() => logger.info({ loadMs: Math.round(performance.now() - vinDataStartedAt) }, 'VIN data loaded'))
+    .catch((error: unknown) => logger.warn({ err: error }, 'VIN data could not be loaded; sessions are shown without a VIN decode'));
 
   if (config.demoAccount) {
     const demo = await app.services.accounts.createDemoIfEmpty();

@@ -143,7 +143,19 @@ export function createServices({
   const sms = createSmsProvider(config, logger);
   const vinReader = createVinReader({ maxPixels: resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>).maxPixels, logger });
   const vinDecoder = createVinDecoder();
-  const inspections = createInspectionUseCases({ stores, recorder: events.recorder, fileStore, sms, vin: vinReader, vinDecoder, config, detector, logger, metrics, clock });
+  const inspections = createInspectionUseCases({
+    stores,
+    recorder: events.recorder,
+    fileStore,
+    sms,
+    vin: vinReader,
+    vinDecoder,
+    config,
+    detector,
+    logger,
+    metrics,
+    clock,
+  });
   const reportDocuments = createReportDocuments({ stores, recorder: events.recorder, files: inspections.files, fileStore, config, metrics, logger, clock });
   const retention = new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock });
   // Stopped in this order: the delivery worker last, as the outbox reconciler hands it deliveries.

@@ -5,6 +5,7 @@
 // stops them. The unit project runs without it.
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedMongo } from '../src/store/embedded-mongo.js';
+import { prepareVpicCopy } from '../src/vin/vpic-database.js';
 import { answers, startRedisServer } from './support/redis-server.js';
 import './support/provided-context.js';
 import { buildPages } from '../scripts/build-pages.js';
@@ -41,13 +42,17 @@ async function startServers(): Promise<RunServers> {
   try {
     // The staff's pages are served as built (hashed, minified): the tests build them from the sources first.
     await buildPages({ quiet: true });
+    // The VIN data's indexed copy is built once per machine (src/vin/vpic-database.ts), here rather than in a test.
+    const vinData = prepareVpicCopy();
     let mongoUrl = process.env.MONGODB_URL;
     if (!mongoUrl) {
       const embedded = await startEmbeddedMongo();
       stops.push(() => embedded.stop());
       mongoUrl = embedded.uri;
     }
-    return { mongoUrl, redisUrl: await redisUrl(stops), stop };
+    const redis = await redisUrl(stops);
+    await vinData;
+    return { mongoUrl, redisUrl: redis, stop };
   } catch (error) {
     await stop();
     throw error;

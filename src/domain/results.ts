@@ -110,7 +110,8 @@ const ResultsVehicleSchema = VehicleSchema.extend({
     .meta({ description: "The VIN read from the VIN photo's barcode or typed on the capture page (whichever was given last); null when neither." }),
   vin_match: z.boolean().nullable().meta({ description: 'Whether vin_captured equals `vin`; null when either is missing.' }),
 })
-  .extend(VehicleDecodeFieldsSchema.shape).meta({ description: 'The vehicle as the integrator described it, with the VIN the inspection captured.' });
+  .extend(VehicleDecodeFieldsSchema.shape)
+  .meta({ description: 'The vehicle as the integrator described it, with the VIN the inspection captured.' });
 
 const ResultsPhotoSchema = z.object({
   photo_code: PhotoCodeSchema,

@@ -48,12 +48,9 @@ export function vpicDataFile(): string {
 }
 
 export async function openVpicDatabase(options: OpenVpicOptions = {}): Promise<VpicDatabase> {
-  const wasmFile = require.resolve('sql.js/dist/sql-wasm.wasm');
-  const initSqlJs = require('sql.js') as typeof import('sql.js').default;
-  // The WebAssembly binary is handed over as bytes: nothing is looked up by URL.
-  const SQL = await initSqlJs({ wasmBinary: readFileSync(wasmFile) as unknown as ArrayBuffer });
+  const SQL = await loadSqlJs();
   const source = vpicDataFile();
-  const cacheFile = indexedCopyPath(source, options.cacheDir ?? join(tmpdir(), 'capture-gateway-vpic'));
+  const cacheFile = indexedCopyPath(source, options.cacheDir ?? DEFAULT_CACHE_DIR);
   const db = existsSync(cacheFile)
     ? new SQL.Database(readFileSync(cacheFile))
     : buildIndexedCopy(new SQL.Database(gunzipSync(readFileSync(source))), cacheFile);
@@ -71,6 +68,26 @@ export async function openVpicDatabase(options: OpenVpicOptions = {}): Promise<V
     },
     close: () => db.close(),
   };
+}
+
+/**
+ * Writes the indexed copy unless it exists, and lets the data go: a test run does it once before its servers start,
+ * so no test waits for the index build.
+ */
+export async function prepareVpicCopy(options: OpenVpicOptions = {}): Promise<void> {
+  const source = vpicDataFile();
+  const cacheFile = indexedCopyPath(source, options.cacheDir ?? DEFAULT_CACHE_DIR);
+  if (existsSync(cacheFile)) return;
+  const SQL = await loadSqlJs();
+  buildIndexedCopy(new SQL.Database(gunzipSync(readFileSync(source))), cacheFile).close();
+}
+
+const DEFAULT_CACHE_DIR = join(tmpdir(), 'capture-gateway-vpic');
+
+function loadSqlJs() {
+  const initSqlJs = require('sql.js') as typeof import('sql.js').default;
+  // The WebAssembly binary is handed over as bytes: nothing is looked up by URL.
+  return initSqlJs({ wasmBinary: readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm')) as unknown as ArrayBuffer });
 }
 
 function indexedCopyPath(source: string, cacheDir: string): string {

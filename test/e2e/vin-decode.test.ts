@@ -17,7 +17,9 @@ let account: TestAccount;
 beforeAll(async () => {
   server = await startTestServer();
   account = await server.createAccount();
-}, 60_000);
+  // The server loads the VIN data on its first decode; on a busy machine that alone may take most of a test's time.
+  expect((await apiRequest(server.baseUrl, account, 'GET', `/v1/vin/${ACCORD}`)).status).toBe(200);
+}, 120_000);
 
 afterAll(async () => {
   await server?.stop();

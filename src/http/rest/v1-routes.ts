@@ -85,7 +85,11 @@ export function registerSessionRoutes(router: Router, services: UseCases): void 
 
   router.on('PUT', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
     const account = await withAccount(request);
-    sendJson(response, 200, await apiSessionView(services, await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {})));
+    sendJson(
+      response,
+      200,
+      await apiSessionView(services, await services.sessions.update(account, params.sessionKey ?? '', (await readJsonBody(request)) ?? {})),
+    );
   });
 
   router.on('DELETE', '/v1/sessions/:sessionKey', async ({ request, response, params }) => {
