@@ -276,7 +276,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     expect(await context.cookies()).toEqual([]);
     expect(problems.filter((problem) => !/status of (401|403)/.test(problem))).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 180_000);
 
   it('lists the open session’s webhook deliveries from a real receiver, and redelivers one', async () => {
     // An account of its own, so that its callback and deliveries do not meet the other tests'.
