@@ -10,6 +10,12 @@ const positiveInt = z.coerce.number().int().positive();
 const httpUrl = z.url({ protocol: /^https?$/ });
 const none = (shown: string) => ({ shownDefault: shown });
 
+/**
+ * The default lease: the longest attempt plus a margin for clocks and a slow database write, so that a claim always
+ * outlives its request (no second sender) and deliveries a crashed instance had in flight go out again soon after.
+ */
+const WEBHOOK_LEASE_MARGIN_MS = 10_000;
+
 /** A Twilio setting: optional unless SMS_PROVIDER=twilio. */
 const twilioSetting = z.string({ error: 'required when SMS_PROVIDER=twilio' }).min(1, 'required when SMS_PROVIDER=twilio');
 /** The bucket: optional unless PHOTO_STORE=s3. */
@@ -95,9 +101,11 @@ export const variables = {
     .optional()
     .meta({ description: 'deliveries in flight per destination host', ...none('as `WEBHOOK_ACCOUNT_CONCURRENCY`') }),
   WEBHOOK_TEST_SENDS_PER_MINUTE: positiveInt.default(10).meta({ description: 'test sends per callback and minute; beyond, 429' }),
-  WEBHOOK_LEASE_MS: positiveInt
-    .default(60_000)
-    .meta({ description: 'how long a claimed delivery stays reserved (at least `WEBHOOK_TOTAL_TIMEOUT_MS` + 1000)' }),
+  WEBHOOK_LEASE_MS: positiveInt.optional().meta({
+    description:
+      "how long a claimed delivery stays reserved (at least `WEBHOOK_TOTAL_TIMEOUT_MS` + 1000); a crashed instance's deliveries are sent again after it",
+    ...none(`\`WEBHOOK_TOTAL_TIMEOUT_MS\` + ${WEBHOOK_LEASE_MARGIN_MS} (30000)`),
+  }),
   WEBHOOK_RESPONSE_TIMEOUT_MS: positiveInt.default(15_000).meta({ description: "time-out for the receiver's response headers" }),
   WEBHOOK_TOTAL_TIMEOUT_MS: positiveInt.default(20_000).meta({ description: 'time-out for a whole delivery attempt' }),
   WEBHOOK_ATTEMPT_RETENTION_DAYS: positiveInt.default(30).meta({ description: 'how long finished deliveries and attempts are kept' }),
@@ -284,7 +292,7 @@ const webhooks = z
     },
   )
   // A lease that can end while its request is still running would let a second worker send the delivery again.
-  .refine((env) => unparsed(env.WEBHOOK_LEASE_MS, env.WEBHOOK_TOTAL_TIMEOUT_MS) || env.WEBHOOK_LEASE_MS >= env.WEBHOOK_TOTAL_TIMEOUT_MS + 1_000, {
+  .refine((env) => unparsed(env.WEBHOOK_LEASE_MS, env.WEBHOOK_TOTAL_TIMEOUT_MS) || (env.WEBHOOK_LEASE_MS as number) >= env.WEBHOOK_TOTAL_TIMEOUT_MS + 1_000, {
     ...always,
     path: ['WEBHOOK_LEASE_MS'],
     message: 'must exceed WEBHOOK_TOTAL_TIMEOUT_MS by at least 1000',
@@ -310,7 +318,7 @@ const webhooks = z
         /** Test sends accepted per callback in any minute; beyond, 429 with Retry-After. */
         testSendsPerMinute: env.WEBHOOK_TEST_SENDS_PER_MINUTE,
         /** How long a claimed delivery stays reserved; a crashed worker's deliveries are retried after it. */
-        leaseMs: env.WEBHOOK_LEASE_MS,
+        leaseMs: env.WEBHOOK_LEASE_MS ?? env.WEBHOOK_TOTAL_TIMEOUT_MS + WEBHOOK_LEASE_MARGIN_MS,
         timeoutMs: { response: env.WEBHOOK_RESPONSE_TIMEOUT_MS, total: env.WEBHOOK_TOTAL_TIMEOUT_MS },
         /** Attempts are kept this long, and finished deliveries this long after they finish (TTL indexes). */
         retentionDays: env.WEBHOOK_ATTEMPT_RETENTION_DAYS,

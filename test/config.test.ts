@@ -82,6 +82,15 @@ describe('configuration', () => {
     ]);
   });
 
+  it('leases a claimed delivery for its longest attempt plus 10 s by default, so a crashed instance’s deliveries go out again soon', () => {
+    // At 60 s, deliveries in flight when an instance was killed went out again a minute later (docs/webhooks.md).
+    expect(loadConfig({}).webhooks.leaseMs).toBe(30_000);
+    expect(loadConfig({ WEBHOOK_TOTAL_TIMEOUT_MS: '5000', WEBHOOK_RESPONSE_TIMEOUT_MS: '4000' }).webhooks.leaseMs).toBe(15_000);
+    expect(loadConfig({ WEBHOOK_LEASE_MS: '21000' }).webhooks.leaseMs).toBe(21_000);
+    const { webhooks } = loadConfig({});
+    expect(webhooks.leaseMs).toBeGreaterThanOrEqual(webhooks.timeoutMs.total + 1_000);
+  });
+
   it('refuses unknown QC thresholds and an incomplete Twilio set-up', () => {
     expect(() => loadConfig({ QC_THRESHOLDS: '{"sharpnezz": 1}' })).toThrow(/sharpnezz/);
     expect(() => loadConfig({ QC_THRESHOLDS: 'nope' })).toThrow(/QC_THRESHOLDS/);
