@@ -10,6 +10,8 @@ import { expectAppError, startInProcess, type InProcess } from '../support/in-pr
 
 const LITE = THEME_PHOTOS.LITE as number[];
 const REVIEWER = 'reviewer@example.com';
+/** Each case captures a whole LITE session through quality control first: minutes on a loaded 2-core machine. */
+const CASE_TIMEOUT_MS = 120_000;
 
 let env: InProcess;
 let account: AccountDocument;
@@ -79,44 +81,56 @@ async function storedAndReported(sessionKey: string) {
 const CLOSED = (sessionKey: string) => `Session ${sessionKey} is complete: its damage records can no longer change.`;
 
 describe('a damage write that lands after the review completed without it', () => {
-  it('is taken back when it added a record, and the record’s place is given back', async () => {
-    const { sessionKey, first } = await sessionInReview();
-    const adding = await completeReviewDuring(
-      'insert',
-      () => env.services.sessions.addDamage(account, sessionKey, { item: 'roof', damage_type: 'dent', grade: 3 }, 'staff'),
-      sessionKey,
-    );
-    await expectAppError(adding.outcome, 'CONFLICT', CLOSED(sessionKey));
-    const { session, stored, reported } = await storedAndReported(sessionKey);
-    expect(stored).toEqual(reported);
-    expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
-    expect(session.damages_count).toBe(1);
-  });
+  it(
+    'is taken back when it added a record, and the record’s place is given back',
+    async () => {
+      const { sessionKey, first } = await sessionInReview();
+      const adding = await completeReviewDuring(
+        'insert',
+        () => env.services.sessions.addDamage(account, sessionKey, { item: 'roof', damage_type: 'dent', grade: 3 }, 'staff'),
+        sessionKey,
+      );
+      await expectAppError(adding.outcome, 'CONFLICT', CLOSED(sessionKey));
+      const { session, stored, reported } = await storedAndReported(sessionKey);
+      expect(stored).toEqual(reported);
+      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
+      expect(session.damages_count).toBe(1);
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it('is taken back when it changed a record: the record is as the report shows it', async () => {
-    const { sessionKey, first } = await sessionInReview();
-    const changing = await completeReviewDuring(
-      'update',
-      () => env.services.sessions.updateDamage(account, sessionKey, first.damage_id as string, { grade: 4, damage_type: 'dent' }),
-      sessionKey,
-    );
-    await expectAppError(changing.outcome, 'CONFLICT', CLOSED(sessionKey));
-    const { stored, reported } = await storedAndReported(sessionKey);
-    expect(stored).toEqual(reported);
-    expect(stored).toEqual([{ damage_id: first.damage_id, item: 'hood', damage_type: 'scratch', grade: 2 }]);
-  });
+  it(
+    'is taken back when it changed a record: the record is as the report shows it',
+    async () => {
+      const { sessionKey, first } = await sessionInReview();
+      const changing = await completeReviewDuring(
+        'update',
+        () => env.services.sessions.updateDamage(account, sessionKey, first.damage_id as string, { grade: 4, damage_type: 'dent' }),
+        sessionKey,
+      );
+      await expectAppError(changing.outcome, 'CONFLICT', CLOSED(sessionKey));
+      const { stored, reported } = await storedAndReported(sessionKey);
+      expect(stored).toEqual(reported);
+      expect(stored).toEqual([{ damage_id: first.damage_id, item: 'hood', damage_type: 'scratch', grade: 2 }]);
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it('is taken back when it removed a record: the record the report shows is there again', async () => {
-    const { sessionKey, first } = await sessionInReview();
-    const removing = await completeReviewDuring(
-      'deleteManual',
-      () => env.services.sessions.deleteDamage(account, sessionKey, first.damage_id as string),
-      sessionKey,
-    );
-    await expectAppError(removing.outcome, 'CONFLICT', CLOSED(sessionKey));
-    const { session, stored, reported } = await storedAndReported(sessionKey);
-    expect(stored).toEqual(reported);
-    expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
-    expect(session.damages_count).toBe(1);
-  });
+  it(
+    'is taken back when it removed a record: the record the report shows is there again',
+    async () => {
+      const { sessionKey, first } = await sessionInReview();
+      const removing = await completeReviewDuring(
+        'deleteManual',
+        () => env.services.sessions.deleteDamage(account, sessionKey, first.damage_id as string),
+        sessionKey,
+      );
+      await expectAppError(removing.outcome, 'CONFLICT', CLOSED(sessionKey));
+      const { session, stored, reported } = await storedAndReported(sessionKey);
+      expect(stored).toEqual(reported);
+      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
+      expect(session.damages_count).toBe(1);
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
