@@ -175,6 +175,18 @@ export const variables = {
   TWILIO_ACCOUNT_SID: twilioSetting.optional().meta({ description: 'Twilio account (required with `SMS_PROVIDER=twilio`)', ...none('*(none)*') }),
   TWILIO_AUTH_TOKEN: twilioSetting.optional().meta({ description: 'Twilio auth token (required with `SMS_PROVIDER=twilio`)', ...none('*(none)*') }),
   TWILIO_FROM: twilioSetting.optional().meta({ description: 'the sender number (required with `SMS_PROVIDER=twilio`)', ...none('*(none)*') }),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .meta({ description: 'the SMTP server mail goes through (`smtp://user:pass@host:587`, STARTTLS when offered)', ...none('*(mail is only logged)*') }),
+  MAIL_FROM: z
+    .string({ error: 'required when SMTP_URL is set' })
+    .min(3)
+    .max(200)
+    .optional()
+    .meta({ description: 'the sender of every mail, e.g. `Acme <inspections@acme.example>` (required with `SMTP_URL`)', ...none('*(none)*') }),
+  MAIL_POLL_INTERVAL_MS: positiveInt.default(5_000).meta({ description: 'how often the mail queue is looked at besides when mail is queued' }),
+  MAIL_RETRY_TIME_SCALE: z.coerce.number().min(0).max(1).default(1).meta({ description: "multiplies the mail retry schedule's delays (tests)" }),
 };
 
 const v = variables;
@@ -424,8 +436,26 @@ const sms = z
   ])
   .transform((settings) => ({ sms: settings }));
 
+/** Outgoing mail (docs/staff.md "Mail"): through an SMTP server with its sender, or only logged without one. */
+const mail = z
+  .object({
+    SMTP_URL: v.SMTP_URL,
+    MAIL_FROM: v.MAIL_FROM,
+    MAIL_POLL_INTERVAL_MS: v.MAIL_POLL_INTERVAL_MS,
+    MAIL_RETRY_TIME_SCALE: v.MAIL_RETRY_TIME_SCALE,
+  })
+  .refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ['MAIL_FROM'], message: 'required when SMTP_URL is set' })
+  .transform((env) => ({
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM ?? 'capture-gateway <noreply@localhost>',
+      pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+      retryTimeScale: env.MAIL_RETRY_TIME_SCALE,
+    },
+  }));
+
 /** The concerns, each parsed on its own so a problem in one never hides a problem in another. */
-const concerns = { server, database, limits, webhooks, sweeps, photoStore, reports, damageDetector, sms };
+const concerns = { server, database, limits, webhooks, sweeps, photoStore, reports, damageDetector, sms, mail };
 
 /** A union's discriminator takes its variable's default before the union picks a branch. */
 const DISCRIMINATOR_DEFAULTS = { PHOTO_STORE: 'filesystem', SMS_PROVIDER: 'log' } as const;

@@ -42,6 +42,9 @@ import { createUserUseCases } from './users/user-use-cases.js';
 import { createVinReader } from './vin/vin-reader.js';
 import { createVinDecoder, type VinDecoder } from './vin/vin-decoder.js';
 import { createWebhookUseCases } from './webhooks/webhook-use-cases.js';
+import { createMailUseCases } from './mail/mail-use-cases.js';
+import type { MailNotifications } from './mail/mail-notifications.js';
+import type { MailSender } from './mail/mail-sender.js';
 import { resolveQcThresholds, type QcThresholds } from './qc/thresholds.js';
 import { IdempotentRequests } from './idempotency/idempotent-requests.js';
 
@@ -73,6 +76,8 @@ export interface UseCases {
   idempotency: IdempotentRequests;
   /** What a VIN says about the vehicle (docs/capture.md). */
   vehicleDecoding: VehicleDecoding;
+  /** The service's mail: what was sent about a session (docs/staff.md "Mail"). */
+  mails: Pick<MailNotifications, 'forSession'>;
 }
 
 /** What the app holds: the use cases, plus the stores, infrastructure and workers it starts, stops and closes. */
@@ -91,6 +96,8 @@ export interface Services extends UseCases {
   sweeper: ExpirySweeper;
   /** Sends webhook deliveries; started and stopped with the app. */
   deliveryWorker: DeliveryScheduler;
+  /** Sends queued mail; started and stopped with the app. */
+  mailSender: MailSender;
   /** Writes deliveries missing after a crash; started and stopped with the app. */
   outboxReconciler: OutboxReconciler;
   /** Deletes what TTL indexes would; started and stopped with the app. */
@@ -143,6 +150,8 @@ export function createServices({
   const sms = createSmsProvider(config, logger);
   const vinReader = createVinReader({ maxPixels: resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>).maxPixels, logger });
   const vinDecoder = createVinDecoder();
+  // The dashboard's address of a session; the public URL is known once inspections' URLs exist (and may follow the listening address).
+  const mail = createMailUseCases({ stores, config, sessionPageUrl: (key) => `${inspections.urls.base}/dashboard/sessions/${key}`, logger, clock });
   const inspections = createInspectionUseCases({
     stores,
     recorder: events.recorder,
@@ -154,16 +163,18 @@ export function createServices({
     detector,
     logger,
     metrics,
+    mails: mail.mails,
     clock,
   });
   const reportDocuments = createReportDocuments({ stores, recorder: events.recorder, files: inspections.files, fileStore, config, metrics, logger, clock });
   const retention = new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock });
   // Stopped in this order: the delivery worker last, as the outbox reconciler hands it deliveries.
-  const workers = [inspections.sweeper, webhooks.outboxReconciler, retention, webhooks.deliveryWorker];
+  const workers = [inspections.sweeper, webhooks.outboxReconciler, retention, mail.mailSender, webhooks.deliveryWorker];
   return {
     ...events,
     ...webhooks,
     ...inspections,
+    ...mail,
     ...createAuthUseCases(stores, clock),
     ...createUserUseCases(stores, clock),
     accounts: new AccountService(stores.accounts, clock, config.apiSecretOverlapMs),

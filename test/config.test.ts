@@ -63,13 +63,15 @@ describe('configuration', () => {
       TWILIO_FROM: '+15550000000',
       QC_THRESHOLDS: '{"minSharpnes": 3}',
       WEBHOOK_LEASE_MS: '5000',
+      SMTP_URL: 'smtp://mail.example:587',
     });
     expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
+    expect(problems).toContain('MAIL_FROM: required when SMTP_URL is set');
     expect(problems).toContain('TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio');
     expect(problems).toContain('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');
     expect(problems.some((problem) => problem.startsWith('QC_THRESHOLDS: unknown threshold minSharpnes'))).toBe(true);
     expect(problems).toContain('WEBHOOK_LEASE_MS: must exceed WEBHOOK_TOTAL_TIMEOUT_MS by at least 1000');
-    expect(problems).toHaveLength(5);
+    expect(problems).toHaveLength(6);
   });
 
   it('reports a variable that does not parse once, not again through the rules that span it', () => {

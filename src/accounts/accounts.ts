@@ -14,6 +14,7 @@ export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export const ACCOUNT_USERNAME_PATTERN = /^[a-z0-9][a-z0-9_-]{2,63}$/;
 
 const REVIEW_MODES = ['manual', 'auto'] as const;
+const MAX_NOTIFICATION_EMAILS = 10;
 const DEFAULT_THEME = 'PRO';
 
 // ThemeSchema's values with this field's own message (a copy, so it renders inline rather than as the Theme component).
@@ -54,6 +55,12 @@ const settingsShape = {
     .enum(CAPTURE_LANGUAGES, { error: `default_language must be one of ${CAPTURE_LANGUAGES.join(', ')}.` })
     .meta({ description: 'The language of sessions created without one: the capture page and the condition report are written in it.' })
     .optional(),
+  notification_emails: z
+    .array(z.email({ error: 'notification_emails must hold email addresses.' }).max(254), { error: 'notification_emails must be a list of email addresses.' })
+    .max(MAX_NOTIFICATION_EMAILS, `notification_emails holds at most ${MAX_NOTIFICATION_EMAILS} addresses.`)
+    .transform((emails) => [...new Set(emails.map((email) => email.toLowerCase()))])
+    .meta({ description: 'Who is told when a session starts waiting for review and when a callback is disabled.' })
+    .optional(),
 };
 
 /** The body of POST /admin/accounts without `owner` (users/first-owner.ts takes that off before the account is made). */
@@ -87,6 +94,7 @@ export const AccountSchema = z
     display_name: z.string(),
     brand_color: z.string().nullable(),
     default_language: z.enum(CAPTURE_LANGUAGES),
+    notification_emails: z.array(z.string()),
     created_at: UtcTimestampSchema,
   })
   .meta({ id: 'Account' });
@@ -129,6 +137,8 @@ export class AccountService {
         display_name: parsed.data.display_name ?? parsed.data.username,
         brand_color: parsed.data.brand_color ?? null,
         default_language: parsed.data.default_language,
+        notification_emails: parsed.data.notification_emails ?? [],
+        logo: null,
         created_at: now,
         updated_at: now,
       });

@@ -17,10 +17,17 @@ export interface SmsInvite {
   by: string | null;
 }
 
+/** The person a mail invitation goes to (docs/staff.md "Mail"). */
+export interface EmailInvite {
+  to: string;
+  toName: string | null;
+}
+
 /** The representation's `options`: what the integrator attached to the session. */
 export interface SessionOptions {
   clientId: string | null;
   sms: SmsInvite | null;
+  email: EmailInvite | null;
   contact: JsonObject | null;
   reference: JsonObject | null;
 }
@@ -132,6 +139,17 @@ const smsGroup = z
   )
   .meta({ description: 'When given, an SMS invitation with the capture link is sent and its outcome emitted as SESSION:SMS_PROCESS.' });
 
+const emailGroupShape = {
+  to: z
+    .email({ error: (issue) => (issue.input === undefined ? 'is required when email is given.' : 'must be an email address.') })
+    .max(254, 'must be an email address of at most 254 characters.'),
+  to_name: describedTextField(100),
+};
+const emailGroup = z.strictObject({ ...emailGroupShape, to_name: emailGroupShape.to_name.optional() }, OBJECT).meta({
+  description:
+    "When given (and mail is set up), the person gets the capture link by email in the session's language, and the report link when the session completes.",
+});
+
 const updateOptionsShape = { client_id: describedTextField(200), contact: jsonObjectField, reference: jsonObjectField };
 
 // The year bound moves once a year; schemas are rebuilt only when it does.
@@ -145,6 +163,7 @@ function buildSchemas(now: Date) {
       session: sessionGroup.nullable().optional(),
       vehicle: vehicle.nullable().optional(),
       sms: smsGroup.nullable().optional(),
+      email: emailGroup.nullable().optional(),
     })
     .meta({ id: 'CreateSessionRequest', description: 'All fields optional. An empty object `{}` (or no body) issues an access record instead.' });
   // Takes the representation's shape (theme, redirect_url, language, vehicle, options) and also the create
@@ -178,10 +197,11 @@ export function sessionBodySchemas(now: Date = new Date()) {
 }
 
 const CREATE_ALLOWED_KEYS = {
-  '': ['session', 'vehicle', 'sms'],
+  '': ['session', 'vehicle', 'sms', 'email'],
   session: Object.keys(sessionGroupShape),
   vehicle: VEHICLE_API_FIELDS,
   sms: Object.keys(smsGroupShape),
+  email: Object.keys(emailGroupShape),
 };
 
 const UPDATE_ALLOWED_KEYS = {
@@ -195,7 +215,7 @@ const UPDATE_ALLOWED_KEYS = {
 export function parseCreateSessionBody(json: unknown, now: Date = new Date()): ParseResult<NewSessionInput> {
   const parsed = sessionBodySchemas(now).createBody.safeParse(json);
   if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error, CREATE_ALLOWED_KEYS) };
-  const { session, vehicle, sms } = parsed.data;
+  const { session, vehicle, sms, email } = parsed.data;
   return {
     ok: true,
     value: {
@@ -206,6 +226,7 @@ export function parseCreateSessionBody(json: unknown, now: Date = new Date()): P
       options: {
         clientId: session?.client_id ?? null,
         sms: sms ? { to: sms.to, toName: sms.to_name ?? null, from: sms.from ?? null, by: sms.by ?? null } : null,
+        email: email ? { to: email.to, toName: email.to_name ?? null } : null,
         contact: session?.contact ?? null,
         reference: session?.reference ?? null,
       },

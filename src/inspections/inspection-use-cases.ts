@@ -24,6 +24,8 @@ import { VehicleDecoding } from './vehicle-decoding.js';
 import { SmsInvitations } from './sms-invitations.js';
 import type { DamageDetector } from './damage-detector.js';
 import { HttpDamageDetector } from './http-damage-detector.js';
+import type { MailNotifications } from '../mail/mail-notifications.js';
+import { SessionMail } from '../mail/session-mail.js';
 
 export function createInspectionUseCases(deps: {
   stores: Pick<Stores, 'sessions' | 'accounts' | 'captures' | 'notes' | 'damages' | 'leases'>;
@@ -36,12 +38,15 @@ export function createInspectionUseCases(deps: {
   detector: DamageDetector | null;
   logger: Logger;
   metrics: Metrics;
+  /** Queues the mail a session's life triggers. */
+  mails: MailNotifications;
   clock: () => Date;
 }) {
   const { stores, recorder, config, logger, clock } = deps;
   const urls = new PublicUrls(config.publicUrl);
   const files = new PhotoFiles(deps.fileStore, stores.captures);
   const moves = new SessionMoves(stores.sessions, recorder);
+  const mail = new SessionMail({ mails: deps.mails, accounts: stores.accounts, urls, logger });
   const sessions = new SessionService({
     sessions: stores.sessions,
     accounts: stores.accounts,
@@ -52,6 +57,7 @@ export function createInspectionUseCases(deps: {
     recorder,
     urls,
     sms: new SmsInvitations(deps.sms, recorder, urls, clock),
+    mail,
     clock,
   });
   const vehicleDecoding = new VehicleDecoding({ decoder: deps.vinDecoder, capturesOf: (session) => sessions.capturesOf(session), logger });
@@ -73,6 +79,7 @@ export function createInspectionUseCases(deps: {
     clock,
     reportLinkDays: config.reportLinkDays,
     vehicleDecoding,
+    mail,
   });
   const capture = new CaptureService({
     sessions: stores.sessions,

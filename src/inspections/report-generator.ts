@@ -21,6 +21,7 @@ import type { PhotoFiles } from './photo-files.js';
 import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
 import type { VehicleDecoding } from './vehicle-decoding.js';
+import type { SessionMail } from '../mail/session-mail.js';
 
 /** Detector proposals scoring at least this are accepted in `auto` mode, unless configured otherwise. */
 export const DEFAULT_DETECTOR_MIN_SCORE = 0.5;
@@ -53,6 +54,7 @@ export class ReportGenerator {
       reportLinkDays: number;
       /** The VIN decode the results carry (docs/capture.md). */
       vehicleDecoding: VehicleDecoding;
+      mail: Pick<SessionMail, 'reviewWaiting' | 'sessionCompleted'>;
     },
   ) {}
 
@@ -67,7 +69,14 @@ export class ReportGenerator {
     const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
     const detectorRan = await this.runDetector(session, captures, mode);
     if (mode === 'manual') {
-      await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { review_pending: true, detector_ran: detectorRan, updated_at: this.deps.clock() });
+      const waiting = await this.deps.sessions.updateIfStatus(
+        session._id,
+        ['CONFIRM'],
+        { review_pending: true, detector_ran: detectorRan, updated_at: this.deps.clock() },
+        { review_pending: { $ne: true } },
+      );
+      // Only the instance whose write set the flag tells the staff, so they hear of each session once.
+      if (waiting) await this.deps.mail.reviewWaiting(waiting);
       return null;
     }
     return this.generate(session, captures, { reviewedBy: null, reviewedAt: null, detectorRan });
@@ -173,7 +182,9 @@ export class ReportGenerator {
       reviewed_at: review.reviewedAt,
       report_link: link,
     };
-    return this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
+    const completed = await this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
+    if (completed) await this.deps.mail.sessionCompleted(completed);
+    return completed;
   }
 
   private async readOriginal(key: string): Promise<Buffer> {

@@ -30,10 +30,13 @@ const SmsInviteSchema = z
   .object({ to: z.string(), to_name: z.string().nullable(), from: z.string().nullable(), by: z.string().nullable() })
   .meta({ id: 'SmsInvite' });
 
+const EmailInviteSchema = z.object({ to: z.string(), to_name: z.string().nullable() }).meta({ id: 'EmailInvite' });
+
 export const SessionOptionsSchema = z
   .object({
     client_id: z.string().nullable(),
     sms: SmsInviteSchema.nullable(),
+    email: EmailInviteSchema.nullable(),
     contact: FreeJsonSchema.nullable(),
     reference: FreeJsonSchema.nullable(),
   })
@@ -123,6 +126,7 @@ export function optionsView(options: SessionOptions): SessionOptionsView {
   return {
     client_id: options.clientId ?? null,
     sms: options.sms ? { to: options.sms.to, to_name: options.sms.toName, from: options.sms.from, by: options.sms.by } : null,
+    email: options.email ? { to: options.email.to, to_name: options.email.toName } : null,
     contact: options.contact ?? null,
     reference: options.reference ?? null,
   };

@@ -24,6 +24,7 @@ import type { PublicUrls } from './public-urls.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { SmsInvitations } from './sms-invitations.js';
 import { maySeeCaptureLink, type CaptureLinkViewer } from '../users/roles.js';
+import type { SessionMail } from '../mail/session-mail.js';
 
 /** The longest search the session list accepts. */
 export const SEARCH_MAX = 100;
@@ -79,6 +80,7 @@ export class SessionService {
       recorder: EventRecorder;
       urls: PublicUrls;
       sms: SmsInvitations;
+      mail: Pick<SessionMail, 'sessionCreated'>;
       clock: () => Date;
     },
   ) {}
@@ -120,6 +122,7 @@ export class SessionService {
     };
     await this.deps.sessions.insert(session);
     if (input.options.sms) await this.deps.sms.invite(session, input.options.sms);
+    await this.deps.mail.sessionCreated(account, session);
     return session;
   }
 

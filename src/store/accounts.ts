@@ -18,6 +18,10 @@ export interface AccountDocument {
   brand_color?: string | null;
   /** The language of sessions created without one (docs/staff.md "Languages"); absent means `en`. */
   default_language?: CaptureLanguage;
+  /** Where the staff's notices go (a session waiting for review, a disabled callback). */
+  notification_emails?: string[];
+  /** The account's logo, re-encoded by the service, in the file store; absent or null without one. */
+  logo?: { file_key: string; mime_type: string; updated_at: Date } | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -33,17 +37,22 @@ export function accountSettings(account: AccountDocument): {
   display_name: string;
   brand_color: string | null;
   default_language: CaptureLanguage;
+  notification_emails: string[];
 } {
   return {
     default_language: isCaptureLanguage(account.default_language) ? account.default_language : 'en',
     review_mode: account.review_mode === 'auto' ? 'auto' : 'manual',
     display_name: account.display_name ?? account.username,
     brand_color: account.brand_color ?? null,
+    notification_emails: account.notification_emails ?? [],
   };
 }
 
 export type AccountSettingsUpdate = Partial<
-  Pick<AccountDocument, 'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color' | 'default_language'>
+  Pick<
+    AccountDocument,
+    'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color' | 'default_language' | 'notification_emails' | 'logo'
+  >
 >;
 
 export class AccountStore {

@@ -15,6 +15,7 @@ import { UserStore } from './users.js';
 import { SignInStore } from './sign-ins.js';
 import { SignInFailureStore } from './sign-in-failures.js';
 import { IdempotencyKeyStore } from './idempotency-keys.js';
+import { MailStore } from './mails.js';
 
 export interface Stores {
   accounts: CachedAccountStore;
@@ -31,6 +32,7 @@ export interface Stores {
   signIns: SignInStore;
   signInFailures: SignInFailureStore;
   idempotencyKeys: IdempotencyKeyStore;
+  mails: MailStore;
 }
 
 export interface StoreOptions {
@@ -55,6 +57,7 @@ export function createStores(db: Db, options: StoreOptions = {}): Stores {
     signIns: new SignInStore(db),
     signInFailures: new SignInFailureStore(db),
     idempotencyKeys: new IdempotencyKeyStore(db),
+    mails: new MailStore(db),
   };
 }
 

@@ -44,7 +44,7 @@ function sampleResults(at: Date) {
       createdAt: new Date(at.getTime() - 60 * 60_000),
       inspectStartedAt: startedAt,
       inspectEndedAt: at,
-      options: { clientId: null, sms: null, contact: null, reference: null },
+      options: { clientId: null, sms: null, email: null, contact: null, reference: null },
     },
     vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' },
     photos: requiredPhotoCodes('LITE').map((photoCode, index) => ({

@@ -19,6 +19,7 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
       options: {
         clientId: 'client-7',
         sms: { to: '+14155550123', toName: 'Ana', from: null, by: null },
+        email: null,
         contact: { email: 'ana@example.com' },
         reference: { claim: 'C-1' },
       },
@@ -282,7 +283,7 @@ describe('buildSessionResults', () => {
     const base = input();
     const results = buildSessionResults({
       ...base,
-      session: { ...base.session, options: { clientId: null, sms: null, contact: null, reference: null } },
+      session: { ...base.session, options: { clientId: null, sms: null, email: null, contact: null, reference: null } },
       vehicle: emptyVehicle(),
       vinCaptured: null,
     });

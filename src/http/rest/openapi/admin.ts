@@ -23,6 +23,7 @@ const exampleAccount = {
   display_name: 'Acme Motors',
   brand_color: '#0b5fff',
   default_language: 'en',
+  notification_emails: ['service@acme.example'],
   created_at: '2026-03-01T12:00:00.000Z',
 } satisfies AccountView;
 

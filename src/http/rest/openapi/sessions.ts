@@ -38,6 +38,7 @@ const exampleSession: SessionView = {
   options: {
     client_id: 'lot-42',
     sms: { to: '+14155550123', to_name: 'Jane Doe', from: null, by: null },
+    email: null,
     contact: null,
     reference: { stock_number: 'A1234' },
   },
