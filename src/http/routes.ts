@@ -12,6 +12,7 @@ import { registerOpenApiRoute } from './rest/openapi-routes.js';
 import { registerAdminRoutes } from './rest/admin-routes.js';
 import { registerUserRoutes } from './rest/user-routes.js';
 import { registerAuthRoutes } from './rest/auth-routes.js';
+import { registerCaptureQrRoute } from './rest/capture-qr-route.js';
 
 export interface RouteOptions {
   /** The admin API is registered only when this is set (ADMIN_TOKEN). */
@@ -29,6 +30,7 @@ export function registerRoutes(router: Router, services: UseCases, options: Rout
   registerWebRoutes(router, services, { graphiqlEnabled: options.graphiqlEnabled });
   registerDeliveryRoutes(router, services);
   registerReportRoutes(router, services);
+  registerCaptureQrRoute(router, services);
   registerUserRoutes(router, services);
   registerAuthRoutes(router, services);
   registerOpenApiRoute(router, { version: options.version, serverUrl: () => services.urls.base });

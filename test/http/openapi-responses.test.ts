@@ -191,6 +191,7 @@ describe('the served OpenAPI document against real answers', () => {
     expect((await asAccount('GET', `/v1/sessions/${key}/results`)).status).toBe(200);
     expect((await asAccount('GET', `/v1/sessions/${key}/report`)).status).toBe(200);
     expect((await asAccount('GET', `/v1/sessions/${key}/report.pdf`)).status).toBe(200);
+    expect((await asAccount('GET', `/v1/sessions/${key}/capture-qr.svg`)).status).toBe(200);
     expect((await call('GET', `/capture/${key}/report`, { headers: { 'Capture-Token': session.captureToken } })).status).toBe(200);
     expect((await call('GET', `/capture/${key}/report.pdf`, { headers: { 'Capture-Token': session.captureToken } })).status).toBe(200);
     expect((await call('GET', `/capture/${key}/report`)).status).toBe(403);

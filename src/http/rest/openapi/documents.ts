@@ -90,7 +90,31 @@ function captureReportResponses(format: 'html' | 'pdf') {
 }
 
 export function documentPaths(): ZodOpenApiPathsObject {
-  return { ...v1ReportPaths(), ...photoPaths(), ...captureReportPaths() };
+  return { ...v1ReportPaths(), ...captureQrPaths(), ...photoPaths(), ...captureReportPaths() };
+}
+
+function captureQrPaths(): ZodOpenApiPathsObject {
+  return {
+    '/v1/sessions/{sessionKey}/capture-qr.svg': {
+      get: {
+        tags: ['Sessions'],
+        summary: 'The capture link as a QR code (SVG)',
+        description:
+          "An SVG QR code of the session's capture_url, to hand the link to someone standing at the car. With the API headers, or " +
+          "a signed-in owner's or inspector's cookie (the dashboard shows it as an image); a viewer, who may not see the capture link, gets 403.",
+        operationId: 'getCaptureQr',
+        parameters: [SessionKeyParam],
+        responses: {
+          '200': {
+            description: 'The QR code, never cached.',
+            headers: { 'Cache-Control': { description: 'Always `private, no-store`.', schema: { type: 'string', const: 'private, no-store' } } },
+            content: mediaContent('image/svg+xml'),
+          },
+          ...v1Errors('NotFound'),
+        },
+      },
+    },
+  };
 }
 
 function v1ReportPaths(): ZodOpenApiPathsObject {
