@@ -17,7 +17,7 @@ describe('parseCreateSessionBody: accepted bodies', () => {
         redirectUrl: null,
         language: null,
         vehicle: emptyVehicle(),
-        options: { clientId: null, sms: null, contact: null, reference: null },
+        options: { clientId: null, sms: null, email: null, contact: null, reference: null },
       },
     });
   });
@@ -69,6 +69,7 @@ describe('parseCreateSessionBody: accepted bodies', () => {
         options: {
           clientId: 'client-7',
           sms: { to: '+14155550123', toName: 'Ana', from: 'ACME', by: 'agent-1' },
+          email: null,
           contact: { email: 'ana@example.com' },
           reference: { claim: 'C-1' },
         },
@@ -100,8 +101,8 @@ describe('parseCreateSessionBody: messages name the field', () => {
   const cases: [string, unknown, string][] = [
     ['non-object body', [], 'The request body must be a JSON object.'],
     ['null body', null, 'The request body must be a JSON object.'],
-    ['unknown top-level field', { foo: 1 }, 'Unknown field foo. Use session, vehicle, sms.'],
-    ['unknown top-level fields', { foo: 1, bar: 2, vehicle: {} }, 'Unknown fields foo, bar. Use session, vehicle, sms.'],
+    ['unknown top-level field', { foo: 1 }, 'Unknown field foo. Use session, vehicle, sms, email.'],
+    ['unknown top-level fields', { foo: 1, bar: 2, vehicle: {} }, 'Unknown fields foo, bar. Use session, vehicle, sms, email.'],
     ['unknown session field', { session: { colour: 1 } }, 'Unknown field session.colour. Use theme, redirect_url, language, client_id, contact, reference.'],
     [
       'unknown vehicle field',
@@ -152,6 +153,9 @@ describe('parseCreateSessionBody: messages name the field', () => {
     ['local phone', { sms: { to: '4155550123' } }, 'sms.to must be a phone number in international format, such as +14155550123.'],
     ['letters in phone', { sms: { to: '+1415CALLME' } }, 'sms.to must be a phone number in international format, such as +14155550123.'],
     ['unknown sms field', { sms: { to: '+14155550123', text: 'hi' } }, 'Unknown field sms.text. Use to, to_name, from, by.'],
+    ['email without to', { email: { to_name: 'Ana' } }, 'email.to is required when email is given.'],
+    ['email not an address', { email: { to: 'ana at example' } }, 'email.to must be an email address.'],
+    ['unknown email field', { email: { to: 'ana@example.com', cc: 'x@example.com' } }, 'Unknown field email.cc. Use to, to_name.'],
     ['long sender', { sms: { to: '+14155550123', from: 'x'.repeat(33) } }, 'sms.from must be a string of at most 32 characters.'],
   ];
   for (const [name, body, message] of cases) {

@@ -67,7 +67,8 @@ describe('mail', () => {
     expect(report?.subject).toBe('Acme Motors: el informe del estado de su vehículo');
     expect(report?.text).toContain(session.captureUrl);
     expect(smtp.received).toHaveLength(4);
-  });
+    // A whole capture with six photos: more than the default 30 s when the machine is loaded.
+  }, 90_000);
 
   it('refuses an email that is not an address, and a session without email sends nothing', async () => {
     const before = smtp.received.length;
