@@ -5,6 +5,7 @@ import type { UseCases } from '../services.js';
 import type { Router } from './rest/router.js';
 import { registerSessionRoutes, registerV1Routes } from './rest/v1-routes.js';
 import { registerPhotoRoutes } from './rest/photo-routes.js';
+import { registerCaptureRoutes } from './rest/capture-routes.js';
 import { registerWebRoutes } from './web/web-routes.js';
 import { registerDeliveryRoutes } from './rest/delivery-routes.js';
 import { registerReportRoutes } from './rest/report-routes.js';
@@ -27,6 +28,7 @@ export function registerRoutes(router: Router, services: UseCases, options: Rout
   registerV1Routes(router, services);
   registerSessionRoutes(router, services);
   registerPhotoRoutes(router, services);
+  registerCaptureRoutes(router, services);
   registerWebRoutes(router, services, { graphiqlEnabled: options.graphiqlEnabled });
   registerDeliveryRoutes(router, services);
   registerReportRoutes(router, services);

@@ -7,13 +7,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { completeSession, createSession, THEME_PHOTOS } from '../support/capture-flow.js';
-import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import { waitForValue } from '../support/wait.js';
 import { OpenApiResponseChecker, type CheckedAnswer } from '../support/openapi-validator.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
 
 const EVENTS = ['SESSION:SMS_PROCESS', 'SESSION:STAGE_CHANGE', 'SESSION:STATUS_CHANGE', 'SESSION:COMPLETE', 'SESSION:NOTE_INSERT'];
+
+/** A multipart/form-data body with the photo as the field `file` (boundary `openapi-photo`). */
+function multipartPhoto(photo: Buffer): Buffer {
+  const head = '--openapi-photo\r\ncontent-disposition: form-data; name="file"; filename="photo.jpg"\r\ncontent-type: image/jpeg\r\n\r\n';
+  return Buffer.concat([Buffer.from(head), photo, Buffer.from('\r\n--openapi-photo--\r\n')]);
+}
 
 describe('the served OpenAPI document against real answers', () => {
   let server: TestServer;
@@ -208,12 +213,22 @@ describe('the served OpenAPI document against real answers', () => {
     const created = await admin('POST', '/admin/accounts', { username: 'openapi-review', review_mode: 'manual' });
     const reviewer = { username: created.body.username, apiKey: created.body.api_key, apiSecret: created.body.api_secret };
     const session = await createSession(server.baseUrl, reviewer);
-    const capture = { captureToken: session.captureToken };
-    const variables = { k: session.sessionKey };
-    await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', variables);
-    for (const code of THEME_PHOTOS.LITE ?? []) await uploadPhoto(server.baseUrl, capture, session.sessionKey, code, await makeScene({ seed: 3000 + code }));
-    await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', variables);
     const path = `/v1/sessions/${session.sessionKey}`;
+    // Captured over REST: photos as the raw body and as the multipart field `file`, then confirmed.
+    for (const [index, code] of (THEME_PHOTOS.LITE ?? []).entries()) {
+      const photo = await makeScene({ seed: 3000 + code });
+      const body = index % 2 === 0 ? photo : multipartPhoto(photo);
+      const headers = { ...signed(reviewer), 'content-type': index % 2 === 0 ? 'image/jpeg' : 'multipart/form-data; boundary=openapi-photo' };
+      const response = await fetch(`${server.baseUrl}${path}/photos/${code}`, {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(body) as Uint8Array<ArrayBuffer>,
+      });
+      const answer = { status: response.status, headers: response.headers, body: await response.json() };
+      problems.push(...checker.check('POST', `${path}/photos/${code}`, answer));
+      expect(answer.body.approved).toBe(true);
+    }
+    expect((await asAccount('POST', `${path}/confirm`, undefined, reviewer)).body.status).toBe('CONFIRM');
     expect((await asAccount('GET', `${path}/results`, undefined, reviewer)).status).toBe(409);
     expect((await asAccount('POST', `${path}/damages`, { item: 'hood', damage_type: 'dent', grade: 3 }, reviewer)).status).toBe(200);
     expect((await asAccount('POST', `${path}/review`, { no_damage_found: true }, reviewer)).status).toBe(400);

@@ -146,6 +146,6 @@ export function registerSessionRoutes(router: Router, services: UseCases): void 
 }
 
 /** The session as the API headers see it: the capture link included (users/roles.ts), and the VIN decode. */
-async function apiSessionView(services: UseCases, session: InspectionSessionRecord) {
+export async function apiSessionView(services: UseCases, session: InspectionSessionRecord) {
   return sessionView(session, services.sessions.captureLinkFor(session, { kind: 'api' }), await services.vehicleDecoding.decodedFor(session));
 }

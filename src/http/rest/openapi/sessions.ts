@@ -146,6 +146,21 @@ function sessionPath(updateBody: z.ZodType): ZodOpenApiPathsObject {
   };
 }
 
+const PhotoBytes = z.string().meta({ format: 'binary', description: 'The image file: JPEG, PNG or WebP, at most 15 MB.' });
+
+const PhotoCodeParam = z
+  .string()
+  .regex(/^\d+$/)
+  .meta({
+    param: {
+      name: 'photoCode',
+      in: 'path',
+      required: true,
+      description: "The photo's code in the session's theme (1 VIN … 13 Rear_Left).",
+      example: '4',
+    },
+  });
+
 function photoAndNotePaths(): ZodOpenApiPathsObject {
   return {
     '/v1/sessions/{sessionKey}/photos': {
@@ -156,6 +171,48 @@ function photoAndNotePaths(): ZodOpenApiPathsObject {
         operationId: 'listSessionPhotos',
         parameters: [SessionKeyParam],
         responses: { '200': v1Ok('The captures.', z.array(PhotoSchema), examplePhotos), ...v1Errors('NotFound') },
+      },
+    },
+    '/v1/sessions/{sessionKey}/photos/{photoCode}': {
+      post: {
+        tags: ['Sessions'],
+        summary: 'Upload a photo (capture by API)',
+        description: [
+          "For an integrator's own capture app: the same quality control, events (SESSION:STAGE_CHANGE, SESSION:STATUS_CHANGE),",
+          'limits and status moves as the web capture app. An IDLE session is started first (IDLE → STARTED). The photo is the body',
+          '(image/jpeg, image/png or image/webp) or the multipart field `file`, at most 15 MB; its content decides what it is, and',
+          'anything that is not a usable image is kept as a rejected capture with its reason (200, `approved: false`).',
+          'A retake (the same photo_code) is accepted while STARTED or PROCESS.',
+        ].join(' '),
+        operationId: 'uploadSessionPhoto',
+        parameters: [SessionKeyParam, PhotoCodeParam],
+        requestBody: {
+          required: true,
+          content: {
+            'image/jpeg': { schema: PhotoBytes },
+            'image/png': { schema: PhotoBytes },
+            'image/webp': { schema: PhotoBytes },
+            'multipart/form-data': { schema: z.object({ file: PhotoBytes }) },
+          },
+        },
+        responses: {
+          '200': v1Ok('The photo entry, as GET …/photos lists it, with the verdict of quality control.', PhotoSchema, examplePhotos[0]),
+          ...v1Errors('BadRequest', 'NotFound', 'PayloadTooLarge'),
+        },
+      },
+    },
+    '/v1/sessions/{sessionKey}/confirm': {
+      post: {
+        tags: ['Sessions'],
+        summary: 'Confirm the capture',
+        description: [
+          'Confirms a QC_PASSED session, as GraphQL confirmInspection: QC_PASSED → CONFIRM. With review_mode `auto` the condition report is',
+          'generated and the session completes (SESSION:COMPLETE); with `manual` it waits in CONFIRM until the review is completed',
+          '(POST /v1/sessions/{sessionKey}/review). Confirming again returns the session unchanged.',
+        ].join(' '),
+        operationId: 'confirmSession',
+        parameters: [SessionKeyParam],
+        responses: { '200': v1Ok('The session.', SessionSchema, { ...exampleSession, status: 'CONFIRM' }), ...v1Errors('BadRequest', 'NotFound') },
       },
     },
     '/v1/sessions/{sessionKey}/notes': {
