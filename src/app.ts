@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { openDatabase, type Database } from './store/database.js';
 import { createServices, type Services } from './services.js';
-import { ensureIndexes } from './store/stores.js';
+import { prepareDatabase } from './store/stores.js';
 import { Router } from './http/rest/router.js';
 import { registerRoutes } from './http/routes.js';
 import { createEventBus } from './events/event-bus.js';
@@ -67,7 +67,7 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
       clock,
       atomicFindAndModify: database.atomicFindAndModify || countMongoDbPath,
     });
-    await ensureIndexes(services.stores);
+    await prepareDatabase(database.db, services.stores, { logger });
 
     const router = new Router();
     registerRoutes(router, services, { adminToken: config.adminToken, version: packageJson.version, graphiqlEnabled: !config.isProduction });

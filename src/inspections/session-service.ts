@@ -142,9 +142,7 @@ export class SessionService {
   }
 
   captureTokenAccess(session: InspectionSessionDocument) {
-    // Sessions completed before the completion time was stored: their last write was the move to COMPLETE.
-    const completedAt = session.completed_at ?? (session.status === 'COMPLETE' ? session.updated_at : null);
-    return captureTokenAccess({ status: session.status, completedAt }, this.deps.clock());
+    return captureTokenAccess({ status: session.status, completedAt: session.completed_at }, this.deps.clock());
   }
 
   findByKey(sessionKey: string): Promise<InspectionSessionDocument | null> {
@@ -445,12 +443,7 @@ function damageNotFound(damageId: string): AppError {
 
 /** A listing cursor: the session's last activity and key, the two keys the listing is ordered by. */
 function encodeSessionCursor(session: InspectionSessionDocument): string {
-  return Buffer.from(`${lastActivityOf(session).getTime()}:${session._id}`).toString('base64url');
-}
-
-/** Sessions read before their last activity was backfilled count their last update. */
-export function lastActivityOf(session: InspectionSessionDocument): Date {
-  return session.last_activity_at ?? session.updated_at;
+  return Buffer.from(`${session.last_activity_at.getTime()}:${session._id}`).toString('base64url');
 }
 
 function decodeCursor(cursor: string): { lastActivityAt: Date; key: string } {

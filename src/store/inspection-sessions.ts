@@ -47,7 +47,7 @@ export interface InspectionSessionDocument {
   /** The results object, fixed when the report is generated (docs/rest-guide.md). */
   results: Record<string, unknown> | null;
   /** When the session became COMPLETE: the capture token works for 30 days after it (absent on older sessions). */
-  completed_at?: Date | null;
+  completed_at: Date | null;
   /** Slots taken by the session's notes and damage records (docs/limits.md caps); absent on older sessions. */
   notes_count?: number;
   damages_count?: number;
@@ -104,23 +104,6 @@ export class InspectionSessionStore {
     await this.collection.createIndex({ status: 1, expires_at: 1 });
     // Not unique: the token is 192 random bits, and each unique index costs the embedded server a pass per write.
     await this.collection.createIndex({ 'report_link.token': 1 }, { partialFilterExpression: { 'report_link.token': { $type: 'string' } } });
-    await this.backfillLastActivity();
-  }
-
-  /** Sessions stored before `last_activity_at` existed take their last update as their last activity. */
-  private async backfillLastActivity(): Promise<void> {
-    for (;;) {
-      const batch = await this.collection
-        .find({ last_activity_at: { $exists: false } }, { projection: { updated_at: 1 } })
-        .limit(500)
-        .toArray();
-      if (batch.length === 0) return;
-      await this.collection.bulkWrite(
-        batch.map((session) => ({
-          updateOne: { filter: { _id: session._id, last_activity_at: { $exists: false } }, update: { $set: { last_activity_at: session.updated_at } } },
-        })),
-      );
-    }
   }
 
   async insert(session: InspectionSessionDocument): Promise<void> {

@@ -14,6 +14,8 @@ import { DeliveryStore } from './deliveries.js';
 import { UserStore } from './users.js';
 import { SignInStore } from './sign-ins.js';
 import { SignInFailureStore } from './sign-in-failures.js';
+import { runMigrations } from './migrations/migrations.js';
+import type { Logger } from '../logger.js';
 import { IdempotencyKeyStore } from './idempotency-keys.js';
 import { MailStore } from './mails.js';
 
@@ -63,4 +65,10 @@ export function createStores(db: Db, options: StoreOptions = {}): Stores {
 
 export async function ensureIndexes(stores: Stores): Promise<void> {
   await Promise.all(Object.values(stores).map((store) => store.ensureIndexes()));
+}
+
+/** Before the app serves: the indexes, then the migrations this database has not had yet (migrations/migrations.ts). */
+export async function prepareDatabase(db: Db, stores: Stores, options: { logger?: Logger; clock?: () => Date } = {}): Promise<void> {
+  await ensureIndexes(stores);
+  await runMigrations(db, stores.leases, options);
 }

@@ -178,16 +178,6 @@ describe('inspectionSessions search and review queue', () => {
   });
 });
 
-describe('sessions stored before last activity existed', () => {
-  it('take their last update as their last activity when the indexes are ensured', async () => {
-    const sessions = server.app.services.stores.sessions;
-    await sessions.collection.updateOne({ _id: untouched.sessionKey }, { $unset: { last_activity_at: '' } });
-    await sessions.ensureIndexes();
-    const stored = await sessions.findByKey(untouched.sessionKey);
-    expect(stored?.last_activity_at).toEqual(stored?.updated_at);
-  });
-});
-
 async function captureAndConfirm(session: CreatedSession): Promise<void> {
   const capture = { captureToken: session.captureToken };
   const variables = { k: session.sessionKey };

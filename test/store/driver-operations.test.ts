@@ -43,6 +43,7 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     _id: key,
     account_id: new ObjectId(),
     api_key: 'driver-key',
+    completed_at: null,
     capture_token: `token-${key}`,
     capture_token_hash: `hash-${key}`,
     theme: 'LITE',

@@ -36,6 +36,7 @@ function idleSession(key: string): InspectionSessionDocument {
     _id: key,
     account_id: new ObjectId(),
     api_key: 'mongodb-only-key',
+    completed_at: null,
     capture_token: `token-${key}`,
     capture_token_hash: `hash-${key}`,
     theme: 'LITE',

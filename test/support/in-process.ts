@@ -13,7 +13,7 @@ import { createEventBus } from '../../src/events/event-bus.js';
 import { createLogger } from '../../src/logger.js';
 import { createMetrics } from '../../src/observability/metrics.js';
 import { createServices, type Services } from '../../src/services.js';
-import { ensureIndexes } from '../../src/store/stores.js';
+import { prepareDatabase } from '../../src/store/stores.js';
 import { FilesystemStore } from '../../src/storage/filesystem-store.js';
 import type { AccountDocument } from '../../src/store/accounts.js';
 import type { CaptureDocument } from '../../src/store/captures.js';
@@ -89,7 +89,7 @@ export async function startInProcess(environment: Record<string, string> = {}): 
       metrics: createMetrics({ collectProcessMetrics: false }),
       clock: clock.now,
     });
-    await ensureIndexes(services.stores);
+    await prepareDatabase(client.db(config.mongodbDb), services.stores);
   } catch (error) {
     await close();
     throw error;

@@ -10,7 +10,7 @@ import { optionsView, photoView, noteView, type damageView } from '../../inspect
 import { createSessionBody, CreateInspectionSessionInput, updateSessionBody, UpdateInspectionSessionInput } from './session-inputs.js';
 import { DAMAGE_RECORD_STATUSES, gradeName, overallGrade, type DamageRegion as DamageRegionValue, type Grade } from '../../domain/grading.js';
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
-import { lastActivityOf, type InspectionSessionRecord } from '../../inspections/session-service.js';
+import type { InspectionSessionRecord } from '../../inspections/session-service.js';
 import { photoHint, photoLabel, requiredPhotoCodes, type Theme } from '../../domain/themes.js';
 import { SESSION_STATUSES } from '../../domain/statuses.js';
 import { REJECTION_CODES } from '../../domain/rejection-codes.js';
@@ -124,7 +124,7 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
     lastActivityAt: t.field({
       type: 'DateTime',
       description: 'The latest status move, capture, note, damage record change or update; the listing is ordered by it.',
-      resolve: (session) => lastActivityOf(session),
+      resolve: (session) => session.last_activity_at,
     }),
     expiresAt: t.field({
       type: 'DateTime',

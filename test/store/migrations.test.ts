@@ -1,0 +1,44 @@
+// The versioned migrations (src/store/migrations): each runs once per database, under a lease when instances start
+// together, and brings documents stored in an older shape to the shape the code reads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, runMigrations } from '../../src/store/migrations/migrations.js';
+import { startInProcess, type InProcess } from '../support/in-process.js';
+
+let env: InProcess;
+
+beforeAll(async () => {
+  env = await startInProcess();
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('migrations', () => {
+  it('have run, once each, when the services start', async () => {
+    const records = await env.db.collection('migrations').find().toArray();
+    expect(records.map((record) => record._id).sort()).toEqual(MIGRATIONS.map((migration) => migration.id));
+    expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual([]);
+  });
+
+  it('give sessions stored before last activity and completion time existed those fields, one instance running them', async () => {
+    const account = await env.createAccount();
+    const created = await env.services.sessions.create(account, {});
+    const completed = await env.services.sessions.create(account, {});
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    const completedUpdate = new Date('2026-01-02T03:04:05Z');
+    await sessions.updateOne({ _id: created._id }, { $unset: { last_activity_at: '', completed_at: '' } });
+    await sessions.updateOne({ _id: completed._id }, { $set: { status: 'COMPLETE', updated_at: completedUpdate }, $unset: { completed_at: '' } });
+    await env.db.collection('migrations').deleteMany({});
+
+    const [first, second] = await Promise.all([runMigrations(env.db, env.services.stores.leases, {}), runMigrations(env.db, env.services.stores.leases, {})]);
+    expect([...first, ...second].sort()).toEqual(MIGRATIONS.map((migration) => migration.id));
+
+    const plain = await env.services.stores.sessions.findByKey(created._id);
+    expect(plain?.last_activity_at).toEqual(plain?.updated_at);
+    expect(plain?.completed_at).toBeNull();
+    const done = await env.services.stores.sessions.findByKey(completed._id);
+    expect(done?.completed_at).toEqual(completedUpdate);
+    expect(env.services.sessions.captureTokenAccess(done!)).toBe('expired');
+  });
+});
