@@ -12,7 +12,7 @@ import { PhotoCodeSchema, ThemeSchema, type Theme } from '../domain/themes.js';
 import { RejectionCodeSchema } from '../domain/rejection-codes.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 import { VehicleSchema, vehicleApiObject } from '../domain/vehicle.js';
-import { decodedVehicleFields, type DecodedVehicle } from '../domain/vehicle-decode.js';
+import { decodedVehicleFields, VehicleDecodeFieldsSchema, type DecodedVehicle } from '../domain/vehicle-decode.js';
 import { APPROVED_MESSAGE_PATTERN, approvedMessage } from '../domain/photos.js';
 import { itemOrOther } from '../domain/damage-catalog.js';
 import type { DamageView, Grade } from '../domain/grading.js';
@@ -61,7 +61,7 @@ export const SessionSchema = z
     created_at: UtcTimestampSchema,
     updated_at: UtcTimestampSchema,
     options: SessionOptionsSchema,
-    vehicle: VehicleSchema,
+    vehicle: VehicleSchema.extend(VehicleDecodeFieldsSchema.shape),
   })
   .meta({ id: 'Session' });
 export type SessionView = z.output<typeof SessionSchema>;

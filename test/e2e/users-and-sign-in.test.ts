@@ -119,7 +119,7 @@ describe('sign-in', () => {
   });
 
   it('gives a wrong password and an unknown username the same answer in similar time', async () => {
-    const body = { message: 'Invalid username or password.' };
+    const body = { message: 'Invalid username or password.', request_id: expect.any(String) };
     const timings = { wrong: [] as number[], unknown: [] as number[] };
     // A fresh username per attempt keeps the throttle out of the measurement.
     for (let round = 0; round < 7; round += 1) {
@@ -182,7 +182,7 @@ describe('sign-in', () => {
 
     const deleted = await api('DELETE', `/v1/users/${username}`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ message: expect.any(String), request_id: expect.any(String) });
+    expect(deleted.body).toEqual({ message: expect.any(String) });
     // The records are gone at once, not when a cookie is next presented.
     expect((await signInRecords()).filter((record) => record.username === username)).toEqual([]);
     expect((await me(server.baseUrl, first)).status).toBe(401);

@@ -29,6 +29,8 @@ function fullRouter(services = {} as UseCases): Router {
 const BROWSER_ROUTES: readonly { name: string; matches: (route: string) => boolean }[] = [
   { name: 'capture page', matches: (route) => route === 'GET /capture/{sessionKey}' },
   { name: 'dashboard page', matches: (route) => route === 'GET /dashboard' },
+  { name: 'dashboard pages', matches: (route) => /^GET \/dashboard\/(sign-in|sessions|settings)(\/\{[a-zA-Z]+\})?$/.test(route) },
+  { name: 'built page assets', matches: (route) => /^GET \/web\/app\/[^/]+$/.test(route) },
   { name: 'landing page (links, also as JSON)', matches: (route) => route === 'GET /' },
   { name: 'web assets', matches: (route) => /^GET \/web\/[^/]+$/.test(route) },
   { name: 'shareable report links (a page and a PDF for people)', matches: (route) => route === 'GET /reports/{document}' },
