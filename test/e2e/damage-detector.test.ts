@@ -122,8 +122,8 @@ describe('an HTTP damage detector', () => {
     const text = execFileSync('pdftotext', ['-', '-'], { input: Buffer.from(await response.arrayBuffer()) })
       .toString('utf8')
       .replace(/\s+/g, ' ');
-    expect(text).toContain('The damage detector could not analyse these photos: Left, Rear.');
+    expect(text).toContain('The damage detector could not analyse these photos: Driver side, Rear.');
     const html = await (await fetch(`${server.baseUrl}/v1/sessions/${sessionKey}/report`, { headers: signRequestHeaders(account) })).text();
-    expect(html).toContain('could not analyse these photos: Left, Rear.');
+    expect(html).toContain('could not analyse these photos: Driver side, Rear.');
   });
 });

@@ -68,6 +68,7 @@ describe('a LITE inspection from creation to results', () => {
     expect(body.options).toEqual({
       client_id: 'dealer-7',
       sms: { to: '+15555550123', to_name: 'Pat', from: null, by: null },
+      email: null,
       contact: { email: 'pat@example.com' },
       reference: { claim: 'C-1' },
     });

@@ -28,6 +28,10 @@ const NOT_TENANT_SCOPED = new Set([
   '/capture/:sessionKey/report.pdf',
   // A report link's token is its own permission (test/e2e/report-links.test.ts).
   '/reports/:document',
+  // Decoding a VIN reads no tenant's data; the dashboard's pages are the same page for every visitor.
+  '/v1/vin/:vin',
+  '/dashboard/sessions/:sessionKey',
+  '/dashboard/settings/:section',
 ]);
 
 type Keys = { session: string; idle: string; delivery: string; damage: string; user: string };
@@ -47,6 +51,9 @@ const REST_MATRIX: Record<string, Probe[]> = {
   'PATCH /v1/sessions/:sessionKey/damages/:damageId': [{ method: 'PATCH', path: (k) => `/v1/sessions/${k.idle}/damages/${k.damage}`, body: { grade: 5 } }],
   'DELETE /v1/sessions/:sessionKey/damages/:damageId': [{ method: 'DELETE', path: (k) => `/v1/sessions/${k.idle}/damages/${k.damage}` }],
   'POST /v1/sessions/:sessionKey/review': [{ method: 'POST', path: (k) => `/v1/sessions/${k.session}/review`, body: { no_damage_found: true } }],
+  'GET /v1/sessions/:sessionKey/capture-qr.svg': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/capture-qr.svg` }],
+  'POST /v1/sessions/:sessionKey/confirm': [{ method: 'POST', path: (k) => `/v1/sessions/${k.idle}/confirm` }],
+  'POST /v1/sessions/:sessionKey/photos/:photoCode': [{ method: 'POST', path: (k) => `/v1/sessions/${k.idle}/photos/4`, body: { not: 'an image' } }],
   'GET /v1/sessions/:sessionKey/results': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/results` }],
   'GET /v1/sessions/:sessionKey/report': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/report` }],
   'GET /v1/sessions/:sessionKey/report.pdf': [{ method: 'GET', path: (k) => `/v1/sessions/${k.session}/report.pdf` }],
