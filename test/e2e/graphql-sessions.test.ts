@@ -113,7 +113,13 @@ describe('createInspectionSession', () => {
       inspectStartedAt: null,
       inspectEndedAt: null,
     });
-    expect(node.options).toEqual({ client_id: 'dealer-9', sms: null, contact: { email: 'sam@example.com' }, reference: { claim: 'G-42', claim_line: 3 } });
+    expect(node.options).toEqual({
+      client_id: 'dealer-9',
+      sms: null,
+      email: null,
+      contact: { email: 'sam@example.com' },
+      reference: { claim: 'G-42', claim_line: 3 },
+    });
     expect(node.vehicle).toEqual({
       vin: '1HGCM82633A004352',
       year: 2018,

@@ -77,7 +77,10 @@ describe('session caps', () => {
     expect(posts.filter((post) => post.status === 200)).toHaveLength(MAX_DAMAGES_PER_SESSION);
     const refused = posts.filter((post) => post.status !== 200);
     expect(refused.map((post) => [post.status, post.body])).toEqual(
-      Array.from({ length: 5 }, () => [400, { message: `Session ${session.sessionKey} already has the maximum of 100 damage records.` }]),
+      Array.from({ length: 5 }, () => [
+        400,
+        { message: `Session ${session.sessionKey} already has the maximum of 100 damage records.`, request_id: expect.any(String) },
+      ]),
     );
 
     const damage = await graphqlRequest(
