@@ -42,7 +42,7 @@ describe('database connection dropped and restored', () => {
     proxy.cut();
     const ready = await fetch(`${server.baseUrl}/ready`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'database unreachable' });
+    expect(await ready.json()).toEqual({ status: 'database unreachable', request_id: expect.any(String) });
     // Asked again, with the server now marked unreachable, the probe answers within its own 2 s rather than after the
     // driver's 5 s search for a server (the margin is for a loaded machine).
     const askedAt = Date.now();
