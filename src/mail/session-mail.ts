@@ -5,12 +5,10 @@ import type { AccountDocument } from '../store/accounts.js';
 import { accountSettings } from '../store/accounts.js';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import { captureLanguageOf } from '../domain/languages.js';
+import { CAPTURE_TOKEN_DAYS_AFTER_COMPLETE } from '../domain/capture-scope.js';
 import type { Logger } from '../logger.js';
 import type { PublicUrls } from '../inspections/public-urls.js';
 import type { MailingAccount, MailingSession, MailNotifications } from './mail-notifications.js';
-
-/** A capture token keeps opening the guest's report this long after completion (docs/limits.md). */
-const GUEST_REPORT_DAYS = 30;
 
 export class SessionMail {
   constructor(
@@ -41,7 +39,7 @@ export class SessionMail {
     await this.safely('report_ready', session._id, async () => {
       const account = await this.deps.accounts.findByApiKey(session.api_key);
       if (!account) return;
-      const until = session.completed_at ? new Date(session.completed_at.getTime() + GUEST_REPORT_DAYS * 86_400_000) : null;
+      const until = session.completed_at ? new Date(session.completed_at.getTime() + CAPTURE_TOKEN_DAYS_AFTER_COMPLETE * 86_400_000) : null;
       await this.deps.mails.reportReady(mailingAccount(account), this.mailingSession(session), recipient, until);
     });
   }
