@@ -125,13 +125,16 @@ describe('createInspectionSession', () => {
       year: 2018,
       make: 'Toyota',
       model: 'Corolla',
-      body_type: null,
-      trim: null,
+      // Left empty, so filled from the VIN's decode (a 2003 Honda Accord EX-V6 coupe), which contradicts the given make.
+      body_type: 'Coupe',
+      trim: 'EX-V6',
       transmission: null,
       ext_col: 'Red',
       int_col: null,
       odom_reading: 81000,
       odom_unit: 'mi',
+      decoded: expect.objectContaining({ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord' }),
+      details_match: false,
     });
     const match = new RegExp(`^${server.baseUrl}/capture/${node.sessionKey}#([A-Za-z0-9_-]{22,})$`).exec(node.captureUrl);
     expect(match).not.toBeNull();

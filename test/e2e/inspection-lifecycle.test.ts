@@ -72,7 +72,9 @@ describe('a LITE inspection from creation to results', () => {
       contact: { email: 'pat@example.com' },
       reference: { claim: 'C-1' },
     });
-    expect(body.vehicle).toMatchObject({ vin: '1HGCM82633A004352', year: 2019, make: 'Honda', body_type: null, odom_reading: 42000 });
+    expect(body.vehicle).toMatchObject({ vin: '1HGCM82633A004352', year: 2019, make: 'Honda', body_type: 'Coupe', odom_reading: 42000 });
+    // The given year contradicts the VIN's (2003): the decode fills only what was left empty and flags the difference.
+    expect(body.vehicle.details_match).toBe(false);
     const match = new RegExp(`^${server.baseUrl}/capture/${body.session_key}#([A-Za-z0-9_-]{22,})$`).exec(body.capture_url);
     expect(match).not.toBeNull();
     sessionKey = body.session_key;
@@ -288,8 +290,9 @@ describe('a LITE inspection from creation to results', () => {
       options: { client_id: 'dealer-7', reference: { claim: 'C-1' } },
     });
     expect(body.session.inspect_duration).toBeGreaterThanOrEqual(0);
-    // The 11 vehicle fields, then the VIN the inspection captured (none: photo 1 holds no barcode) and its match.
-    expect(Object.keys(body.vehicle)).toHaveLength(13);
+    // The 11 vehicle fields, the VIN the inspection captured (none: photo 1 holds no barcode) and its match, then the
+    // VIN's decode and whether the given details agree with it (docs/capture.md).
+    expect(Object.keys(body.vehicle)).toHaveLength(15);
     expect(body.vehicle).toMatchObject({ vin_captured: null, vin_match: null });
     expect(body.photos.map((photo: { photo_code: number }) => photo.photo_code)).toEqual([1, 2, 4, 5, 7, 8]);
     expect(body.photos.every((photo: { approved: boolean }) => photo.approved)).toBe(true);
