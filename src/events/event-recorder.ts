@@ -4,6 +4,7 @@
 import type { EventStore } from '../store/events.js';
 import type { Histogram } from 'prom-client';
 import type { EventBus, SessionEventMessage } from './event-bus.js';
+import { isoTimestamp } from '../domain/time.js';
 
 export interface RecordedEvent extends SessionEventMessage {}
 
@@ -45,7 +46,7 @@ export class EventRecorder {
       apiKey: input.apiKey,
       sessionKey: input.sessionKey,
       event,
-      timestamp: typeof input.payload.timestamp === 'string' ? input.payload.timestamp : createdAt.toISOString(),
+      timestamp: typeof input.payload.timestamp === 'string' ? input.payload.timestamp : isoTimestamp(createdAt),
       payload: input.payload,
     };
     // Real time, not the service clock (which tests may set): the fan-out delay is measured against it.

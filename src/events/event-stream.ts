@@ -5,6 +5,7 @@
 import type { EventDocument, EventStore } from '../store/events.js';
 import { isLiveGap, type EventBus, type SessionEventMessage } from './event-bus.js';
 import { guestEventPayload } from '../domain/capture-scope.js';
+import { isoTimestamp } from '../domain/time.js';
 
 const REPLAY_PAGE_SIZE = 500;
 /**
@@ -120,7 +121,7 @@ function replayedMessage(event: EventDocument): SessionEventMessage {
     apiKey: event.api_key,
     sessionKey: event.session_key,
     event: event.event,
-    timestamp: typeof event.payload.timestamp === 'string' ? event.payload.timestamp : event.created_at.toISOString(),
+    timestamp: typeof event.payload.timestamp === 'string' ? event.payload.timestamp : isoTimestamp(event.created_at),
     payload: event.payload,
   };
 }

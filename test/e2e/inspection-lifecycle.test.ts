@@ -316,6 +316,8 @@ describe('a LITE inspection from creation to results', () => {
     for (const event of accountEvents.events) {
       expect(event.sessionKey).toBe(sessionKey);
       expect(event.payload.event).toBe(event.event);
+      // Every event's time has the +00:00 offset, SESSION:COMPLETE's too (its payload, the results, has no time).
+      expect(event.timestamp).toMatch(ISO_WITH_OFFSET);
       if (event.event === 'SESSION:COMPLETE') continue;
       expect(Object.keys(event.payload)).toEqual(SPEC_FIELDS[event.event]);
       expect(event.payload.session_key).toBe(sessionKey);
