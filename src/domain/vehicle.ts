@@ -122,7 +122,12 @@ export function vehicleBodySchema(now: Date) {
     ext_col: describedTextField(MAX_TEXT),
     int_col: describedTextField(MAX_TEXT),
     odom_reading: z.number({ error: 'must be a number of at least 0.' }).min(0, { error: 'must be a number of at least 0.' }).nullable(),
-    odom_unit: z.enum(['km', 'mi'], { error: 'must be km or mi.' }).nullable(),
+    // KILOMETRES and MILES are the reference product's spellings, accepted so its integrations work unchanged.
+    odom_unit: z
+      .enum(['km', 'mi', 'KILOMETRES', 'MILES'], { error: 'must be km or mi.' })
+      .transform((unit): OdometerUnit => (unit === 'KILOMETRES' ? 'km' : unit === 'MILES' ? 'mi' : unit))
+      .nullable()
+      .meta({ description: 'km or mi; KILOMETRES and MILES are accepted as the same units.' }),
   };
   return z
     .strictObject(shape, { error: 'must be a JSON object.' })

@@ -95,6 +95,11 @@ describe('parseCreateSessionBody: accepted bodies', () => {
       value: { vehicle: { vin: 'AB12345', odomReading: 0, odomUnit: 'km' } },
     });
   });
+
+  it("takes the reference product's KILOMETRES and MILES as km and mi", () => {
+    expect(create({ vehicle: { odom_unit: 'KILOMETRES' } })).toMatchObject({ ok: true, value: { vehicle: { odomUnit: 'km' } } });
+    expect(create({ vehicle: { odom_unit: 'MILES' } })).toMatchObject({ ok: true, value: { vehicle: { odomUnit: 'mi' } } });
+  });
 });
 
 describe('parseCreateSessionBody: messages name the field', () => {

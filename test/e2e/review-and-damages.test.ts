@@ -203,15 +203,15 @@ describe('manual review through GraphQL', () => {
       'mutation($k: String!) { addDamage(sessionKey: $k, item: "hood", damageType: "dent", grade: 4, photoCode: 5, region: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 }) { damageId status createdBy region { x width } } }',
       k,
     );
-    expect(added.data?.addDamage).toMatchObject({ status: 'accepted', createdBy: 'api', region: { x: 0.1, width: 0.5 } });
+    expect(added.data?.addDamage).toMatchObject({ status: 'ACCEPTED', createdBy: 'api', region: { x: 0.1, width: 0.5 } });
     const damageId = added.data?.addDamage.damageId;
     const declined = await graphqlRequest(
       server.baseUrl,
       { account: manual },
-      'mutation($k: String!, $d: String!) { updateDamage(sessionKey: $k, damageId: $d, status: declined) { status } }',
+      'mutation($k: String!, $d: String!) { updateDamage(sessionKey: $k, damageId: $d, status: DECLINED) { status } }',
       { ...k, d: damageId },
     );
-    expect(declined.data?.updateDamage).toEqual({ status: 'declined' });
+    expect(declined.data?.updateDamage).toEqual({ status: 'DECLINED' });
 
     const unsaid = await graphqlRequest(server.baseUrl, { account: manual }, 'mutation($k: String!) { completeReview(sessionKey: $k) { status } }', k);
     expect(unsaid.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
@@ -221,7 +221,7 @@ describe('manual review through GraphQL', () => {
       'mutation($k: String!) { completeReview(sessionKey: $k, noDamageFound: true) { status awaitingReview reviewedBy damages { status } } }',
       k,
     );
-    expect(done.data?.completeReview).toEqual({ status: 'COMPLETE', awaitingReview: false, reviewedBy: 'api', damages: [{ status: 'declined' }] });
+    expect(done.data?.completeReview).toEqual({ status: 'COMPLETE', awaitingReview: false, reviewedBy: 'api', damages: [{ status: 'DECLINED' }] });
     const results = await api(manual, 'GET', `/v1/sessions/${session.sessionKey}/results`);
     expect(results.body.inspection).toMatchObject({ assessment: 'ASSESSED', grade: 5, total_damages: 0, damages: [], reviewed_by: 'api' });
 

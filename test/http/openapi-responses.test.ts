@@ -193,7 +193,12 @@ describe('the served OpenAPI document against real answers', () => {
     const session = await createSession(server.baseUrl, account);
     await completeSession(server.baseUrl, session, 'LITE', 2000);
     const key = session.sessionKey;
-    expect((await asAccount('GET', `/v1/sessions/${key}/results`)).status).toBe(200);
+    const results = await asAccount('GET', `/v1/sessions/${key}/results`);
+    expect(results.status).toBe(200);
+    const { url, pdf_url } = (results.body as { report: { url: string; pdf_url: string } }).report;
+    expect((await call('GET', new URL(url).pathname)).status).toBe(200);
+    expect((await call('GET', new URL(pdf_url).pathname)).status).toBe(200);
+    expect((await call('GET', '/reports/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.pdf')).status).toBe(404);
     expect((await asAccount('GET', `/v1/sessions/${key}/report`)).status).toBe(200);
     expect((await asAccount('GET', `/v1/sessions/${key}/report.pdf`)).status).toBe(200);
     expect((await asAccount('GET', `/v1/sessions/${key}/capture-qr.svg`)).status).toBe(200);

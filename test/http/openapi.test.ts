@@ -33,7 +33,6 @@ const BROWSER_ROUTES: readonly { name: string; matches: (route: string) => boole
   { name: 'built page assets', matches: (route) => /^GET \/web\/app\/[^/]+$/.test(route) },
   { name: 'landing page (links, also as JSON)', matches: (route) => route === 'GET /' },
   { name: 'web assets', matches: (route) => /^GET \/web\/[^/]+$/.test(route) },
-  { name: 'shareable report links (a page and a PDF for people)', matches: (route) => route === 'GET /reports/{document}' },
   { name: 'view drawings', matches: (route) => /^GET \/web\/views\/\d+\.svg$/.test(route) },
   { name: 'capture page catalogs', matches: (route) => /^GET \/capture\/i18n\/[a-z]{2}\.json$/.test(route) },
 ];
@@ -81,7 +80,11 @@ describe('openApiDocument', () => {
   const router = fullRouter();
   const document = openApiDocument({ serverUrl: SERVER_URL, version: '1.2.3' });
   const documented = operations(document).map(({ path, method }) => `${method.toUpperCase()} ${path}`);
-  const served = router.list().map(({ method, pattern }) => `${method} ${pattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
+  // The router serves a report link's page and PDF on one pattern (/reports/:document); the document names both.
+  const served = router
+    .list()
+    .map(({ method, pattern }) => `${method} ${pattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
+    .flatMap((route) => (route === 'GET /reports/{document}' ? ['GET /reports/{token}', 'GET /reports/{token}.pdf'] : [route]));
   const registered = served.filter((route) => !isBrowserRoute(route));
 
   it('documents every registered route except the browser pages and assets', () => {
@@ -145,7 +148,7 @@ describe('openApiDocument', () => {
       .filter(({ operation }) => operation.security !== undefined && operation.security.length === 0)
       .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
       .sort();
-    expect(publicRoutes).toEqual(['GET /photos/{token}', 'GET /v1/openapi.json', 'POST /auth/login']);
+    expect(publicRoutes).toEqual(['GET /photos/{token}', 'GET /reports/{token}', 'GET /reports/{token}.pdf', 'GET /v1/openapi.json', 'POST /auth/login']);
     expect([schemes.CaptureToken?.type, schemes.CaptureToken?.in, schemes.CaptureToken?.name]).toEqual(['apiKey', 'header', 'Capture-Token']);
     const captureRoutes = operations(document).filter(({ path }) => path.startsWith('/capture/'));
     expect(captureRoutes.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([

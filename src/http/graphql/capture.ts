@@ -70,7 +70,8 @@ builder.mutationFields((t) => ({
   confirmInspection: t.field({
     authScopes: { role: 'owner' },
     type: InspectionSession,
-    description: 'Confirms a QC_PASSED inspection; the condition report is generated and the session completes.',
+    description:
+      "Confirms a QC_PASSED inspection. With the account's review_mode manual (the default) the session waits in CONFIRM for a person's review, which issues the report and completes it; with review_mode auto the report is generated and the session completes at once.",
     args: { sessionKey: t.arg.string({ required: true }) },
     resolve: async (_root, { sessionKey }, context) => context.services.capture.confirm(await requireSession(context, sessionKey)),
   }),

@@ -198,7 +198,13 @@ const DamageRegionInput = builder.inputType('DamageRegionInput', {
   }),
 });
 
-const DamageStatusEnum = builder.enumType('DamageStatus', { values: DAMAGE_RECORD_STATUSES });
+// GraphQL enum values are upper case by convention; each maps to the stored lower-case status.
+const DamageStatusEnum = builder.enumType('DamageStatus', {
+  values: Object.fromEntries(DAMAGE_RECORD_STATUSES.map((status) => [status.toUpperCase(), { value: status }])) as Record<
+    Uppercase<(typeof DAMAGE_RECORD_STATUSES)[number]>,
+    { value: (typeof DAMAGE_RECORD_STATUSES)[number] }
+  >,
+});
 
 const Damage = builder.objectRef<DamageShape>('Damage').implement({
   description: 'A damage record (docs/staff.md). Only accepted records count in the results.',

@@ -90,7 +90,50 @@ function captureReportResponses(format: 'html' | 'pdf') {
 }
 
 export function documentPaths(): ZodOpenApiPathsObject {
-  return { ...v1ReportPaths(), ...captureQrPaths(), ...photoPaths(), ...captureReportPaths() };
+  return { ...v1ReportPaths(), ...captureQrPaths(), ...photoPaths(), ...captureReportPaths(), ...reportLinkPaths() };
+}
+
+const ReportLinkTokenParam = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{32}$/)
+  .meta({
+    param: {
+      id: 'ReportLinkToken',
+      name: 'token',
+      in: 'path',
+      required: true,
+      description: 'The token of report.url / report.pdf_url in the results: 32 URL-safe characters, 192 random bits.',
+      example: 'q3Vx0bJm8LrT5wYc2NfH7kPd1sGa9ZeU',
+    },
+  });
+
+const REPORT_LINK_DESCRIPTION =
+  'A shareable link to the latest condition report of a completed session, for people: no headers or cookies, the ' +
+  'unguessable token is the permission, for REPORT_LINK_DAYS days (report.expires_at). Answers carry ' +
+  '`Referrer-Policy: no-referrer` and `X-Robots-Tag: noindex`. A token that opens nothing gets an HTML page, 404 ' +
+  "(unknown) or 410 (expired), in the language the browser asks for; every attempt spends the client address's " +
+  'rate-limit budget (429 beyond it).';
+
+/** A refusal a person reads: an HTML page, not JSON. */
+const linkRefusal = (description: string): ZodOpenApiResponseObject => ({ description, content: mediaContent('text/html') });
+
+function reportLinkPaths(): ZodOpenApiPathsObject {
+  const operation = (format: 'html' | 'pdf') => ({
+    tags: ['Reports'],
+    summary: format === 'html' ? 'Open a shared report link (HTML)' : 'Open a shared report link (PDF)',
+    description: REPORT_LINK_DESCRIPTION,
+    operationId: format === 'html' ? 'openReportLinkHtml' : 'openReportLinkPdf',
+    security: [],
+    parameters: [ReportLinkTokenParam],
+    responses: {
+      '200': reportOk(format, false),
+      '404': linkRefusal('No report behind this token: a page saying the link is not valid.'),
+      '410': linkRefusal('The link has expired: a page saying so.'),
+      '429': errorResponse('TooManyRequests'),
+      '500': errorResponse('InternalError'),
+    },
+  });
+  return { '/reports/{token}': { get: operation('html') }, '/reports/{token}.pdf': { get: operation('pdf') } };
 }
 
 function captureQrPaths(): ZodOpenApiPathsObject {

@@ -27,8 +27,8 @@ export function ReviewSummary(props: {
   const back = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const accepted = session.damages.filter((damage) => damage.status === 'accepted');
-  const undecided = session.damages.filter((damage) => damage.status === 'proposed').length;
+  const accepted = session.damages.filter((damage) => damage.status === 'ACCEPTED');
+  const undecided = session.damages.filter((damage) => damage.status === 'PROPOSED').length;
   const withDamage = photos.filter((photo) => accepted.some((damage) => damage.photoCode === photo.photoCode));
   const withoutDamage = photos.filter((photo) => !withDamage.includes(photo));
   const unplaced = accepted.filter((damage) => !photos.some((photo) => photo.photoCode === damage.photoCode));

@@ -192,8 +192,8 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
     );
   };
 
-  const accepted = session.damages.filter((damage) => damage.status === 'accepted');
-  const undecided = session.damages.filter((damage) => damage.status === 'proposed').length;
+  const accepted = session.damages.filter((damage) => damage.status === 'ACCEPTED');
+  const undecided = session.damages.filter((damage) => damage.status === 'PROPOSED').length;
   const type = catalog?.damageTypes.find((candidate) => candidate.code === draft?.damageType);
 
   return (
@@ -224,13 +224,13 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
                   }}
                 >
                   {words.view(photo.photoCode)}
-                  {session.damages.some((damage) => damage.photoCode === photo.photoCode && damage.status !== 'declined') ? ' •' : ''}
+                  {session.damages.some((damage) => damage.photoCode === photo.photoCode && damage.status !== 'DECLINED') ? ' •' : ''}
                 </button>
               ))}
             </fieldset>
             <Annotator
               photo={{ url: shown.url as string, name: words.view(shown.photoCode) }}
-              damages={session.damages.filter((damage) => damage.photoCode === shown.photoCode && damage.region && damage.status !== 'declined')}
+              damages={session.damages.filter((damage) => damage.photoCode === shown.photoCode && damage.region && damage.status !== 'DECLINED')}
               describe={(damage) => `${nameOf(damage)} · grade ${damage.grade}`}
               box={box}
               onBox={setBox}
@@ -321,8 +321,8 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
                     damage={damage}
                     name={nameOf(damage)}
                     view={damage.photoCode ? words.view(damage.photoCode) : null}
-                    onAccept={() => void setStatus(damage, 'accepted')}
-                    onDecline={() => void setStatus(damage, 'declined')}
+                    onAccept={() => void setStatus(damage, 'ACCEPTED')}
+                    onDecline={() => void setStatus(damage, 'DECLINED')}
                     onChange={() => startEditing(damage)}
                     onRemove={() => remove(damage, index)}
                   />
@@ -395,17 +395,17 @@ function DamageItem(props: {
 }) {
   const { damage, name, view } = props;
   return (
-    <li class="damage-item" data-status={damage.status} data-source={damage.source} data-damage={damage.damageId} tabIndex={-1}>
+    <li class="damage-item" data-status={damage.status.toLowerCase()} data-source={damage.source} data-damage={damage.damageId} tabIndex={-1}>
       <strong>{name}</strong>
       <span class="muted small">
         {` · grade ${damage.grade}`}
         {view ? ` · ${view}` : ''}
         {damage.source === 'detector' ? ` · detector${damage.score == null ? '' : ` ${Math.round(damage.score * 100)}%`}` : ''}
-        {` · ${damage.status}`}
+        {` · ${damage.status.toLowerCase()}`}
       </span>
       {damage.note ? <span class="small"> — {damage.note}</span> : null}
       <span class="toolbar">
-        {damage.status === 'proposed' ? (
+        {damage.status === 'PROPOSED' ? (
           <>
             <button class="button small primary" type="button" onClick={props.onAccept} aria-label={`Accept ${name}`}>
               Accept
@@ -415,12 +415,12 @@ function DamageItem(props: {
             </button>
           </>
         ) : null}
-        {damage.status === 'accepted' ? (
+        {damage.status === 'ACCEPTED' ? (
           <button class="button small change" type="button" onClick={props.onChange} aria-label={`Change ${name}`}>
             Change
           </button>
         ) : null}
-        {damage.status !== 'proposed' && damage.source === 'manual' ? (
+        {damage.status !== 'PROPOSED' && damage.source === 'manual' ? (
           <button class="button small danger" type="button" onClick={props.onRemove} aria-label={`Remove ${name}`}>
             Remove
           </button>

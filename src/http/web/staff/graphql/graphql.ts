@@ -43,9 +43,9 @@ export type DamageRegionInput = {
 };
 
 export type DamageStatus =
-  | 'accepted'
-  | 'declined'
-  | 'proposed';
+  | 'ACCEPTED'
+  | 'DECLINED'
+  | 'PROPOSED';
 
 export type DeliveryStatus =
   /** Claimed by a worker, being sent. */
