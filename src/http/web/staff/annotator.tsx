@@ -102,7 +102,12 @@ export function Annotator(props: {
         <div class="annotator-canvas" style={{ width: `${zoom * 100}%` }} onPointerDown={pointerDown}>
           <img ref={image} src={`${photo.url}?size=medium`} alt={`${photo.name}, where the damages are marked`} draggable={false} />
           {props.damages.map((damage) => (
-            <div key={damage.damageId} class={`damage-box ${damage.status.toLowerCase()}`} title={props.describe(damage)} style={placed(damage.region as Box)} />
+            <div
+              key={damage.damageId}
+              class={`damage-box ${damage.status.toLowerCase()}`}
+              title={props.describe(damage)}
+              style={placed(damage.region as Box)}
+            />
           ))}
           {box ? <div class="damage-box draft" style={placed(box)} /> : null}
         </div>
