@@ -1,7 +1,7 @@
 // Idempotent writes (docs/rest-guide.md): a write sent with an `Idempotency-Key` runs once per API key and key; a
 // retry gets the first answer again. The key is claimed in the database, so this holds across instances.
 import { createHash } from 'node:crypto';
-import { AppError, badRequest, conflict } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import {
   IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
@@ -14,6 +14,9 @@ import {
 } from '../domain/idempotency.js';
 import { newRandomId } from '../domain/identifiers.js';
 import type { IdempotencyKeyStore } from '../store/idempotency-keys.js';
+
+/** The 409 of a retry that came while the first request still runs; Retry-After tells a client when to ask again. */
+const stillRunning = () => new AppError('CONFLICT', IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE, {}, { 'retry-after': '1' });
 
 /** How a write with a key goes on: run it (then keep or give up its answer), or answer with the kept one. */
 export type IdempotentStart = { kind: 'run'; finish(answer: StoredAnswer): Promise<void>; abandon(): Promise<void> } | { kind: 'replay'; answer: StoredAnswer };
@@ -50,10 +53,10 @@ export class IdempotentRequests {
       const verdict = judgeRepeat(record, fingerprint, now);
       if (verdict.kind === 'replay') return verdict;
       if (verdict.kind === 'mismatch') throw new AppError('UNPROCESSABLE', IDEMPOTENCY_KEY_REUSED_MESSAGE);
-      if (verdict.kind === 'in-flight') throw conflict(IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE);
+      if (verdict.kind === 'in-flight') throw stillRunning();
       await this.store.release(apiKey, key, record.claim);
     }
-    throw conflict(IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE);
+    throw stillRunning();
   }
 
   private running(apiKey: string, key: string, claim: string): IdempotentStart {

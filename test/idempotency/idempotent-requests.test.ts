@@ -30,7 +30,7 @@ describe('IdempotentRequests', () => {
     const idempotency = env.services.idempotency;
     const first = await idempotency.begin('key-a', 'order-1', fingerprint);
     expect(first.kind).toBe('run');
-    expect(await failureOf(idempotency.begin('key-a', 'order-1', fingerprint))).toMatchObject({ code: 'CONFLICT' });
+    expect(await failureOf(idempotency.begin('key-a', 'order-1', fingerprint))).toMatchObject({ code: 'CONFLICT', headers: { 'retry-after': '1' } });
     if (first.kind === 'run') await first.finish(answer);
     expect(await idempotency.begin('key-a', 'order-1', fingerprint)).toEqual({ kind: 'replay', answer });
   });

@@ -59,7 +59,11 @@ export function documentIdempotency<T extends WritableDocument>(document: T): T 
       },
     },
     IdempotencyKeyInFlight: {
-      description: 'The request conflicts with the current state, or a request with the same Idempotency-Key is still running.',
+      description:
+        'The request conflicts with the current state, or a request with the same Idempotency-Key is still running (then with `Retry-After: 1`: ask again to get its answer).',
+      headers: {
+        'Retry-After': { description: 'Only while a request with the same Idempotency-Key is still running: seconds to wait.', schema: { type: 'integer' } },
+      },
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/Error' },
