@@ -31,10 +31,16 @@ export class ExpirySweeper extends LeasedInterval<void> {
   protected async work(now: Date): Promise<void> {
     let expired = 0;
     for (const session of await this.deps.sessions.findExpirable(sourcesOf('expire'), now, BATCH_SIZE)) {
+      if (!this.holdsLease) break;
       if (await this.deps.moves.move(session._id, 'expire', now)) expired += 1;
     }
-    const stuck = await this.deps.sessions.findInStatusSince('CONFIRM', new Date(now.getTime() - STUCK_CONFIRM_MS), BATCH_SIZE);
-    for (const session of stuck) await this.deps.reports.complete(session);
-    if (expired > 0 || stuck.length > 0) this.deps.logger.info({ expired, completed: stuck.length }, 'session sweep');
+    let completed = 0;
+    const stuck = this.holdsLease ? await this.deps.sessions.findInStatusSince('CONFIRM', new Date(now.getTime() - STUCK_CONFIRM_MS), BATCH_SIZE) : [];
+    for (const session of stuck) {
+      if (!this.holdsLease) break;
+      await this.deps.reports.complete(session);
+      completed += 1;
+    }
+    if (expired > 0 || completed > 0) this.deps.logger.info({ expired, completed }, 'session sweep');
   }
 }

@@ -57,6 +57,7 @@ export class RetentionSweeper extends LeasedInterval<RetentionPass> {
   protected async work(now: Date): Promise<RetentionPass> {
     const deleted: RetentionPass = {};
     for (const { collection, field, expireAfterSeconds } of await this.rules()) {
+      if (!this.holdsLease) break;
       // As the TTL monitor: a date older than the index's delay; other values (null, missing, not a date) never match.
       const cutoff = new Date(now.getTime() - expireAfterSeconds * 1000);
       const { deletedCount } = await this.deps.db.collection(collection).deleteMany({ [field]: { $lt: cutoff } });

@@ -39,7 +39,7 @@ export class OutboxReconciler extends LeasedInterval<number> {
     const until = new Date(now.getTime() - RECONCILE_GRACE_MS);
     let cursor = (await deliveries.reconcileCursor()) ?? { createdAt: new Date(now.getTime() - FIRST_PASS_LOOKBACK_MS), eventId: '' };
     let written = 0;
-    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && this.holdsLease; batch += 1) {
       const events = await deliveries.eventsAfter(cursor, until, BATCH_SIZE);
       if (events.length === 0) break;
       written += await this.writeMissing(events);

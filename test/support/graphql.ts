@@ -104,6 +104,8 @@ export function wsEventRecorder(
     connectionParams,
     retryAttempts: 0,
     lazy: false,
+    // A connection that fails for good (its server gone) is one of this recorder's errors, not a line on the console.
+    onNonLazyError: (error) => errors.push(error),
     on: { connected: () => acknowledged() },
   });
   const unsubscribe = client.subscribe<{ sessionEvents: RecordedEvent }>(
