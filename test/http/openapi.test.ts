@@ -116,6 +116,14 @@ describe('openApiDocument', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('gives every operation a summary and a description', () => {
+    for (const { path, method, operation } of operations(document)) {
+      const { summary, description } = operation as { summary?: string; description?: string };
+      expect(summary?.trim(), `${method} ${path}`).toBeTruthy();
+      expect(description?.trim(), `${method} ${path}`).toBeTruthy();
+    }
+  });
+
   it('resolves every $ref inside the document', () => {
     const refs = collectRefs(document);
     expect(refs.length).toBeGreaterThan(0);

@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accounts (without secrets) */
+        /**
+         * List accounts (without secrets)
+         * @description Every account of the service with its settings, without API secrets. Needs the operator's admin token (Authorization: Bearer).
+         */
         get: operations["listAccounts"];
         put?: never;
         /**
@@ -34,7 +37,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the settings of an account */
+        /**
+         * Change the settings of an account
+         * @description Changes an account's settings (display name, colour, language, theme, expiry, review mode, redirect URL, notification emails) with the operator's admin token; answers the account without secrets. Owners change the same settings themselves with PATCH /v1/account.
+         */
         patch: operations["updateAccount"];
         trace?: never;
     };
@@ -107,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Who the sign-in cookie belongs to: the user with their account and role, or 401 when the cookie is missing, expired or ended.
+         */
         get: operations["getSignedInUser"];
         put?: never;
         post?: never;
@@ -224,7 +233,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the callbacks of the API key */
+        /**
+         * List the callbacks of the API key
+         * @description The callbacks of the API key the request is signed with, one per event, ordered by event, with their secrets.
+         */
         get: operations["listCallbacks"];
         put?: never;
         /**
@@ -245,7 +257,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the callback of an event */
+        /**
+         * Read the callback of an event
+         * @description The callback of one event for the signing API key: url, method, headers, payload attributes, secret and whether it is active. None set: 404.
+         */
         get: operations["getCallback"];
         /**
          * Update the callback of an event
@@ -253,7 +268,10 @@ export interface paths {
          */
         put: operations["updateCallback"];
         post?: never;
-        /** Delete the callback of an event */
+        /**
+         * Delete the callback of an event
+         * @description Removes the callback of one event; its pending deliveries end failed and unsent, and nothing more is sent for the event.
+         */
         delete: operations["deleteCallback"];
         options?: never;
         head?: never;
@@ -411,7 +429,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an inspection session */
+        /**
+         * Read an inspection session
+         * @description The session representation (docs/rest-guide.md): status, theme, language, vehicle (with the VIN decode), options, photos accepted, timestamps, and capture_url. A session of another account answers 404, like one that does not exist.
+         */
         get: operations["getSession"];
         /**
          * Update an inspection session
@@ -419,7 +440,10 @@ export interface paths {
          */
         put: operations["updateSession"];
         post?: never;
-        /** Delete an inspection session (only while IDLE) */
+        /**
+         * Delete an inspection session (only while IDLE)
+         * @description Removes a session that has not started (IDLE) with everything it holds; a session that has started answers 400 and is kept.
+         */
         delete: operations["deleteSession"];
         options?: never;
         head?: never;
@@ -521,7 +545,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the notes of a session */
+        /**
+         * List the notes of a session
+         * @description Every note of the session, the integrator's and the capture app's (user `guest`), oldest first.
+         */
         get: operations["listSessionNotes"];
         put?: never;
         /**
@@ -662,7 +689,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's users */
+        /**
+         * List the account's users
+         * @description The account's people (the dashboard's users), oldest first, without passwords: username, name, role and when each was created. API headers only (docs/staff.md).
+         */
         get: operations["listUsers"];
         put?: never;
         /**
@@ -2474,6 +2504,7 @@ export interface operations {
             /** @description The callback. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2554,6 +2585,7 @@ export interface operations {
             /** @description The callback. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2597,6 +2629,7 @@ export interface operations {
             /** @description The callback was removed. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2686,6 +2719,7 @@ export interface operations {
             /** @description The callback with its new secret. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2728,6 +2762,7 @@ export interface operations {
             /** @description The queued test delivery. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2796,6 +2831,7 @@ export interface operations {
             /** @description The delivery, queued again. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2897,6 +2933,7 @@ export interface operations {
             /** @description The access record (empty body) or the new session (non-empty body). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2976,6 +3013,7 @@ export interface operations {
             /** @description The updated session. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3019,6 +3057,7 @@ export interface operations {
             /** @description The session was removed. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3093,6 +3132,7 @@ export interface operations {
             /** @description The session. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3172,6 +3212,7 @@ export interface operations {
             /** @description The damage record. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3217,6 +3258,7 @@ export interface operations {
             /** @description Confirmation. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3267,6 +3309,7 @@ export interface operations {
             /** @description The damage record. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3347,6 +3390,7 @@ export interface operations {
             /** @description The note. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3441,6 +3485,7 @@ export interface operations {
             /** @description The photo entry, as GET …/photos lists it, with the verdict of quality control. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3601,6 +3646,7 @@ export interface operations {
             /** @description The results object. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3668,6 +3714,7 @@ export interface operations {
             /** @description The user. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3707,6 +3754,7 @@ export interface operations {
             /** @description Confirmation. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

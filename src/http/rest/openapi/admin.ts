@@ -42,6 +42,7 @@ export function adminPaths(): ZodOpenApiPathsObject {
       get: {
         tags: ['Admin'],
         summary: 'List accounts (without secrets)',
+        description: "Every account of the service with its settings, without API secrets. Needs the operator's admin token (Authorization: Bearer).",
         operationId: 'listAccounts',
         security: ADMIN_SECURITY,
         responses: {
@@ -80,6 +81,8 @@ export function adminPaths(): ZodOpenApiPathsObject {
       patch: {
         tags: ['Admin'],
         summary: 'Change the settings of an account',
+        description:
+          "Changes an account's settings (display name, colour, language, theme, expiry, review mode, redirect URL, notification emails) with the operator's admin token; answers the account without secrets. Owners change the same settings themselves with PATCH /v1/account.",
         operationId: 'updateAccount',
         security: ADMIN_SECURITY,
         parameters: [UsernameParam],

@@ -167,6 +167,7 @@ export function callbackPaths(): ZodOpenApiPathsObject {
       get: {
         tags,
         summary: 'List the callbacks of the API key',
+        description: 'The callbacks of the API key the request is signed with, one per event, ordered by event, with their secrets.',
         operationId: 'listCallbacks',
         responses: { '200': v1Ok('The callbacks.', CallbackListSchema, { api_key: EXAMPLE.apiKey, data: [exampleCallback] }), ...v1Errors() },
       },
@@ -184,6 +185,8 @@ export function callbackPaths(): ZodOpenApiPathsObject {
       get: {
         tags,
         summary: 'Read the callback of an event',
+        description:
+          'The callback of one event for the signing API key: url, method, headers, payload attributes, secret and whether it is active. None set: 404.',
         operationId: 'getCallback',
         parameters: [CallbackEventParam],
         responses: { '200': v1Ok('The callback.', CallbackSchema, exampleCallback), ...v1Errors('BadRequest', 'CallbackNotFound') },
@@ -209,6 +212,7 @@ export function callbackPaths(): ZodOpenApiPathsObject {
       delete: {
         tags,
         summary: 'Delete the callback of an event',
+        description: 'Removes the callback of one event; its pending deliveries end failed and unsent, and nothing more is sent for the event.',
         operationId: 'deleteCallback',
         parameters: [CallbackEventParam],
         responses: {

@@ -68,6 +68,8 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         'every error body quotes it as `request_id`. Every signed write accepts an `Idempotency-Key` (see the parameter).',
       ].join('\n'),
       license: { name: 'MIT', identifier: 'MIT' },
+      // Whoever runs this instance answers for it; the document is served by each deployment at its own address.
+      contact: { name: 'The operator of this service', url: options.serverUrl },
     },
     servers: [{ url: options.serverUrl, description: 'This service.' }],
     security: [{ ApiKey: [], ApiToken: [], ApiTimestamp: [] }],

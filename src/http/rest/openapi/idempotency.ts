@@ -91,6 +91,16 @@ export function documentIdempotency<T extends WritableDocument>(document: T): T 
       operation.responses['400'] ??= { $ref: '#/components/responses/InvalidIdempotencyKey' };
       operation.responses['409'] ??= { $ref: '#/components/responses/IdempotencyKeyInFlight' };
       operation.responses['422'] = { $ref: '#/components/responses/IdempotencyKeyReused' };
+      for (const [status, response] of Object.entries(operation.responses)) {
+        // A success may be the replay of a kept answer; copied, as response objects are shared between operations.
+        if (status.startsWith('2') && !('$ref' in response)) {
+          const headers = {
+            ...(response.headers as Record<string, unknown> | undefined),
+            'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' },
+          };
+          operation.responses[status] = { ...response, headers };
+        }
+      }
       operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
     }
   }

@@ -116,6 +116,8 @@ function sessionPath(updateBody: z.ZodType): ZodOpenApiPathsObject {
       get: {
         tags: ['Sessions'],
         summary: 'Read an inspection session',
+        description:
+          'The session representation (docs/rest-guide.md): status, theme, language, vehicle (with the VIN decode), options, photos accepted, timestamps, and capture_url. A session of another account answers 404, like one that does not exist.',
         operationId: 'getSession',
         parameters: [SessionKeyParam],
         responses: { '200': v1Ok('The session.', SessionSchema, exampleSession), ...v1Errors('NotFound') },
@@ -135,6 +137,7 @@ function sessionPath(updateBody: z.ZodType): ZodOpenApiPathsObject {
       delete: {
         tags: ['Sessions'],
         summary: 'Delete an inspection session (only while IDLE)',
+        description: 'Removes a session that has not started (IDLE) with everything it holds; a session that has started answers 400 and is kept.',
         operationId: 'deleteSession',
         parameters: [SessionKeyParam],
         responses: {
@@ -219,6 +222,7 @@ function photoAndNotePaths(): ZodOpenApiPathsObject {
       get: {
         tags: ['Sessions'],
         summary: 'List the notes of a session',
+        description: "Every note of the session, the integrator's and the capture app's (user `guest`), oldest first.",
         operationId: 'listSessionNotes',
         parameters: [SessionKeyParam],
         responses: { '200': v1Ok('The notes.', z.array(NoteSchema), [exampleNote]), ...v1Errors('NotFound') },

@@ -38,6 +38,8 @@ function v1UserPaths(): ZodOpenApiPathsObject {
       get: {
         tags: ['Users'],
         summary: "List the account's users",
+        description:
+          "The account's people (the dashboard's users), oldest first, without passwords: username, name, role and when each was created. API headers only (docs/staff.md).",
         operationId: 'listUsers',
         responses: { '200': v1Ok('The users, oldest first.', UserListSchema, { data: [exampleUser] }), ...v1Errors() },
       },
@@ -117,6 +119,7 @@ function signInPaths(): ZodOpenApiPathsObject {
       get: {
         tags: ['Sign-in'],
         summary: 'The signed-in user',
+        description: 'Who the sign-in cookie belongs to: the user with their account and role, or 401 when the cookie is missing, expired or ended.',
         operationId: 'getSignedInUser',
         security: [{ SignInCookie: [] }],
         responses: {
