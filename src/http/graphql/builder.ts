@@ -31,6 +31,15 @@ export const builder = new SchemaBuilder<{
     // Connections only: sessions and deliveries are addressed by their own keys, not by global node ids.
     nodeQueryOptions: false,
     nodesQueryOptions: false,
+    pageInfoTypeOptions: { description: 'Where a page of a list stands. Pages go forward only: first and after.' },
+    hasNextPageFieldOptions: { description: 'True when more items follow: pass endCursor as `after` to read them.' },
+    hasPreviousPageFieldOptions: { description: 'True when the page was read with `after`, so items come before it.' },
+    startCursorFieldOptions: { description: "The cursor of the page's first item; null on an empty page." },
+    endCursorFieldOptions: { description: "The cursor of the page's last item, the `after` of the next page; null on an empty page." },
+    edgesFieldOptions: { description: "The page's items in order, each with its cursor." },
+    pageInfoFieldOptions: { description: 'Whether more items follow, and the cursors to read them.' },
+    cursorFieldOptions: { description: 'Pass it as `after` to read the items that follow this one.' },
+    nodeFieldOptions: { description: 'The item at this place of the list.' },
   },
 });
 

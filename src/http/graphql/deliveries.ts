@@ -3,65 +3,85 @@
 import { builder, connectionOf } from './builder.js';
 import { requireAccount } from './context.js';
 import { WebhookEventEnum } from './callbacks.js';
-import { deliveryCursor, type DeliveryAttemptView, type DeliveryView } from '../../webhooks/deliveries.js';
+import { descriptionOf } from './descriptions.js';
+import { DeliveryAttemptSchema, deliveryCursor, DeliverySchema, type DeliveryAttemptView, type DeliveryView } from '../../webhooks/deliveries.js';
+
+const attemptShape = DeliveryAttemptSchema.shape;
+const deliveryShape = DeliverySchema.shape;
 
 const DeliveryStatusEnum = builder.enumType('DeliveryStatus', {
+  description: 'Where a delivery stands.',
   values: {
     PENDING: { value: 'pending', description: 'Waiting for its next attempt.' },
     DELIVERING: { value: 'delivering', description: 'Claimed by a worker, being sent.' },
     SUCCEEDED: { value: 'succeeded', description: 'A 2xx arrived.' },
-    FAILED: { value: 'failed', description: 'No more automatic attempts; it can be redelivered.' },
+    FAILED: {
+      value: 'failed',
+      description: 'No more automatic attempts (the schedule ran out, 410 Gone, the callback removed or disabled); it can be redelivered.',
+    },
   } as const,
 });
 
 const DeliveryAttempt = builder.objectRef<DeliveryAttemptView>('DeliveryAttempt').implement({
+  description: 'One try at sending a delivery, and what the receiver answered.',
   fields: (t) => ({
-    attempt: t.exposeInt('attempt', { description: '1-based, over the whole life of the delivery.' }),
-    attemptedAt: t.field({ type: 'DateTime', resolve: (attempt) => attempt.attempted_at }),
-    url: t.exposeString('url'),
-    method: t.exposeString('method'),
-    statusCode: t.exposeInt('status_code', { nullable: true, description: 'Null when no response arrived.' }),
-    durationMs: t.exposeInt('duration_ms'),
+    attempt: t.exposeInt('attempt', { description: descriptionOf(attemptShape.attempt) }),
+    attemptedAt: t.field({ type: 'DateTime', description: 'When the attempt was made.', resolve: (attempt) => attempt.attempted_at }),
+    url: t.exposeString('url', { description: descriptionOf(attemptShape.url) }),
+    method: t.exposeString('method', { description: 'The HTTP method the attempt used: POST, PUT or PATCH.' }),
+    statusCode: t.exposeInt('status_code', { nullable: true, description: descriptionOf(attemptShape.status_code) }),
+    durationMs: t.exposeInt('duration_ms', { description: 'How long the attempt took, in milliseconds.' }),
     errorKind: t.exposeString('error_kind', {
       nullable: true,
-      description: 'timeout, connection, blocked_target, redirect, http_status or invalid_url; null on success.',
+      description: `One of timeout, connection, blocked_target, redirect, http_status or invalid_url. ${descriptionOf(attemptShape.error_kind)}`,
     }),
-    error: t.exposeString('error', { nullable: true }),
-    responseBody: t.exposeString('response_body', { nullable: true, description: 'The first 20 KB of the response body.' }),
+    error: t.exposeString('error', { nullable: true, description: descriptionOf(attemptShape.error) }),
+    responseBody: t.exposeString('response_body', { nullable: true, description: descriptionOf(attemptShape.response_body) }),
   }),
 });
 
 const Delivery = builder.objectRef<DeliveryView>('Delivery').implement({
   description: 'One event sent to one callback, with every attempt. The id is the webhook-id header.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    event: t.field({ type: WebhookEventEnum, resolve: (delivery) => delivery.event }),
-    sessionKey: t.exposeString('session_key'),
-    eventSeq: t.exposeInt('event_seq', { nullable: true, description: 'The event cursor; null for a test send.' }),
-    test: t.exposeBoolean('test'),
-    status: t.field({ type: DeliveryStatusEnum, resolve: (delivery) => delivery.status }),
-    url: t.exposeString('url', { description: 'The callback URL when the delivery was queued.' }),
-    method: t.exposeString('method'),
-    payload: t.field({ type: 'JSON', description: 'The body every attempt sends.', resolve: (delivery) => delivery.payload }),
-    attemptCount: t.exposeInt('attempt_count'),
-    nextAttemptAt: t.field({ type: 'DateTime', nullable: true, resolve: (delivery) => delivery.next_attempt_at }),
-    lastStatusCode: t.exposeInt('last_status_code', { nullable: true }),
-    lastError: t.exposeString('last_error', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (delivery) => delivery.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (delivery) => delivery.updated_at }),
-    attempts: t.field({ type: [DeliveryAttempt], description: 'Oldest first.', resolve: (delivery) => delivery.attempts }),
+    id: t.exposeID('id', { description: descriptionOf(deliveryShape.id) }),
+    event: t.field({ type: WebhookEventEnum, description: 'The event delivered.', resolve: (delivery) => delivery.event }),
+    sessionKey: t.exposeString('session_key', { description: descriptionOf(deliveryShape.session_key) }),
+    eventSeq: t.exposeInt('event_seq', {
+      nullable: true,
+      description: `${descriptionOf(deliveryShape.event_seq)} The id of the event in sessionEvents.`,
+    }),
+    test: t.exposeBoolean('test', { description: 'True for a test send (testCallback).' }),
+    status: t.field({ type: DeliveryStatusEnum, description: 'Where the delivery stands.', resolve: (delivery) => delivery.status }),
+    url: t.exposeString('url', { description: descriptionOf(deliveryShape.url) }),
+    method: t.exposeString('method', { description: "The callback's HTTP method when the delivery was queued: POST, PUT or PATCH." }),
+    payload: t.field({ type: 'JSON', description: descriptionOf(deliveryShape.payload), resolve: (delivery) => delivery.payload }),
+    attemptCount: t.exposeInt('attempt_count', { description: 'Attempts made so far, redeliveries included.' }),
+    nextAttemptAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: descriptionOf(deliveryShape.next_attempt_at),
+      resolve: (delivery) => delivery.next_attempt_at,
+    }),
+    lastStatusCode: t.exposeInt('last_status_code', { nullable: true, description: 'The status code of the latest attempt; null when none answered.' }),
+    lastError: t.exposeString('last_error', { nullable: true, description: 'The error of the latest attempt; null when it succeeded or none was made.' }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the delivery was queued.', resolve: (delivery) => delivery.created_at }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When the delivery last changed.', resolve: (delivery) => delivery.updated_at }),
+    attempts: t.field({ type: [DeliveryAttempt], description: descriptionOf(deliveryShape.attempts), resolve: (delivery) => delivery.attempts }),
   }),
 });
 
-const DeliveryConnection = builder.connectionObject({ type: Delivery, name: 'DeliveryConnection' });
+const DeliveryConnection = builder.connectionObject(
+  { type: Delivery, name: 'DeliveryConnection', description: "A page of a callback's deliveries, newest first." },
+  { description: 'A delivery and its cursor.' },
+);
 
 builder.queryFields((t) => ({
   deliveries: t.field({
     authScopes: { role: 'owner' },
     type: DeliveryConnection,
-    description: "The deliveries of the account's callback for an event, newest first.",
+    description: "The deliveries of the account's callback for an event, newest first. Owners only among signed-in users.",
     args: {
-      event: t.arg({ type: WebhookEventEnum, required: true }),
+      event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback the deliveries belong to.' }),
       first: t.arg.int({ description: 'Page size, 1-100 (default 20).' }),
       after: t.arg.string({ description: 'endCursor of the previous page.' }),
       sessionKey: t.arg.string({ description: "Only this session's deliveries." }),
@@ -76,7 +96,8 @@ builder.queryFields((t) => ({
   delivery: t.field({
     authScopes: { role: 'owner' },
     type: Delivery,
-    args: { id: t.arg.id({ required: true }) },
+    description: "One of the account's deliveries with its attempts; NOT_FOUND when there is none. Owners only among signed-in users.",
+    args: { id: t.arg.id({ required: true, description: 'The delivery id (msg_…), the webhook-id header.' }) },
     resolve: async (_root, { id }, context) => context.services.deliveries.get((await requireAccount(context)).api_key, String(id)),
   }),
 }));
@@ -85,15 +106,17 @@ builder.mutationFields((t) => ({
   redeliver: t.field({
     authScopes: { role: 'owner' },
     type: Delivery,
-    description: 'Queues a delivery again (same webhook-id, a fresh retry schedule).',
-    args: { id: t.arg.id({ required: true }) },
+    description:
+      "Queues a delivery again, due at once, whatever its status: same webhook-id and body, a fresh retry schedule, the callback's current setting. Owners only among signed-in users.",
+    args: { id: t.arg.id({ required: true, description: 'The delivery id (msg_…), the webhook-id header.' }) },
     resolve: async (_root, { id }, context) => context.services.deliveries.redeliver((await requireAccount(context)).api_key, String(id)),
   }),
   testCallback: t.field({
     authScopes: { role: 'owner' },
     type: Delivery,
-    description: 'Sends a sample payload of the event, marked "test": true, to its callback: one attempt, no retries.',
-    args: { event: t.arg({ type: WebhookEventEnum, required: true }) },
+    description:
+      'Sends a sample payload of the event, marked "test": true, to its callback: one attempt, no retries, WEBHOOK_TEST_SENDS_PER_MINUTE (default 10) per minute. Owners only among signed-in users.',
+    args: { event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback gets the sample.' }) },
     resolve: async (_root, { event }, context) => context.services.deliveries.sendTest((await requireAccount(context)).api_key, event),
   }),
 }));

@@ -7,10 +7,13 @@ import { badRequest } from '../../errors.js';
 import { requireReadableSession } from './context.js';
 
 const SessionEvent = builder.objectRef<SessionEventMessage>('SessionEvent').implement({
+  description: 'An event of a session as recorded, with the payload a webhook of the event carries (docs/events.md).',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Cursor: pass it as `after` to resume after this event.' }),
-    event: t.exposeString('event'),
-    sessionKey: t.exposeString('sessionKey'),
+    event: t.exposeString('event', {
+      description: 'The event name, e.g. SESSION:STATUS_CHANGE, or SESSION:EXPIRED, which only subscriptions see (no webhook).',
+    }),
+    sessionKey: t.exposeString('sessionKey', { description: 'The session the event belongs to.' }),
     timestamp: t.exposeString('timestamp', {
       description: "The payload's timestamp as the webhook sends it (ISO 8601 with a +00:00 offset), character for character.",
     }),
@@ -22,6 +25,8 @@ builder.subscriptionFields((t) => ({
   sessionEvents: t.field({
     authScopes: { role: 'viewer' },
     type: SessionEvent,
+    description:
+      "Live events of one session, or of every session of the account, optionally replayed from a cursor first. A capture token sees its session's capture progress and guest notes only.",
     args: {
       sessionKey: t.arg.string({ description: "One session's events; omitted: every session of the account (account scope only)." }),
       after: t.arg.string({ description: 'Replay events recorded after this cursor first, then continue live.' }),

@@ -4,17 +4,24 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The HTTP method each delivery of a callback is sent with. */
 export type CallbackMethod =
+  /** Deliveries are PATCH requests. */
   | 'PATCH'
+  /** The default. */
   | 'POST'
+  /** Deliveries are PUT requests. */
   | 'PUT';
 
+/** Where an event goes and what each delivery carries; a field left out goes back to its default. */
 export type CallbackSettingInput = {
-  /** Object of header name to value, or a string holding one. */
+  /** Headers sent with each delivery: a JSON object of string values (at most 32), or a string holding one; null or "" mean none. Host, Content-Length, Transfer-Encoding, Connection, Content-Type and the webhook-* signing headers are set by the service, whose values win. */
   headers?: unknown;
+  /** The HTTP method of each delivery; default POST. */
   method?: CallbackMethod | null | undefined;
-  /** Extra attributes added to the default payload. */
+  /** Extra attributes added to each event's default payload (the default field wins a clash): a JSON object, or a string holding one. */
   payload?: unknown;
+  /** Absolute http(s) URL; non-public addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true. */
   url: string;
 };
 
@@ -47,10 +54,11 @@ export type DamageStatus =
   | 'DECLINED'
   | 'PROPOSED';
 
+/** Where a delivery stands. */
 export type DeliveryStatus =
   /** Claimed by a worker, being sent. */
   | 'DELIVERING'
-  /** No more automatic attempts; it can be redelivered. */
+  /** No more automatic attempts (the schedule ran out, 410 Gone, the callback removed or disabled); it can be redelivered. */
   | 'FAILED'
   /** Waiting for its next attempt. */
   | 'PENDING'
@@ -121,10 +129,15 @@ export type VehicleInput = {
 
 /** A webhook event name. GraphQL enum values use _ where the event name has a colon. */
 export type WebhookEvent =
+  /** SESSION:COMPLETE, the condition report is generated; the payload is the results object. */
   | 'SESSION_COMPLETE'
+  /** SESSION:NOTE_INSERT, a note added by a user, the API or the capture app. */
   | 'SESSION_NOTE_INSERT'
+  /** SESSION:SMS_PROCESS, the outcome of a capture-link SMS: sent, or the error. */
   | 'SESSION_SMS_PROCESS'
+  /** SESSION:STAGE_CHANGE, a processed photo: accepted, or rejected with the reason. */
   | 'SESSION_STAGE_CHANGE'
+  /** SESSION:STATUS_CHANGE, a move to STARTED, PROCESS, QC_PASSED or CONFIRM. */
   | 'SESSION_STATUS_CHANGE';
 
 export type CallbacksQueryVariables = Exact<{ [key: string]: never; }>;
