@@ -57,45 +57,49 @@ interface FieldLimits {
 const WordType = builder.objectRef<Word>('Word').implement({
   description: 'A code and the words people read for it.',
   fields: (t) => ({
-    code: t.exposeString('code'),
-    label: t.exposeString('label'),
-    description: t.string({ nullable: true, resolve: (word) => word.description ?? null }),
+    code: t.exposeString('code', { description: 'The code as the API names it, e.g. QC_PASSED or SESSION:COMPLETE.' }),
+    label: t.exposeString('label', { description: 'The short English words the pages show for the code.' }),
+    description: t.string({
+      nullable: true,
+      description: 'A sentence on what the code means (roles: what the role may do); null where the label says enough.',
+      resolve: (word) => word.description ?? null,
+    }),
   }),
 });
 
 const ViewWordsType = builder.objectRef<ViewWords>('ViewWords').implement({
   description: "A photo's view: its name as the capture page says it, and the part a damage seen on it most likely is.",
   fields: (t) => ({
-    photoCode: t.exposeInt('photoCode'),
-    name: t.exposeString('name'),
+    photoCode: t.exposeInt('photoCode', { description: 'The photo code of the view, 1 the VIN photo.' }),
+    name: t.exposeString('name', { description: 'The English name the capture page gives the view.' }),
     defaultItem: t.exposeString('defaultItem', { description: 'A code of damageCatalog.items.' }),
   }),
 });
 
 const ThemeWordsType = builder.objectRef<ThemeWords>('ThemeWords').implement({
   fields: (t) => ({
-    name: t.exposeString('name'),
-    photoCount: t.exposeInt('photoCount'),
-    damageInspection: t.exposeBoolean('damageInspection'),
+    name: t.exposeString('name', { description: 'PRO, LITE or CAPT.' }),
+    photoCount: t.exposeInt('photoCount', { description: 'How many photos the theme requires.' }),
+    damageInspection: t.exposeBoolean('damageInspection', { description: 'True when sessions of the theme get a damage review.' }),
   }),
 });
 
 const LimitsType = builder.objectRef<FieldLimits>('FieldLimits').implement({
   description: 'The limits the server checks, for the pages to offer the same.',
   fields: (t) => ({
-    damageNoteMax: t.exposeInt('damageNoteMax'),
-    noteTitleMax: t.exposeInt('noteTitleMax'),
-    noteDescriptionMax: t.exposeInt('noteDescriptionMax'),
-    searchMax: t.exposeInt('searchMax'),
-    passwordMin: t.exposeInt('passwordMin'),
-    usernamePattern: t.exposeString('usernamePattern', { description: 'A regular expression (without slashes).' }),
+    damageNoteMax: t.exposeInt('damageNoteMax', { description: "A damage record's note, at most this many characters." }),
+    noteTitleMax: t.exposeInt('noteTitleMax', { description: "A note's title, at most this many characters." }),
+    noteDescriptionMax: t.exposeInt('noteDescriptionMax', { description: "A note's description, at most this many characters." }),
+    searchMax: t.exposeInt('searchMax', { description: 'The search of inspectionSessions, at most this many characters.' }),
+    passwordMin: t.exposeInt('passwordMin', { description: 'A password, at least this many characters.' }),
+    usernamePattern: t.exposeString('usernamePattern', { description: 'What a username must match: a regular expression (without slashes).' }),
   }),
 });
 
 const DashboardSettingsType = builder.objectRef<DashboardSettings>('DashboardSettings').implement({
   description: "The words and limits the staff's pages show.",
   fields: (t) => ({
-    statuses: t.field({ type: [WordType], resolve: (settings) => settings.statuses }),
+    statuses: t.field({ type: [WordType], description: 'Every session status, in lifecycle order.', resolve: (settings) => settings.statuses }),
     awaitingReview: t.exposeString('awaitingReview', { description: 'What a session waiting for its review is called.' }),
     events: t.field({ type: [WordType], description: 'Every event a timeline can show.', resolve: (settings) => settings.events }),
     callbackEvents: t.field({
@@ -103,11 +107,19 @@ const DashboardSettingsType = builder.objectRef<DashboardSettings>('DashboardSet
       description: 'The events a callback can be set for (code as the API names it, e.g. SESSION:COMPLETE).',
       resolve: (settings) => settings.callbackEvents,
     }),
-    roles: t.field({ type: [WordType], resolve: (settings) => settings.roles }),
-    languages: t.field({ type: [WordType], resolve: (settings) => settings.languages }),
-    themes: t.field({ type: [ThemeWordsType], resolve: (settings) => settings.themes }),
-    views: t.field({ type: [ViewWordsType], resolve: (settings) => settings.views }),
-    limits: t.field({ type: LimitsType, resolve: (settings) => settings.limits }),
+    roles: t.field({
+      type: [WordType],
+      description: 'The user roles (OWNER, INSPECTOR, VIEWER), each with what it may do.',
+      resolve: (settings) => settings.roles,
+    }),
+    languages: t.field({
+      type: [WordType],
+      description: 'The capture page languages: the code (en, es, …) and its name.',
+      resolve: (settings) => settings.languages,
+    }),
+    themes: t.field({ type: [ThemeWordsType], description: 'The session themes.', resolve: (settings) => settings.themes }),
+    views: t.field({ type: [ViewWordsType], description: 'Every photo view, by photo code.', resolve: (settings) => settings.views }),
+    limits: t.field({ type: LimitsType, description: 'The lengths the server accepts.', resolve: (settings) => settings.limits }),
   }),
 });
 

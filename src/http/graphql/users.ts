@@ -7,6 +7,7 @@ import type { UserView } from '../../users/users.js';
 import { rootFieldsReachedBy } from './authorization.js';
 
 const UserRoleEnum = builder.enumType('UserRole', {
+  description: 'What a signed-in user may do (docs/staff.md).',
   values: {
     OWNER: { value: 'owner', description: 'Everything, including callbacks, deliveries and users.' },
     INSPECTOR: { value: 'inspector', description: 'Reads, adds notes and damages, does reviews.' },
@@ -17,18 +18,18 @@ const UserRoleEnum = builder.enumType('UserRole', {
 const User = builder.objectRef<UserView>('User').implement({
   description: 'A person of the account who signs in to the dashboard.',
   fields: (t) => ({
-    username: t.exposeString('username'),
-    name: t.exposeString('name'),
-    role: t.field({ type: UserRoleEnum, resolve: (user) => user.role }),
-    createdAt: t.field({ type: 'DateTime', resolve: (user) => user.created_at }),
+    username: t.exposeString('username', { description: 'What the user signs in with; unique across the service.' }),
+    name: t.exposeString('name', { description: 'The name the pages show; the username when none was given.' }),
+    role: t.field({ type: UserRoleEnum, description: 'What the user may do.', resolve: (user) => user.role }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the user was created.', resolve: (user) => user.created_at }),
   }),
 });
 
 const SignedInUserType = builder.objectRef<SignedInUser>('SignedInUser').implement({
   fields: (t) => ({
-    username: t.exposeString('username'),
-    name: t.exposeString('name'),
-    role: t.field({ type: UserRoleEnum, resolve: (user) => user.role }),
+    username: t.exposeString('username', { description: 'What the user signs in with.' }),
+    name: t.exposeString('name', { description: 'The name the pages show; the username when none was given.' }),
+    role: t.field({ type: UserRoleEnum, description: 'What the user may do.', resolve: (user) => user.role }),
     account: t.exposeString('account', { description: "The account's username." }),
     permissions: t.stringList({
       description: 'The operations the role may use, as Type.field (e.g. Mutation.completeReview): what the pages offer.',
@@ -41,8 +42,8 @@ const CreateUserInput = builder.inputType('CreateUserInput', {
   fields: (t) => ({
     username: t.string({ required: true, description: 'Unique across the service: 3-64 of a-z, 0-9, ".", "_", "-".' }),
     password: t.string({ required: true, description: 'At least 12 characters.' }),
-    role: t.field({ type: UserRoleEnum, required: true }),
-    name: t.string(),
+    role: t.field({ type: UserRoleEnum, required: true, description: 'What the user may do.' }),
+    name: t.string({ description: 'The name the pages show, at most 200 characters; defaults to the username.' }),
   }),
 });
 
@@ -69,14 +70,15 @@ builder.mutationFields((t) => ({
   createUser: t.field({
     authScopes: { role: 'owner' },
     type: User,
-    args: { input: t.arg({ type: CreateUserInput, required: true }) },
+    description: 'Adds a person to the account; CONFLICT when the username is taken. Owners only among signed-in users.',
+    args: { input: t.arg({ type: CreateUserInput, required: true, description: 'The new user.' }) },
     resolve: async (_root, { input }, context) => context.services.users.create(await requireAccount(context), { ...input, name: input.name ?? undefined }),
   }),
   deleteUser: t.field({
     authScopes: { role: 'owner' },
     type: 'String',
     description: 'Removes the user and ends every sign-in of theirs; returns the confirmation message.',
-    args: { username: t.arg.string({ required: true }) },
+    args: { username: t.arg.string({ required: true, description: 'The user to remove.' }) },
     resolve: async (_root, { username }, context) => (await context.services.users.delete(await requireAccount(context), username)).message,
   }),
 }));

@@ -33,9 +33,11 @@ export type CreateInspectionSessionInput = {
 };
 
 export type CreateUserInput = {
+  /** The name the pages show, at most 200 characters; defaults to the username. */
   name?: string | null | undefined;
   /** At least 12 characters. */
   password: string;
+  /** What the user may do. */
   role: UserRole;
   /** Unique across the service: 3-64 of a-z, 0-9, ".", "_", "-". */
   username: string;
@@ -99,6 +101,7 @@ export type SmsInvitationInput = {
   toName?: string | null | undefined;
 };
 
+/** What a signed-in user may do (docs/staff.md). */
 export type UserRole =
   /** Reads, adds notes and damages, does reviews. */
   | 'INSPECTOR'
