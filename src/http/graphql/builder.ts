@@ -43,9 +43,9 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({ description: 'Reads. Each field says the least role a signed-in user needs; docs/events.md#graphql.' });
+builder.mutationType({ description: 'Writes, over the same use cases as the REST API.' });
+builder.subscriptionType({ description: 'Live events, over graphql-ws or server-sent events.' });
 
 builder.addScalarType('JSON', JSONResolver);
 builder.addScalarType('JSONObject', JSONObjectResolver);

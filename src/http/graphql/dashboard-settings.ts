@@ -77,6 +77,7 @@ const ViewWordsType = builder.objectRef<ViewWords>('ViewWords').implement({
 });
 
 const ThemeWordsType = builder.objectRef<ThemeWords>('ThemeWords').implement({
+  description: 'A session theme: which photos it asks for and whether its sessions are reviewed for damage.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'PRO, LITE or CAPT.' }),
     photoCount: t.exposeInt('photoCount', { description: 'How many photos the theme requires.' }),

@@ -8,3 +8,6 @@ export function descriptionOf(schema: z.ZodType): string {
   if (!description) throw new Error('descriptionOf: the zod schema has no description.');
   return description;
 }
+
+/** The `sessionKey` argument of every operation on one session. */
+export const SESSION_KEY_ARG = 'The key of the session, e.g. XKT-7Q2M9D4B1A.';

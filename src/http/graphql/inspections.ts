@@ -1,6 +1,7 @@
 // Inspection sessions in GraphQL: the session type, its queries, and the integrator's mutations. Create and update
 // take typed inputs (session-inputs.ts), turned into the REST bodies and checked by the same use cases and schemas.
 import { inWalkAroundOrder } from '../../domain/walk-around.js';
+import { SESSION_KEY_ARG } from './descriptions.js';
 import { builder, connectionOf } from './builder.js';
 import { captureLinkViewer, isCaptureScope, requireAccount, requireReadableSession, type GraphQLContext } from './context.js';
 import { AppError } from '../../errors.js';
@@ -286,7 +287,7 @@ builder.queryFields((t) => ({
   inspectionSession: t.field({
     authScopes: { role: 'viewer' },
     type: InspectionSession,
-    args: { sessionKey: t.arg.string({ required: true }) },
+    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }) },
     resolve: (_root, { sessionKey }, context) => requireReadableSession(context, sessionKey),
   }),
   inspectionSessions: t.field({
@@ -312,7 +313,7 @@ builder.queryFields((t) => ({
     authScopes: { role: 'viewer' },
     type: 'JSONObject',
     description: 'The results object (identical to the SESSION:COMPLETE payload), once the session is COMPLETE.',
-    args: { sessionKey: t.arg.string({ required: true }) },
+    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }) },
     resolve: async (_root, { sessionKey }, context) => context.services.sessions.results(await requireAccount(context), sessionKey),
   }),
 }));
@@ -329,14 +330,14 @@ builder.mutationFields((t) => ({
     authScopes: { role: 'owner' },
     type: InspectionSession,
     description: 'Updates a session: the PUT /v1/sessions/:key body in camelCase, checked by the same rules.',
-    args: { sessionKey: t.arg.string({ required: true }), input: t.arg({ type: UpdateInspectionSessionInput, required: true }) },
+    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }), input: t.arg({ type: UpdateInspectionSessionInput, required: true }) },
     resolve: async (_root, { sessionKey, input }, context) =>
       context.services.sessions.update(await requireAccount(context), sessionKey, updateSessionBody(input)),
   }),
   deleteInspectionSession: t.field({
     authScopes: { role: 'owner' },
     type: 'String',
-    args: { sessionKey: t.arg.string({ required: true }) },
+    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }) },
     resolve: async (_root, { sessionKey }, context) => (await context.services.sessions.delete(await requireAccount(context), sessionKey)).message,
   }),
   addDamage: t.field({
@@ -344,7 +345,7 @@ builder.mutationFields((t) => ({
     type: Damage,
     description: "Adds an accepted manual damage record, in any status before COMPLETE. grade: 1 (minor) to 5 (severe), default the type's.",
     args: {
-      sessionKey: t.arg.string({ required: true }),
+      sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
       item: t.arg.string({ required: true }),
       damageType: t.arg.string({ description: 'A code from damageCatalog.damageTypes.' }),
       damage: t.arg.string({ description: "The first release's name for damageType." }),
@@ -374,7 +375,7 @@ builder.mutationFields((t) => ({
     type: Damage,
     description: "Accepts or declines a proposal, or changes a record's grade, type, item, region or note; before COMPLETE only.",
     args: {
-      sessionKey: t.arg.string({ required: true }),
+      sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
       damageId: t.arg.string({ required: true }),
       status: t.arg({ type: DamageStatusEnum }),
       item: t.arg.string(),
@@ -397,7 +398,7 @@ builder.mutationFields((t) => ({
     authScopes: { role: 'inspector' },
     type: 'String',
     description: "Removes a manual damage record before COMPLETE (a detector's proposal is declined instead).",
-    args: { sessionKey: t.arg.string({ required: true }), damageId: t.arg.string({ required: true }) },
+    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }), damageId: t.arg.string({ required: true }) },
     resolve: async (_root, { sessionKey, damageId }, context) =>
       (await context.services.sessions.deleteDamage(await requireAccount(context), sessionKey, damageId)).message,
   }),
@@ -406,7 +407,7 @@ builder.mutationFields((t) => ({
     type: InspectionSession,
     description:
       'Completes the review of a confirmed session: the report is generated and the session becomes COMPLETE. With no accepted damage, noDamageFound must be true. Idempotent.',
-    args: { sessionKey: t.arg.string({ required: true }), noDamageFound: t.arg.boolean() },
+    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }), noDamageFound: t.arg.boolean() },
     resolve: async (_root, { sessionKey, noDamageFound }, context) =>
       context.services.reviews.completeReview(
         await requireAccount(context),

@@ -14,12 +14,12 @@ const VehicleInput = builder.inputType('VehicleInput', {
   description: 'The vehicle; every field optional, null or blank for unknown.',
   fields: (t) => ({
     vin: t.string({ description: 'At most 17 letters and digits, without I, O or Q.' }),
-    year: t.int(),
-    make: t.string(),
-    model: t.string(),
-    bodyType: t.string(),
-    trim: t.string(),
-    transmission: t.string(),
+    year: t.int({ description: 'Model year.' }),
+    make: t.string({ description: 'The manufacturer, e.g. Toyota.' }),
+    model: t.string({ description: 'The model, e.g. Corolla.' }),
+    bodyType: t.string({ description: 'The body type, e.g. Sedan.' }),
+    trim: t.string({ description: 'The trim level.' }),
+    transmission: t.string({ description: 'The transmission, e.g. Automatic.' }),
     extCol: t.string({ description: 'Exterior colour.' }),
     intCol: t.string({ description: 'Interior colour.' }),
     odomReading: t.float({ description: 'Odometer reading, at least 0.' }),
@@ -43,27 +43,27 @@ const SmsInvitationInput = builder.inputType('SmsInvitationInput', {
   description: 'Sends the capture link by SMS when the session is created.',
   fields: (t) => ({
     to: t.string({ required: true, description: 'Phone number in international format, such as +14155550123.' }),
-    toName: t.string(),
-    from: t.string(),
-    by: t.string(),
+    toName: t.string({ description: "The recipient's name, e.g. Jane Doe." }),
+    from: t.string({ description: 'The sender number, e.g. +14155550100.' }),
+    by: t.string({ description: 'Who the message says sends the link, e.g. Acme Motors.' }),
   }),
 });
 
 const SessionOptionsInput = builder.inputType('SessionOptionsInput', {
   description: "The integrator's options, merged key by key into the stored ones.",
   fields: (t) => ({
-    clientId: t.string(),
-    contact: t.field({ type: 'JSONObject' }),
-    reference: t.field({ type: 'JSONObject' }),
+    clientId: t.string({ description: "The integrator's own reference for the session (at most 200 characters)." }),
+    contact: t.field({ type: 'JSONObject', description: 'Free-form contact details.' }),
+    reference: t.field({ type: 'JSONObject', description: 'Free-form reference data.' }),
   }),
 });
 
 export const CreateInspectionSessionInput = builder.inputType('CreateInspectionSessionInput', {
   description: 'The POST /v1/sessions body in camelCase.',
   fields: (t) => ({
-    session: t.field({ type: SessionSettingsInput }),
-    vehicle: t.field({ type: VehicleInput }),
-    sms: t.field({ type: SmsInvitationInput }),
+    session: t.field({ type: SessionSettingsInput, description: "How the capture looks and the integrator's own data." }),
+    vehicle: t.field({ type: VehicleInput, description: 'What is known of the vehicle; empty fields are filled from the VIN decode.' }),
+    sms: t.field({ type: SmsInvitationInput, description: 'Send the capture link by SMS; left out, no SMS is sent.' }),
   }),
 });
 
@@ -71,10 +71,10 @@ export const UpdateInspectionSessionInput = builder.inputType('UpdateInspectionS
   description: 'The PUT /v1/sessions/:key body in camelCase: only what is given changes, in the statuses that allow it.',
   fields: (t) => ({
     theme: t.string({ description: THEME_DESCRIPTION }),
-    redirectUrl: t.string(),
+    redirectUrl: t.string({ description: 'Where the capture page sends the person when done (absolute http(s) URL).' }),
     language: t.string({ description: LANGUAGE_DESCRIPTION }),
     vehicle: t.field({ type: VehicleInput, description: 'Merged key by key into the stored vehicle.' }),
-    options: t.field({ type: SessionOptionsInput }),
+    options: t.field({ type: SessionOptionsInput, description: "The integrator's options, merged key by key." }),
     session: t.field({ type: SessionSettingsInput, description: 'The create body group, also accepted here.' }),
   }),
 });

@@ -26,6 +26,7 @@ const User = builder.objectRef<UserView>('User').implement({
 });
 
 const SignedInUserType = builder.objectRef<SignedInUser>('SignedInUser').implement({
+  description: 'The user a sign-in cookie belongs to, with what the role lets the pages offer.',
   fields: (t) => ({
     username: t.exposeString('username', { description: 'What the user signs in with.' }),
     name: t.exposeString('name', { description: 'The name the pages show; the username when none was given.' }),
@@ -39,6 +40,7 @@ const SignedInUserType = builder.objectRef<SignedInUser>('SignedInUser').impleme
 });
 
 const CreateUserInput = builder.inputType('CreateUserInput', {
+  description: 'A new person of the account: the POST /v1/users body.',
   fields: (t) => ({
     username: t.string({ required: true, description: 'Unique across the service: 3-64 of a-z, 0-9, ".", "_", "-".' }),
     password: t.string({ required: true, description: 'At least 12 characters.' }),

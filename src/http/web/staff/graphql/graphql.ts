@@ -27,11 +27,15 @@ export type CallbackSettingInput = {
 
 /** The POST /v1/sessions body in camelCase. */
 export type CreateInspectionSessionInput = {
+  /** How the capture looks and the integrator's own data. */
   session?: SessionSettingsInput | null | undefined;
+  /** Send the capture link by SMS; left out, no SMS is sent. */
   sms?: SmsInvitationInput | null | undefined;
+  /** What is known of the vehicle; empty fields are filled from the VIN decode. */
   vehicle?: VehicleInput | null | undefined;
 };
 
+/** A new person of the account: the POST /v1/users body. */
 export type CreateUserInput = {
   /** The name the pages show, at most 200 characters; defaults to the username. */
   name?: string | null | undefined;
@@ -94,10 +98,13 @@ export type SessionStatus =
 
 /** Sends the capture link by SMS when the session is created. */
 export type SmsInvitationInput = {
+  /** Who the message says sends the link, e.g. Acme Motors. */
   by?: string | null | undefined;
+  /** The sender number, e.g. +14155550100. */
   from?: string | null | undefined;
   /** Phone number in international format, such as +14155550123. */
   to: string;
+  /** The recipient's name, e.g. Jane Doe. */
   toName?: string | null | undefined;
 };
 
@@ -112,21 +119,27 @@ export type UserRole =
 
 /** The vehicle; every field optional, null or blank for unknown. */
 export type VehicleInput = {
+  /** The body type, e.g. Sedan. */
   bodyType?: string | null | undefined;
   /** Exterior colour. */
   extCol?: string | null | undefined;
   /** Interior colour. */
   intCol?: string | null | undefined;
+  /** The manufacturer, e.g. Toyota. */
   make?: string | null | undefined;
+  /** The model, e.g. Corolla. */
   model?: string | null | undefined;
   /** Odometer reading, at least 0. */
   odomReading?: number | null | undefined;
   /** km or mi. */
   odomUnit?: string | null | undefined;
+  /** The transmission, e.g. Automatic. */
   transmission?: string | null | undefined;
+  /** The trim level. */
   trim?: string | null | undefined;
   /** At most 17 letters and digits, without I, O or Q. */
   vin?: string | null | undefined;
+  /** Model year. */
   year?: number | null | undefined;
 };
 
