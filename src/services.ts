@@ -31,6 +31,7 @@ import type { SignInService } from './users/sign-ins.js';
 import type { VinReader } from './vin/vin-reader.js';
 import type { VehicleDecoding } from './inspections/vehicle-decoding.js';
 import { AccountService } from './accounts/accounts.js';
+import { AccountLogos } from './accounts/account-logos.js';
 import { createAuthUseCases } from './auth/auth-use-cases.js';
 import { createEventUseCases, type SessionEvents } from './events/event-use-cases.js';
 import { createInspectionUseCases } from './inspections/inspection-use-cases.js';
@@ -55,6 +56,8 @@ export interface UseCases {
   authenticator: Authenticator;
   accessRecords: AccessRecordService;
   accounts: AccountUseCases;
+  /** The account's logo: upload, removal, and its public file (docs/staff.md). */
+  accountLogos: AccountLogos;
   /** People of an account and their sign-ins (docs/staff.md). */
   users: UserService;
   signIns: SignInService;
@@ -166,7 +169,19 @@ export function createServices({
     mails: mail.mails,
     clock,
   });
-  const reportDocuments = createReportDocuments({ stores, recorder: events.recorder, files: inspections.files, fileStore, config, metrics, logger, clock });
+  const accountLogos = new AccountLogos({ accounts: stores.accounts, fileStore, urls: inspections.urls, clock });
+  const reportDocuments = createReportDocuments({
+    stores,
+    recorder: events.recorder,
+    files: inspections.files,
+    fileStore,
+    logos: accountLogos,
+    urls: inspections.urls,
+    config,
+    metrics,
+    logger,
+    clock,
+  });
   const retention = new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock });
   // Stopped in this order: the delivery worker last, as the outbox reconciler hands it deliveries.
   const workers = [inspections.sweeper, webhooks.outboxReconciler, retention, mail.mailSender, webhooks.deliveryWorker];
@@ -178,6 +193,7 @@ export function createServices({
     ...createAuthUseCases(stores, clock),
     ...createUserUseCases(stores, clock),
     accounts: new AccountService(stores.accounts, clock, config.apiSecretOverlapMs),
+    accountLogos,
     idempotency: new IdempotentRequests(stores.idempotencyKeys, clock),
     reportDocuments,
     retention,

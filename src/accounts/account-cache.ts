@@ -1,6 +1,6 @@
 // Accounts are read on every authenticated request; this keeps each one for a few seconds so an authenticated read
-// costs only its own database command. Writes made through this store drop the entry at once; a write made on
-// another instance (a secret rotation) is seen here within ACCOUNT_CACHE_TTL_MS, and a token signed with a secret
+// costs only its own database command. Writes made through this store (settings, logo, secret) drop the entry at
+// once; a write made on another instance is seen here within ACCOUNT_CACHE_TTL_MS, and a token signed with a secret
 // this instance has not seen yet makes the authenticator read the account again at once (find with fresh: true).
 import type { Db } from 'mongodb';
 import { AccountStore, type AccountDocument } from '../store/accounts.js';
@@ -33,6 +33,18 @@ export class CachedAccountStore extends AccountStore {
     if (!this.entries.has(apiKey) && this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(apiKey, { account, readAt: now });
     return account;
+  }
+
+  override async updateSettings(...args: Parameters<AccountStore['updateSettings']>): ReturnType<AccountStore['updateSettings']> {
+    const updated = await super.updateSettings(...args);
+    if (updated) this.entries.delete(updated.api_key);
+    return updated;
+  }
+
+  override async replaceLogo(...args: Parameters<AccountStore['replaceLogo']>): ReturnType<AccountStore['replaceLogo']> {
+    const replaced = await super.replaceLogo(...args);
+    this.entries.delete(args[0].api_key);
+    return replaced;
   }
 
   override async replaceSecret(...args: Parameters<AccountStore['replaceSecret']>): ReturnType<AccountStore['replaceSecret']> {

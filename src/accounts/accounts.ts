@@ -1,4 +1,5 @@
-// Account use cases: create integrator accounts, list them, change their settings, rotate their HMAC secret.
+// Account use cases: create integrator accounts, list them, change their settings (the operator's admin API and the
+// account's owner share one change, docs/staff.md), rotate their HMAC secret.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
@@ -7,14 +8,16 @@ import { accountSettings, type AccountDocument, type AccountSettingsUpdate, type
 import { isTheme, THEME_NAMES, ThemeSchema } from '../domain/themes.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 import { CAPTURE_LANGUAGES } from '../domain/languages.js';
+import { firstIssueMessage } from '../domain/validation.js';
 
 /** How long a rotated-out secret keeps validating tokens (docs/rest-guide.md), unless configured otherwise. */
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export const ACCOUNT_USERNAME_PATTERN = /^[a-z0-9][a-z0-9_-]{2,63}$/;
 
-const REVIEW_MODES = ['manual', 'auto'] as const;
-const MAX_NOTIFICATION_EMAILS = 10;
+export const REVIEW_MODES = ['manual', 'auto'] as const;
+export const MAX_NOTIFICATION_EMAILS = 10;
+export const MAX_DISPLAY_NAME = 100;
 const DEFAULT_THEME = 'PRO';
 
 // ThemeSchema's values with this field's own message (a copy, so it renders inline rather than as the Theme component).
@@ -22,16 +25,22 @@ const themeField = ThemeSchema.extract(THEME_NAMES, { error: 'default_theme must
   description: ThemeSchema.description,
 });
 
+export const MAX_EXPIRATION_HOURS = 24 * 365;
+const EXPIRATION_MESSAGE = `expiration_hours must be a number of hours above 0 and at most ${MAX_EXPIRATION_HOURS}.`;
+
 const settingsShape = {
   expiration_hours: z
-    .number()
-    .positive('expiration_hours must be a positive number of hours.')
-    .max(24 * 365)
+    .number({ error: EXPIRATION_MESSAGE })
+    .positive(EXPIRATION_MESSAGE)
+    .max(MAX_EXPIRATION_HOURS, EXPIRATION_MESSAGE)
+    .meta({ description: 'How long a session may stay idle before it expires.' })
     .optional(),
   default_theme: themeField.optional(),
   redirect_url: z
     .url({ protocol: /^https?$/, error: 'redirect_url must be an absolute http(s) URL.' })
+    .max(2048, 'redirect_url must be at most 2048 characters.')
     .nullable()
+    .meta({ description: 'Where the capture page sends the person when done, unless the session names another; null for none.' })
     .optional(),
   // docs/staff.md: who completes reviews, and how the capture page and report name and colour the account.
   review_mode: z
@@ -39,16 +48,18 @@ const settingsShape = {
     .meta({ description: 'manual: a person completes each review; auto: the report is generated on confirmation.' })
     .optional(),
   display_name: z
-    .string({ error: 'display_name must be a string of 1-100 characters.' })
+    .string({ error: `display_name must be a string of 1-${MAX_DISPLAY_NAME} characters.` })
     .trim()
-    .min(1, 'display_name must be a string of 1-100 characters.')
-    .max(100, 'display_name must be a string of 1-100 characters.')
+    .min(1, `display_name must be a string of 1-${MAX_DISPLAY_NAME} characters.`)
+    .max(MAX_DISPLAY_NAME, `display_name must be a string of 1-${MAX_DISPLAY_NAME} characters.`)
+    .meta({ description: 'Shown on the capture page, the dashboard and the report.' })
     .optional(),
   brand_color: z
     .string({ error: 'brand_color must be a colour written #rrggbb.' })
     .regex(/^#[0-9a-fA-F]{6}$/, 'brand_color must be a colour written #rrggbb.')
     .transform((colour) => colour.toLowerCase())
     .nullable()
+    .meta({ description: 'The colour of the capture page and the report, #rrggbb; null for the default.' })
     .optional(),
   // docs/staff.md "Languages": what a session created without `language` speaks (capture page and report).
   default_language: z
@@ -76,12 +87,36 @@ export const NewAccountSchema = z
   })
   .strict();
 
-/** The body of PATCH /admin/accounts/:username. */
+/** The fields a settings change may name, in the order the pages and documents list them. */
+export const ACCOUNT_SETTING_NAMES = Object.keys(settingsShape) as (keyof typeof settingsShape)[];
+
+/**
+ * The body of PATCH /admin/accounts/:username and PATCH /v1/account, and (camelCased) the GraphQL input of
+ * updateAccountSettings: the one description of a settings change.
+ */
 export const AccountSettingsSchema = z
   .object(settingsShape)
   .strict()
   .refine((settings) => Object.keys(settings).length > 0, 'Give at least one setting to change.')
   .meta({ id: 'AccountSettings', override: { minProperties: 1 } });
+
+/** The answer of GET and PATCH /v1/account: the settings as the account's owner sees and changes them. */
+export const AccountSettingsViewSchema = z
+  .object({
+    username: z.string().meta({ description: "The account's username (its login name for the admin API; never shown to a guest)." }),
+    display_name: z.string(),
+    brand_color: z.string().nullable(),
+    default_language: z.enum(CAPTURE_LANGUAGES),
+    default_theme: ThemeSchema,
+    expiration_hours: z.number(),
+    review_mode: z.enum(REVIEW_MODES),
+    redirect_url: z.string().nullable(),
+    notification_emails: z.array(z.string()),
+    has_logo: z.boolean().meta({ description: 'Whether the account has a logo (PUT /v1/account/logo).' }),
+  })
+  .meta({ id: 'AccountSettingsView' });
+
+export type AccountSettingsView = z.output<typeof AccountSettingsViewSchema>;
 
 export const AccountSchema = z
   .object({
@@ -153,14 +188,34 @@ export class AccountService {
     return (await this.accounts.list()).map(toAccountView);
   }
 
-  /** Changes an account's settings (PATCH /admin/accounts/:username); the view carries no secret. */
+  /** Changes an account's settings for the operator (PATCH /admin/accounts/:username); the view carries no secret. */
   async update(username: string, input: unknown): Promise<AccountView> {
+    return toAccountView(await this.changeSettings(username, input));
+  }
+
+  /**
+   * The settings of the caller's own account (GET /v1/account, GraphQL accountSettings), as the database holds them
+   * now: the credential's copy of the account may be a few seconds old when another instance changed it.
+   */
+  async settings(account: Pick<AccountDocument, '_id'>): Promise<AccountSettingsView> {
+    const current = await this.accounts.findById(account._id);
+    if (!current) throw notFound('The account cannot be found.');
+    return toAccountSettingsView(current);
+  }
+
+  /** Changes the caller's own account (PATCH /v1/account, GraphQL updateAccountSettings): the operator's change, scoped. */
+  async updateOwn(account: Pick<AccountDocument, 'username'>, input: unknown): Promise<AccountSettingsView> {
+    return toAccountSettingsView(await this.changeSettings(account.username, input));
+  }
+
+  /** The one settings change: checked by AccountSettingsSchema, written through the store (which drops its cached copy). */
+  private async changeSettings(username: string, input: unknown): Promise<AccountDocument> {
     const parsed = AccountSettingsSchema.safeParse(input ?? {});
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid settings.');
+    if (!parsed.success) throw badRequest(settingsProblem(parsed.error));
     const set = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as AccountSettingsUpdate;
     const updated = await this.accounts.updateSettings(username, set, this.clock());
     if (!updated) throw notFound(`Account ${username} cannot be found.`);
-    return toAccountView(updated);
+    return updated;
   }
 
   /**
@@ -204,6 +259,30 @@ export function toAccountView(account: AccountDocument): AccountView {
     ...accountSettings(account),
     created_at: account.created_at.toISOString(),
   };
+}
+
+export function toAccountSettingsView(account: AccountDocument): AccountSettingsView {
+  const view = toAccountView(account);
+  return {
+    username: view.username,
+    display_name: view.display_name,
+    brand_color: view.brand_color,
+    default_language: view.default_language,
+    default_theme: view.default_theme,
+    expiration_hours: view.expiration_hours,
+    review_mode: view.review_mode,
+    redirect_url: view.redirect_url,
+    notification_emails: view.notification_emails,
+    has_logo: Boolean(account.logo),
+  };
+}
+
+/** A settings field's own message; an unknown field (`username`, `has_logo`, a typo) is named with the ones it may be. */
+function settingsProblem(error: z.ZodError): string {
+  if (error.issues.some((issue) => issue.code === 'unrecognized_keys')) return firstIssueMessage(error, { '': ACCOUNT_SETTING_NAMES });
+  const issue = error.issues[0];
+  if (issue?.path.length === 0 && issue.code === 'invalid_type') return 'The settings must be a JSON object.';
+  return issue?.message ?? 'Invalid settings.';
 }
 
 function withSecret(account: AccountDocument): AccountWithSecret {

@@ -60,10 +60,16 @@ export interface GuestBrand {
   name: string | null;
   /** `#rrggbb`, or null for the service's own colour. */
   color: string | null;
+  /** The account's logo at its public URL, or null without one. */
+  logoUrl: string | null;
 }
 
-export function guestBrand(account: { username: string; display_name?: string | undefined; brand_color?: string | null | undefined } | null): GuestBrand {
-  if (!account) return { name: null, color: null };
+/** `logoUrl`: the account's logo's public address (null without one), which the caller knows how to make. */
+export function guestBrand(
+  account: { username: string; display_name?: string | undefined; brand_color?: string | null | undefined } | null,
+  logoUrl: string | null = null,
+): GuestBrand {
+  if (!account) return { name: null, color: null, logoUrl: null };
   const chosen = account.display_name && account.display_name !== account.username ? account.display_name : null;
-  return { name: chosen, color: account.brand_color ?? null };
+  return { name: chosen, color: account.brand_color ?? null, logoUrl };
 }

@@ -1,5 +1,5 @@
-// The words staff read for the codes the service works with (docs/staff.md): statuses, events, roles, themes,
-// languages, and the view each photo shows. The dashboard asks the server for them (GraphQL `dashboardSettings`),
+// The words staff read for the codes the service works with (docs/staff.md): statuses, events, roles, review modes,
+// themes, languages, and the view each photo shows. The dashboard asks the server for them (GraphQL `dashboardSettings`),
 // so a code never reaches a person as "SESSION:STAGE_CHANGE" and no page keeps a copy that could drift.
 import type { SessionStatus } from './statuses.js';
 import type { CaptureLanguage } from './languages.js';
@@ -35,6 +35,12 @@ export const ROLE_WORDS = Object.freeze({
   owner: { label: 'Owner', description: 'Everything, including callbacks, deliveries and people.' },
   inspector: { label: 'Inspector', description: 'Reads sessions, adds notes and damages, completes reviews.' },
   viewer: { label: 'Viewer', description: 'Reads sessions, photos, notes and reports.' },
+} as const);
+
+/** The account's review modes (docs/staff.md), as the owner chooses between them. */
+export const REVIEW_MODE_WORDS = Object.freeze({
+  manual: { label: 'A person reviews', description: 'Each confirmed inspection waits in the review queue until an inspector or owner completes it.' },
+  auto: { label: 'Automatic', description: 'The report is made as soon as the photos are confirmed (with the damage detector’s findings, if one is set up).' },
 } as const);
 
 /** Each language by its own name, as a person choosing it looks for it. */

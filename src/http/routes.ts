@@ -14,6 +14,7 @@ import { registerAdminRoutes } from './rest/admin-routes.js';
 import { registerUserRoutes } from './rest/user-routes.js';
 import { registerAuthRoutes } from './rest/auth-routes.js';
 import { registerCaptureQrRoute } from './rest/capture-qr-route.js';
+import { registerAccountRoutes } from './rest/account-routes.js';
 
 export interface RouteOptions {
   /** The admin API is registered only when this is set (ADMIN_TOKEN). */
@@ -33,6 +34,7 @@ export function registerRoutes(router: Router, services: UseCases, options: Rout
   registerDeliveryRoutes(router, services);
   registerReportRoutes(router, services);
   registerCaptureQrRoute(router, services);
+  registerAccountRoutes(router, services);
   registerUserRoutes(router, services);
   registerAuthRoutes(router, services);
   registerOpenApiRoute(router, { version: options.version, serverUrl: () => services.urls.base });

@@ -1,5 +1,6 @@
-// Absolute URLs the service hands out (capture links, photo URLs), from PUBLIC_URL or, when unset, from the
+// Absolute URLs the service hands out (capture links, photo and logo URLs), from PUBLIC_URL or, when unset, from the
 // address the server listens on.
+import { LOGO_PATH_PREFIX, logoFileName, type LogoType } from '../domain/account-logo.js';
 /** Where shareable report links live: `/reports/<token>` and `/reports/<token>.pdf`. */
 export const REPORT_LINK_PREFIX = '/reports';
 
@@ -27,6 +28,11 @@ export class PublicUrls {
 
   photoUrl(urlToken: string): string {
     return `${this.baseUrl}/photos/${urlToken}`;
+  }
+
+  /** The account's logo (docs/staff.md), public and cacheable: its random token changes with every upload. Null without one. */
+  logoUrl(logo: { token: string; mime_type: LogoType } | null | undefined): string | null {
+    return logo ? `${this.baseUrl}${LOGO_PATH_PREFIX}/${logoFileName(logo.token, logo.mime_type)}` : null;
   }
 
   /** A condition report anyone with the link can open (docs/staff.md): the HTML page, or with `.pdf` the PDF. */

@@ -209,14 +209,15 @@ export class SessionService {
     return this.deps.captures.listForSession(session.api_key, session._id);
   }
 
-  /** The name and colour the person capturing sees (docs/capture.md): never the account's username. */
   /** The session's capture link for those who may hold it (users/roles.ts), else null. */
   captureLinkFor(session: InspectionSessionRecord, viewer: CaptureLinkViewer): string | null {
     return maySeeCaptureLink(viewer) ? this.deps.urls.captureUrl(session._id, session.capture_token) : null;
   }
 
+  /** The name, colour and logo the person capturing sees (docs/capture.md): never the account's username. */
   async brandOf(session: InspectionSessionRecord): Promise<GuestBrand> {
-    return guestBrand(await this.deps.accounts.findByApiKey(session.api_key));
+    const account = await this.deps.accounts.findByApiKey(session.api_key);
+    return guestBrand(account, this.deps.urls.logoUrl(account?.logo));
   }
 
   /** The notes of a session the caller may read, oldest first; `user` keeps only that author's. */

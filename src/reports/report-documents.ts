@@ -4,7 +4,9 @@
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
-import { accountSettings, type AccountStore } from '../store/accounts.js';
+import { accountSettings, type AccountDocument, type AccountStore } from '../store/accounts.js';
+import type { AccountLogos } from '../accounts/account-logos.js';
+import type { PublicUrls } from '../inspections/public-urls.js';
 import type { PhotoFiles } from '../inspections/photo-files.js';
 import type { SessionResults } from '../domain/results.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
@@ -44,6 +46,9 @@ export class ReportDocuments {
       stores: { notes: NoteStore; captures: CaptureStore; sessions: InspectionSessionStore; accounts: AccountStore };
       files: PhotoFiles;
       fileStore: FileStore;
+      /** The account's logo: its URL for the page, its bytes for the PDF. */
+      logos: Pick<AccountLogos, 'bytesOf'>;
+      urls: Pick<PublicUrls, 'logoUrl'>;
       renderer: ReportRenderPool;
       metrics: Metrics;
       logger: Logger;
@@ -63,7 +68,7 @@ export class ReportDocuments {
   }
 
   async html(session: InspectionSessionDocument, audience: ReportAudience = 'account'): Promise<string> {
-    return renderReportHtml(await this.model(session, audience));
+    return renderReportHtml(await this.model(session, audience, await this.accountOf(session)));
   }
 
   /** The stored PDF, rendered first if this is the first request for it. */
@@ -115,20 +120,24 @@ export class ReportDocuments {
       existing.body.destroy();
       return;
     }
-    const [report, thumbnails] = await Promise.all([this.model(session, audience), this.thumbnails(session)]);
+    const account = await this.accountOf(session);
+    const [report, thumbnails, logo] = await Promise.all([this.model(session, audience, account), this.thumbnails(session), this.deps.logos.bytesOf(account)]);
     const stopTimer = this.deps.metrics.reportRenderDuration.startTimer();
-    const pdf = await this.deps.renderer.render({ report, thumbnails: [...thumbnails] });
+    const pdf = await this.deps.renderer.render({ report, thumbnails: [...thumbnails], logo });
     stopTimer();
     this.deps.metrics.reportRenders.inc();
     await this.deps.fileStore.put(key, pdf, { contentType: 'application/pdf' });
   }
 
-  private async model(session: InspectionSessionDocument, audience: ReportAudience): Promise<ConditionReport> {
+  private accountOf(session: InspectionSessionDocument): Promise<AccountDocument | null> {
+    return this.deps.stores.accounts.findById(session.account_id);
+  }
+
+  private async model(session: InspectionSessionDocument, audience: ReportAudience, account: AccountDocument | null): Promise<ConditionReport> {
     assertComplete(session);
     const author = audience === 'guest' ? GUEST_NOTE_USER : undefined;
     const { notes, total } = await this.deps.stores.notes.listNewestForSession(session.api_key, session._id, REPORT_LIMITS.notes, author);
     const results = session.results as unknown as SessionResults;
-    const account = await this.deps.stores.accounts.findById(session.account_id);
     const settings = account ? accountSettings(account) : null;
     // The capture link's copy never names the account's username (its login): only a display name chosen to be shown.
     // Without a display name the guest copy is headed as the capture page is ("Vehicle inspection", in its language).
@@ -138,7 +147,9 @@ export class ReportDocuments {
       { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
       this.deps.clock(),
       {
-        ...(settings && brandName ? { brand: { name: brandName, color: settings.brand_color ?? DEFAULT_BRAND_COLOR } } : {}),
+        ...(settings && brandName
+          ? { brand: { name: brandName, color: settings.brand_color ?? DEFAULT_BRAND_COLOR, logoUrl: this.deps.urls.logoUrl(account?.logo) } }
+          : {}),
         unanalysedPhotoCodes: session.detector_unanalysed ?? [],
         words: reportWords(session.language),
       },

@@ -18,7 +18,8 @@ const STYLE = `
   .damages col.item { width: 28%; } .damages col.grade { width: 5.5em; } .damages col.source { width: 18%; }
   .notes col.title { width: 22%; } .notes col.by { width: 15%; } .notes col.when { width: 12em; }
   .muted { color: #57606a; } .grade { font-size: 28px; font-weight: 700; } .rejected { color: #cf222e; }
-  .brand { padding: 10px 14px; border-radius: 6px; font-weight: 700; font-size: 16px; overflow-wrap: break-word; }
+  .brand { display: flex; align-items: center; gap: 12px; padding: 10px 14px; border-radius: 6px; font-weight: 700; font-size: 16px; overflow-wrap: anywhere; }
+  .brand .logo { flex: none; max-height: 40px; max-width: 120px; padding: 4px; border-radius: 4px; background: #fff; }
   .photos { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 150px), 1fr)); gap: 12px; }
   .marked { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr)); gap: 12px; margin-top: 12px; }
   figure { margin: 0; border: 1px solid #d0d7de; border-radius: 6px; overflow: hidden; }
@@ -83,7 +84,11 @@ function ReportPage({ report }: { report: ConditionReport }) {
   const { words } = report;
   return (
     <Document words={words} title={report.title} css={reportStyle(report)}>
-      <header class="brand">{report.brand.name}</header>
+      <header class="brand">
+        {/* The name beside it says whose logo it is: the image itself is decoration. */}
+        {report.brand.logoUrl ? <img class="logo" src={report.brand.logoUrl} alt="" /> : null}
+        <span>{report.brand.name}</span>
+      </header>
       <main>
         <h1>{report.title}</h1>
         <p class="muted">{say(words, 'report.sessionLine', { session: report.sessionKey, theme: report.theme })}</p>

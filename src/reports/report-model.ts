@@ -42,9 +42,11 @@ export interface ReportPhoto {
   message: string;
 }
 
-/** Whose report it is: the account's display name and colour (docs/staff.md). */
+/** Whose report it is: the account's display name, colour and logo (docs/staff.md). */
 export interface ReportBrand {
   name: string;
+  /** The account's logo at its public URL, or null (the PDF embeds the same image's bytes). */
+  logoUrl: string | null;
   /** `#rrggbb`. */
   color: string;
   /** What reads on that colour: white on dark ones, ink on light ones. */
@@ -108,7 +110,11 @@ export function buildConditionReport(
     brand = { name: 'capture-gateway', color: DEFAULT_BRAND_COLOR },
     unanalysedPhotoCodes = [],
     words = reportWords('en'),
-  }: { brand?: Pick<ReportBrand, 'name' | 'color'>; unanalysedPhotoCodes?: readonly number[]; words?: ReportWords } = {},
+  }: {
+    brand?: Pick<ReportBrand, 'name' | 'color'> & Partial<Pick<ReportBrand, 'logoUrl'>>;
+    unanalysedPhotoCodes?: readonly number[];
+    words?: ReportWords;
+  } = {},
 ): ConditionReport {
   const vehicle = results.vehicle as unknown as Record<string, unknown>;
   const vehicleRows = VEHICLE_FIELDS.filter((key) => vehicle[key] !== null && vehicle[key] !== undefined).map((key): [string, string] => [
@@ -252,9 +258,9 @@ function formatDuration(seconds: number | null, words: ReportWords): string {
   return minutes > 0 ? say(words, 'report.durationMinutes', { minutes, seconds: seconds % 60 }) : say(words, 'report.durationSeconds', { seconds });
 }
 
-function brandOf(brand: Pick<ReportBrand, 'name' | 'color'>): ReportBrand {
+function brandOf(brand: Pick<ReportBrand, 'name' | 'color'> & Partial<Pick<ReportBrand, 'logoUrl'>>): ReportBrand {
   const color = /^#[0-9a-f]{6}$/i.test(brand.color) ? brand.color : DEFAULT_BRAND_COLOR;
   const [red, green, blue] = [1, 3, 5].map((index) => Number.parseInt(color.slice(index, index + 2), 16) / 255) as [number, number, number];
   const light = 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.55;
-  return { name: truncate(brand.name, VEHICLE_VALUE_CHARS), color, textColor: light ? '#1b1f24' : '#ffffff' };
+  return { name: truncate(brand.name, VEHICLE_VALUE_CHARS), logoUrl: brand.logoUrl ?? null, color, textColor: light ? '#1b1f24' : '#ffffff' };
 }

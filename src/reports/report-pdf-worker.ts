@@ -4,6 +4,6 @@ import { renderReportPdf } from './report-pdf.js';
 import type { ReportRenderJob } from './report-render-pool.js';
 
 export default async function renderReportJob(job: ReportRenderJob): Promise<Uint8Array> {
-  const pdf = await renderReportPdf(job.report, new Map(job.thumbnails));
+  const pdf = await renderReportPdf(job.report, new Map(job.thumbnails), job.logo ?? null);
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }

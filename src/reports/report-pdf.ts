@@ -31,10 +31,11 @@ type Density = (typeof DENSITIES)[number];
 /** The least share of its writable height a last page fills (when the report has more than one page). */
 export const LAST_PAGE_MIN_FILL = 0.25;
 
-export async function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Array>): Promise<Buffer> {
+/** `logo`: the account's logo (PNG or JPEG), drawn at the start of the band; null for the name alone. */
+export async function renderReportPdf(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Array>, logo: Uint8Array | null = null): Promise<Buffer> {
   let best: LaidOut | null = null;
   for (const density of DENSITIES) {
-    const laidOut = layOut(report, thumbnails, density);
+    const laidOut = layOut(report, thumbnails, density, logo);
     laidOut.pdf.catch(() => undefined); // a layout left unused must not report an unhandled rejection
     if (!best || laidOut.pages < best.pages) best = laidOut;
     if (laidOut.pages === 1 || laidOut.lastPageFill >= LAST_PAGE_MIN_FILL) {
@@ -52,7 +53,7 @@ interface LaidOut {
   lastPageFill: number;
 }
 
-function layOut(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Array>, density: Density): LaidOut {
+function layOut(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Array>, density: Density, logo: Uint8Array | null): LaidOut {
   const { words } = report;
   const document = new PDFDocument({
     size: 'A4',
@@ -149,14 +150,16 @@ function layOut(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Ar
     }
   };
 
-  // The account's band: its display name on its colour, above the title.
-  const bandHeight = 30;
+  // The account's band: its logo (on a white tile, so any logo reads on any colour) and display name on its colour.
+  const bandHeight = logo ? 42 : 30;
   document.rect(MARGIN, MARGIN, width, bandHeight).fill(report.brand.color);
+  const logoWidth = logo ? drawLogo(document, logo, MARGIN + 6, MARGIN + 5, bandHeight - 10) : 0;
+  const nameX = MARGIN + 10 + (logoWidth ? logoWidth + 10 : 0);
   document
     .font('Helvetica-Bold')
     .fontSize(13)
     .fillColor(report.brand.textColor)
-    .text(report.brand.name, MARGIN + 10, MARGIN + 9, { width: width - 20, height: 16, lineBreak: false, ellipsis: true });
+    .text(report.brand.name, nameX, MARGIN + (bandHeight - 12) / 2, { width: MARGIN + width - 10 - nameX, height: 16, lineBreak: false, ellipsis: true });
   document
     .font('Helvetica-Bold')
     .fontSize(18)
@@ -352,4 +355,27 @@ function fitted(document: PDFKit.PDFDocument, image: Buffer, frameWidth: number,
   const width = opened.width * scale;
   const height = opened.height * scale;
   return { width, height, offsetX: (frameWidth - width) / 2, offsetY: (frameHeight - height) / 2 };
+}
+
+interface PdfImage {
+  width: number;
+  height: number;
+}
+
+/** Draws the logo on a white tile `height` points high (at most three times as wide); answers the tile's width, 0 if unreadable. */
+function drawLogo(document: PDFKit.PDFDocument, logo: Uint8Array, x: number, y: number, height: number): number {
+  const padding = 3;
+  try {
+    // pdfkit reads the image's size from its header (openImage, untyped); it throws for bytes it cannot embed.
+    const image = (document as unknown as { openImage(source: Buffer): PdfImage }).openImage(Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength));
+    const inner = height - padding * 2;
+    const scale = Math.min(inner / image.height, (inner * 3) / image.width);
+    const [drawnWidth, drawnHeight] = [image.width * scale, image.height * scale];
+    const tileWidth = drawnWidth + padding * 2;
+    document.roundedRect(x, y, tileWidth, height, 3).fill('#ffffff');
+    document.image(image as unknown as Buffer, x + padding, y + (height - drawnHeight) / 2, { width: drawnWidth, height: drawnHeight });
+    return tileWidth;
+  } catch {
+    return 0;
+  }
 }

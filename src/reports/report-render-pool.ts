@@ -11,6 +11,8 @@ export interface ReportRenderJob {
   report: ConditionReport;
   /** JPEG thumbnails by photo code. */
   thumbnails: [number, Uint8Array][];
+  /** The account's logo (PNG or JPEG, re-encoded on upload), drawn in the report's band; null without one. */
+  logo?: Uint8Array | null;
 }
 
 export interface ReportRenderPool {

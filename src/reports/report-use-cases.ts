@@ -5,6 +5,8 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { PhotoFiles } from '../inspections/photo-files.js';
+import type { PublicUrls } from '../inspections/public-urls.js';
+import type { AccountLogos } from '../accounts/account-logos.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { Stores } from '../store/stores.js';
 import { ReportDocuments } from './report-documents.js';
@@ -15,6 +17,8 @@ export function createReportDocuments(deps: {
   recorder: EventRecorder;
   files: PhotoFiles;
   fileStore: FileStore;
+  logos: Pick<AccountLogos, 'bytesOf'>;
+  urls: Pick<PublicUrls, 'logoUrl'>;
   config: Pick<Config, 'reportRenderWorkers'>;
   metrics: Metrics;
   logger: Logger;
@@ -24,6 +28,8 @@ export function createReportDocuments(deps: {
     stores: deps.stores,
     files: deps.files,
     fileStore: deps.fileStore,
+    logos: deps.logos,
+    urls: deps.urls,
     renderer: createReportRenderPool({ workers: deps.config.reportRenderWorkers }),
     metrics: deps.metrics,
     logger: deps.logger,

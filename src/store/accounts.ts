@@ -1,6 +1,7 @@
 // The accounts collection: integrator identities, their HMAC secrets and session settings.
 import type { Collection, Db, ObjectId } from 'mongodb';
 import { isCaptureLanguage, type CaptureLanguage } from '../domain/languages.js';
+import type { LogoType } from '../domain/account-logo.js';
 
 export interface AccountDocument {
   _id: ObjectId;
@@ -21,8 +22,18 @@ export interface AccountDocument {
   /** Where the staff's notices go (a session waiting for review, a disabled callback). */
   notification_emails?: string[];
   /** The account's logo, re-encoded by the service, in the file store; absent or null without one. */
-  logo?: { file_key: string; mime_type: string; updated_at: Date } | null;
+  logo?: AccountLogo | null;
   created_at: Date;
+  updated_at: Date;
+}
+
+/** A kept logo (domain/account-logo.ts): served at /logos/<token>.<ext>, its bytes under `file_key` in the file store. */
+export interface AccountLogo {
+  token: string;
+  file_key: string;
+  mime_type: LogoType;
+  width: number;
+  height: number;
   updated_at: Date;
 }
 
@@ -51,7 +62,7 @@ export function accountSettings(account: AccountDocument): {
 export type AccountSettingsUpdate = Partial<
   Pick<
     AccountDocument,
-    'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color' | 'default_language' | 'notification_emails' | 'logo'
+    'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color' | 'default_language' | 'notification_emails'
   >
 >;
 
@@ -65,6 +76,7 @@ export class AccountStore {
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ username: 1 }, { unique: true });
     await this.collection.createIndex({ api_key: 1 }, { unique: true });
+    await this.collection.createIndex({ 'logo.token': 1 }, { partialFilterExpression: { 'logo.token': { $type: 'string' } } });
   }
 
   async insert(account: NewAccount): Promise<AccountDocument> {
@@ -78,6 +90,11 @@ export class AccountStore {
 
   findById(id: ObjectId): Promise<AccountDocument | null> {
     return this.collection.findOne({ _id: id });
+  }
+
+  /** The account whose current logo has this token (a replaced or removed logo's token finds none). */
+  findByLogoToken(token: string): Promise<AccountDocument | null> {
+    return this.collection.findOne({ 'logo.token': token });
   }
 
   findByUsername(username: string): Promise<AccountDocument | null> {
@@ -95,6 +112,16 @@ export class AccountStore {
   /** Changes settings; returns the account as it is now, or null when there is none. */
   updateSettings(username: string, set: AccountSettingsUpdate, now: Date) {
     return this.collection.findOneAndUpdate({ username }, { $set: { ...set, updated_at: now } }, { returnDocument: 'after' });
+  }
+
+  /**
+   * Puts `logo` (or none) in place of the logo whose token is `previousToken` (null: the account had none). A
+   * conditional write, atomic on every database: false when another change replaced the logo meanwhile.
+   */
+  async replaceLogo(account: Pick<AccountDocument, '_id' | 'api_key'>, previousToken: string | null, logo: AccountLogo | null, now: Date): Promise<boolean> {
+    const current = previousToken === null ? { $or: [{ logo: null }, { logo: { $exists: false } }] } : { 'logo.token': previousToken };
+    const { matchedCount } = await this.collection.updateOne({ _id: account._id, ...current }, { $set: { logo, updated_at: now } });
+    return matchedCount === 1;
   }
 
   replaceSecret(username: string, secret: string, previous: AccountDocument['previous_secret'], now: Date) {

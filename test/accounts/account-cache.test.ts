@@ -1,5 +1,5 @@
-// The account cache (src/accounts/account-cache.ts): an account is read from the database once per TTL, a rotation
-// made through the cache is seen at once, one made on another instance within the TTL (or at once when asked for a
+// The account cache (src/accounts/account-cache.ts): an account is read from the database once per TTL, a rotation,
+// a settings change or a logo change made through the cache is seen at once, one made on another instance within the TTL (or at once when asked for a
 // fresh read, as the authenticator does on a token mismatch). Database reads are counted with the driver's command
 // monitoring on the suite's database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +74,23 @@ describe('the account cache', () => {
     await service.rotateSecret('cached-rotation');
     const latest = (await db.collection('accounts').findOne({ api_key: created.api_key }))?.api_secret;
     expect((await third.findByApiKey(created.api_key))?.api_secret).toBe(latest);
+  });
+
+  it("sees a settings change and a logo change made through it at once (the owner's PATCH /v1/account, the logo)", async () => {
+    let now = 9_000_000;
+    const store = new CachedAccountStore(db, 5_000, () => now);
+    const service = new AccountService(store);
+    const created = await service.create({ username: 'cached-settings' });
+    expect((await store.findByApiKey(created.api_key))?.display_name).toBe('cached-settings');
+    const account = await store.findByApiKey(created.api_key);
+    await service.updateOwn(account as NonNullable<typeof account>, { display_name: 'Changed Motors' });
+    now += 1;
+    expect((await store.findByApiKey(created.api_key))?.display_name).toBe('Changed Motors');
+    const logo = { token: 't'.repeat(32), file_key: 'logos/x/t.png', mime_type: 'image/png' as const, width: 10, height: 10, updated_at: new Date(now) };
+    expect(await store.replaceLogo(account as NonNullable<typeof account>, null, logo, new Date(now))).toBe(true);
+    expect((await store.findByApiKey(created.api_key))?.logo?.token).toBe(logo.token);
+    // A replacement that names a logo the account no longer has changes nothing.
+    expect(await store.replaceLogo(account as NonNullable<typeof account>, 'another-token', null, new Date(now))).toBe(false);
+    expect((await store.findByApiKey(created.api_key))?.logo?.token).toBe(logo.token);
   });
 });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { completeSession, createSession, THEME_PHOTOS } from '../support/capture-flow.js';
-import { makeScene } from '../support/images.js';
+import { makeLogo, makeScene } from '../support/images.js';
+import { graphqlRequest } from '../support/graphql.js';
 import { waitForValue } from '../support/wait.js';
 import { OpenApiResponseChecker, type CheckedAnswer } from '../support/openapi-validator.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
@@ -49,11 +50,12 @@ describe('the served OpenAPI document against real answers', () => {
 
   /** Sends a request, checks the answer against the document and returns it. */
   async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<CheckedAnswer> {
-    const headers = { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers };
+    const bytes = options.body instanceof Uint8Array ? new Blob([new Uint8Array(options.body)]) : null;
+    const headers = { ...(options.body === undefined || bytes ? {} : { 'content-type': 'application/json' }), ...options.headers };
     const response = await fetch(`${server.baseUrl}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : (bytes ?? JSON.stringify(options.body)),
     });
     const contentType = response.headers.get('content-type') ?? '';
     const body = contentType.startsWith('application/json') ? await response.json() : (await response.arrayBuffer()).byteLength > 0 ? '(bytes)' : null;
@@ -104,6 +106,33 @@ describe('the served OpenAPI document against real answers', () => {
     expect((await call('POST', '/auth/login', { body: { username: 42 } })).status).toBe(400);
     expect((await asAccount('DELETE', `/v1/users/${user.username}`)).status).toBe(200);
     expect((await asAccount('DELETE', `/v1/users/${user.username}`)).status).toBe(404);
+    expectNoProblems();
+  });
+
+  it("describes the account's settings and logo", async () => {
+    expect((await asAccount('GET', '/v1/account')).status).toBe(200);
+    expect((await asAccount('PATCH', '/v1/account', { display_name: 'Acme Motors', review_mode: 'auto' })).status).toBe(200);
+    expect((await asAccount('PATCH', '/v1/account', { brand_color: 'blue' })).status).toBe(400);
+    const logo = new Uint8Array(await makeLogo());
+    const png = { 'content-type': 'image/png' };
+    expect((await call('PUT', '/v1/account/logo', { body: logo, headers: { ...signed(account), ...png } })).status).toBe(200);
+    expect((await call('PUT', '/v1/account/logo', { body: new Uint8Array(Buffer.from('<svg/>')), headers: { ...signed(account), ...png } })).status).toBe(400);
+    const logoUrl = (await graphqlRequest(server.baseUrl, { account }, '{ accountSettings { logoUrl } }')).data.accountSettings.logoUrl as string;
+    expect((await call('GET', new URL(logoUrl).pathname)).status).toBe(200);
+    const owner = { username: 'openapi.owner', password: 'correct horse battery', role: 'owner' };
+    const inspector = { ...owner, username: 'openapi.inspector', role: 'inspector' };
+    for (const user of [owner, inspector]) expect((await asAccount('POST', '/v1/users', user)).status).toBe(201);
+    const cookieOf = async (user: typeof owner) =>
+      ((await call('POST', '/auth/login', { body: { username: user.username, password: user.password } })).headers.get('set-cookie') ?? '').split(
+        ';',
+      )[0] as string;
+    const [ownerCookie, inspectorCookie] = [await cookieOf(owner), await cookieOf(inspector)];
+    expect((await call('PUT', '/v1/account/logo', { body: logo, headers: { cookie: ownerCookie, ...png } })).status).toBe(403);
+    expect((await call('DELETE', '/v1/account/logo', { headers: { cookie: inspectorCookie, 'graphql-require-preflight': '1' } })).status).toBe(403);
+    expect((await call('DELETE', '/v1/account/logo', { headers: { cookie: ownerCookie, 'graphql-require-preflight': '1' } })).status).toBe(200);
+    expect((await call('GET', new URL(logoUrl).pathname)).status).toBe(404);
+    await call('POST', '/auth/logout', { headers: { cookie: ownerCookie }, body: {} });
+    expect((await call('DELETE', '/v1/account/logo', { headers: { cookie: ownerCookie, 'graphql-require-preflight': '1' } })).status).toBe(401);
     expectNoProblems();
   });
 

@@ -156,7 +156,14 @@ describe('openApiDocument', () => {
       .filter(({ operation }) => operation.security !== undefined && operation.security.length === 0)
       .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
       .sort();
-    expect(publicRoutes).toEqual(['GET /photos/{token}', 'GET /reports/{token}', 'GET /reports/{token}.pdf', 'GET /v1/openapi.json', 'POST /auth/login']);
+    expect(publicRoutes).toEqual([
+      'GET /logos/{file}',
+      'GET /photos/{token}',
+      'GET /reports/{token}',
+      'GET /reports/{token}.pdf',
+      'GET /v1/openapi.json',
+      'POST /auth/login',
+    ]);
     expect([schemes.CaptureToken?.type, schemes.CaptureToken?.in, schemes.CaptureToken?.name]).toEqual(['apiKey', 'header', 'Capture-Token']);
     const captureRoutes = operations(document).filter(({ path }) => path.startsWith('/capture/'));
     expect(captureRoutes.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([

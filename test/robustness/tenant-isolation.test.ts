@@ -28,6 +28,8 @@ const NOT_TENANT_SCOPED = new Set([
   '/capture/:sessionKey/report.pdf',
   // A report link's token is its own permission (test/e2e/report-links.test.ts).
   '/reports/:document',
+  // A logo is public (capture pages and report links show it) and named by a random token (test/e2e/account-settings.test.ts).
+  '/logos/:file',
   // Decoding a VIN reads no tenant's data; the dashboard's pages are the same page for every visitor.
   '/v1/vin/:vin',
   '/dashboard/sessions/:sessionKey',
@@ -101,6 +103,7 @@ async function ownerState(): Promise<string> {
     `/v1/sessions/${idle.sessionKey}/damages`,
     `/v1/sessions/${completed.sessionKey}/results`,
     '/v1/users',
+    '/v1/account',
   ];
   const parts = [];
   for (const path of paths) parts.push(JSON.stringify((await apiRequest(server.baseUrl, owner, 'GET', path)).body));

@@ -251,3 +251,23 @@ export async function makePngBomb(options: { width?: number; height?: number; no
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A logo as an account would upload one: a coloured mark and a word on a transparent background (PNG) or on white
+ * (JPEG), `width`×`height` (default 600×200). With `comment`, the file also carries that text in its metadata (an
+ * EXIF description), which the service must not keep.
+ */
+export async function makeLogo(options: { width?: number; height?: number; format?: 'png' | 'jpeg'; color?: string; comment?: string } = {}): Promise<Buffer> {
+  const width = options.width ?? 600;
+  const height = options.height ?? 200;
+  const color = options.color ?? '#0b5fff';
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 600 200">` +
+      `<circle cx="100" cy="100" r="80" fill="${color}"/><rect x="210" y="60" width="340" height="80" rx="16" fill="#1b1f24"/>` +
+      `<rect x="240" y="85" width="280" height="30" rx="8" fill="${color}"/></svg>`,
+  );
+  let image = sharp(svg);
+  if (options.format === 'jpeg') image = image.flatten({ background: '#ffffff' });
+  if (options.comment) image = image.withExif({ IFD0: { ImageDescription: options.comment } });
+  return options.format === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
+}

@@ -1,8 +1,18 @@
 // What the staff's pages need to know of the server's rules (docs/staff.md): the words for statuses, events, roles,
-// languages, themes and views, and the limits of the fields they offer. The pages ask for these instead of keeping
+// review modes, languages, themes and views, and the limits of the fields they offer. The pages ask for these instead of keeping
 // copies, so a rule changed here changes on the page too. What the caller's role may do is `me.permissions` (users.ts).
 import { builder } from './builder.js';
-import { AWAITING_REVIEW_WORDS, EVENT_WORDS, LANGUAGE_NAMES, ROLE_WORDS, STATUS_WORDS, VIEW_DEFAULT_ITEM } from '../../domain/staff-words.js';
+import {
+  AWAITING_REVIEW_WORDS,
+  EVENT_WORDS,
+  LANGUAGE_NAMES,
+  REVIEW_MODE_WORDS,
+  ROLE_WORDS,
+  STATUS_WORDS,
+  VIEW_DEFAULT_ITEM,
+} from '../../domain/staff-words.js';
+import { MAX_DISPLAY_NAME, MAX_EXPIRATION_HOURS, MAX_NOTIFICATION_EMAILS, REVIEW_MODES } from '../../accounts/accounts.js';
+import { MAX_LOGO_BYTES } from '../../domain/account-logo.js';
 import { SESSION_STATUSES } from '../../domain/statuses.js';
 import { WEBHOOK_EVENTS } from '../../domain/events.js';
 import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
@@ -39,6 +49,7 @@ interface DashboardSettings {
   events: Word[];
   callbackEvents: Word[];
   roles: Word[];
+  reviewModes: Word[];
   languages: Word[];
   themes: ThemeWords[];
   views: ViewWords[];
@@ -52,6 +63,10 @@ interface FieldLimits {
   searchMax: number;
   passwordMin: number;
   usernamePattern: string;
+  displayNameMax: number;
+  expirationHoursMax: number;
+  notificationEmailsMax: number;
+  logoMaxBytes: number;
 }
 
 const WordType = builder.objectRef<Word>('Word').implement({
@@ -94,6 +109,10 @@ const LimitsType = builder.objectRef<FieldLimits>('FieldLimits').implement({
     searchMax: t.exposeInt('searchMax', { description: 'The search of inspectionSessions, at most this many characters.' }),
     passwordMin: t.exposeInt('passwordMin', { description: 'A password, at least this many characters.' }),
     usernamePattern: t.exposeString('usernamePattern', { description: 'What a username must match: a regular expression (without slashes).' }),
+    displayNameMax: t.exposeInt('displayNameMax', { description: "The account's display name, at most this many characters." }),
+    expirationHoursMax: t.exposeInt('expirationHoursMax', { description: "The account's expiration_hours, at most this many hours." }),
+    notificationEmailsMax: t.exposeInt('notificationEmailsMax', { description: "The account's notification_emails, at most this many addresses." }),
+    logoMaxBytes: t.exposeInt('logoMaxBytes', { description: "The account's logo upload, at most this many bytes." }),
   }),
 });
 
@@ -112,6 +131,11 @@ const DashboardSettingsType = builder.objectRef<DashboardSettings>('DashboardSet
       type: [WordType],
       description: 'The user roles (OWNER, INSPECTOR, VIEWER), each with what it may do.',
       resolve: (settings) => settings.roles,
+    }),
+    reviewModes: t.field({
+      type: [WordType],
+      description: "The account's review modes (code as accountSettings.reviewMode), each with what it means.",
+      resolve: (settings) => settings.reviewModes,
     }),
     languages: t.field({
       type: [WordType],
@@ -136,6 +160,7 @@ function dashboardSettings(): DashboardSettings {
     events: Object.entries(EVENT_WORDS).map(([code, label]) => ({ code, label })),
     callbackEvents: WEBHOOK_EVENTS.map((code) => ({ code, label: EVENT_WORDS[code] ?? code })),
     roles: ROLES.map((role) => ({ code: role.toUpperCase(), ...ROLE_WORDS[role] })),
+    reviewModes: REVIEW_MODES.map((mode) => ({ code: mode, ...REVIEW_MODE_WORDS[mode] })),
     languages: CAPTURE_LANGUAGES.map((code) => ({ code, label: LANGUAGE_NAMES[code] })),
     themes: THEME_NAMES.map((name) => ({ name, photoCount: THEMES[name].photoCodes.length, damageInspection: THEMES[name].damageInspection })),
     views: PHOTO_CODES.map((photoCode: PhotoCode) => ({
@@ -150,6 +175,10 @@ function dashboardSettings(): DashboardSettings {
       searchMax: SEARCH_MAX,
       passwordMin: MIN_PASSWORD_LENGTH,
       usernamePattern: USERNAME_PATTERN.source,
+      displayNameMax: MAX_DISPLAY_NAME,
+      expirationHoursMax: MAX_EXPIRATION_HOURS,
+      notificationEmailsMax: MAX_NOTIFICATION_EMAILS,
+      logoMaxBytes: MAX_LOGO_BYTES,
     },
   };
   return settings;

@@ -96,6 +96,7 @@ const Brand = builder.objectRef<GuestBrand>('Brand').implement({
   fields: (t) => ({
     name: t.exposeString('name', { nullable: true, description: 'The display name the account chose; null when it chose none.' }),
     color: t.exposeString('color', { nullable: true, description: 'The brand colour as #rrggbb; null for the default.' }),
+    logoUrl: t.exposeString('logoUrl', { nullable: true, description: "The account's logo (PNG or JPEG, public and cacheable); null without one." }),
   }),
 });
 

@@ -8,6 +8,7 @@ import './inspections.js';
 import './capture.js';
 import './events.js';
 import './users.js';
+import './account.js';
 import './dashboard-settings.js';
 import './vin.js';
 

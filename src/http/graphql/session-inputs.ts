@@ -2,6 +2,7 @@
 // /v1/sessions with camelCase field names. Each is turned back into its REST body, so the use case checks it with
 // the one zod schema of src/domain/session-input.ts and a mistake reads the same on both faces.
 import { builder } from './builder.js';
+import { snakeCased } from './zod-inputs.js';
 import { THEME_NAMES } from '../../domain/themes.js';
 import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
 
@@ -97,13 +98,4 @@ function withNested(body: Fields, groups: readonly string[]): Fields {
     if (value !== null && typeof value === 'object') body[group] = snakeCased(value as Fields);
   }
   return body;
-}
-
-/** The fields that were given (an omitted field stays absent, an explicit null stays null), in snake_case. */
-function snakeCased(fields: Fields): Fields {
-  const renamed: Fields = {};
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) renamed[name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)] = value;
-  }
-  return renamed;
 }

@@ -5,8 +5,7 @@ import { signedInUser } from '../../users/sign-ins.js';
 import { clearedSignInCookie, requestSignInCookie, signInCookie } from '../sign-in-cookie.js';
 import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
-import { couldComeFromAnotherSite, CROSS_SITE_WRITE_MESSAGE, PREFLIGHT_HEADER } from '../cross-site-requests.js';
-import type { IncomingMessage } from 'node:http';
+import { refuseCrossSiteWrite } from '../cross-site-requests.js';
 
 export function registerAuthRoutes(router: Router, services: UseCases): void {
   router.on('POST', '/auth/login', async ({ request, response }) => {
@@ -19,7 +18,7 @@ export function registerAuthRoutes(router: Router, services: UseCases): void {
   });
 
   router.on('POST', '/auth/logout', async ({ request, response }) => {
-    refuseCrossSite(request);
+    refuseCrossSiteWrite(request);
     await services.signIns.signOut(requestSignInCookie(request) ?? '');
     response.writeHead(204, { 'set-cookie': clearedSignInCookie(services.urls.base), 'cache-control': 'no-store' }).end();
   });
@@ -29,10 +28,4 @@ export function registerAuthRoutes(router: Router, services: UseCases): void {
     if (!active) throw new AppError('UNAUTHENTICATED', 'Not signed in.');
     sendJson(response, 200, signedInUser(active.user, active.account));
   });
-}
-
-/** A cookie write a foreign page could have made (a form post ending someone's sign-in) is refused with 403. */
-function refuseCrossSite(request: IncomingMessage): void {
-  const write = { method: request.method ?? 'GET', contentType: request.headers['content-type'], preflighted: PREFLIGHT_HEADER in request.headers };
-  if (couldComeFromAnotherSite(write)) throw new AppError('FORBIDDEN', CROSS_SITE_WRITE_MESSAGE);
 }

@@ -14,6 +14,7 @@ import { sessionPaths } from './sessions.js';
 import { reviewPaths } from './reviews.js';
 import { callbackPaths, webhookPaths } from './callbacks.js';
 import { adminPaths } from './admin.js';
+import { accountPaths } from './account.js';
 import { documentPaths } from './documents.js';
 import { documentIdempotency } from './idempotency.js';
 
@@ -83,6 +84,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
       },
       { name: 'Photos', description: 'Stored photos at unguessable URLs.' },
       { name: 'Documentation', description: 'This document.' },
+      { name: 'Account', description: "The account's own settings and logo, changed by the integrator or the account's owner." },
       { name: 'Users', description: 'The people of an account, who sign in to the dashboard with a role: owner, inspector or viewer.' },
       { name: 'Sign-in', description: 'Browser sign-in with a username and password; the cg_session cookie then authenticates GraphQL.' },
       {
@@ -90,7 +92,16 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         description: 'Account administration. Present only when ADMIN_TOKEN is set (404 otherwise); authenticated with `Authorization: Bearer <ADMIN_TOKEN>`.',
       },
     ],
-    paths: { ...documentationPaths(), ...userPaths(), ...sessionPaths(), ...reviewPaths(), ...callbackPaths(), ...documentPaths(), ...adminPaths() },
+    paths: {
+      ...documentationPaths(),
+      ...accountPaths(),
+      ...userPaths(),
+      ...sessionPaths(),
+      ...reviewPaths(),
+      ...callbackPaths(),
+      ...documentPaths(),
+      ...adminPaths(),
+    },
     webhooks: webhookPaths(),
     components: { securitySchemes: securitySchemes(), headers: sharedHeaders(), responses: sharedResponses() },
   });

@@ -59,7 +59,7 @@ const state = {
   /** @type {Vehicle | null} */
   vehicle: null,
   /** @type {Brand} */
-  brand: { name: null, color: null },
+  brand: { name: null, color: null, logoUrl: null },
   /** @type {string | null} The http(s) redirect_url of the session, or null. */
   redirectUrl: null,
   /** @type {string | null} */
@@ -265,6 +265,15 @@ function applyBrand(brand) {
   if (/^#[0-9a-f]{6}$/i.test(color)) {
     document.documentElement.style.setProperty('--brand', color);
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
+  }
+  // The logo beside the name (decoration: the name says whose it is); only an address of this service is loaded.
+  const logo = /** @type {HTMLImageElement} */ (byId('brand-logo'));
+  if (brand.logoUrl && /^https?:\/\//i.test(brand.logoUrl)) {
+    if (logo.getAttribute('src') !== brand.logoUrl) logo.src = brand.logoUrl;
+    logo.hidden = false;
+  } else {
+    logo.hidden = true;
+    logo.removeAttribute('src');
   }
   const privacy = brand.name ? t('page.privacy', { name: brand.name }) : t('page.privacyUnnamed');
   for (const line of document.querySelectorAll('[data-role="privacy"]')) line.textContent = privacy;

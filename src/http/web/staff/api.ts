@@ -24,6 +24,28 @@ export async function request<Result, Variables>(document: TypedDocumentString<R
   }
 }
 
+/**
+ * A write to one of the few REST routes the pages use besides GraphQL (a file upload, the password): with the cookie and
+ * the header every cookie write carries, so no foreign page could make the same request. Resolves to the JSON answer
+ * (or null for 204); a failure throws with the server's message, and a lost sign-in is reported as for GraphQL.
+ */
+export async function sendWrite(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: Blob | Record<string, unknown>): Promise<unknown> {
+  const json = body !== undefined && !(body instanceof Blob);
+  const response = await fetch(path, {
+    method,
+    headers: {
+      'graphql-require-preflight': '1',
+      ...(json ? { 'content-type': 'application/json' } : body ? { 'content-type': body.type || 'application/octet-stream' } : {}),
+    },
+    body: json ? JSON.stringify(body) : body,
+  });
+  const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.ok) return answer;
+  const message = (answer as { message?: unknown } | null)?.message;
+  if (response.status === 401 && path !== '/auth/password') for (const listener of signedOutListeners) listener();
+  throw new Error(typeof message === 'string' ? message : `The server answered ${response.status}.`);
+}
+
 /** Operations without variables take none; the others require theirs. */
 type VariablesOf<Variables> = Record<string, never> extends Variables ? [Variables?] : [Variables];
 

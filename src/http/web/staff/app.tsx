@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { LiveState } from '../assets/types/graphql.js';
 import { closeLive, onLiveState, onSignedOut, request } from './api.js';
-import { STAFF_CONTEXT, StaffContext, type Staff, wordsOf } from './context.js';
+import { STAFF_CONTEXT, StaffContext, type AccountBrand, type Staff, wordsOf } from './context.js';
 import { navigate, paths, routeOf, useLocation, type Route } from './router.js';
 import { SignInPage } from './sign-in.js';
 import { SessionsPage } from './sessions-page.js';
@@ -20,9 +20,11 @@ export function App() {
   const [auth, setAuth] = useState<Auth>({ state: 'checking' });
 
   const loadStaff = async () => {
-    const { me, dashboardSettings } = await request(STAFF_CONTEXT);
+    const { me, dashboardSettings, accountSettings } = await request(STAFF_CONTEXT);
     if (!me) throw new Error('Not signed in');
-    setAuth({ state: 'signed-in', staff: { me, settings: dashboardSettings } });
+    const setAccount = (account: AccountBrand) =>
+      setAuth((current) => (current.state === 'signed-in' ? { state: 'signed-in', staff: { ...current.staff, account } } : current));
+    setAuth({ state: 'signed-in', staff: { me, settings: dashboardSettings, account: accountSettings, setAccount } });
   };
 
   useEffect(() => {
@@ -103,7 +105,17 @@ function Frame({ staff, route, children }: { staff?: Staff; route?: Route; child
         Skip to the content
       </a>
       <header class="topbar">
-        <span class="brand">capture-gateway</span>
+        {staff ? (
+          <span class="brand-line">
+            {/* The name beside it says whose logo it is. */}
+            {staff.account.logoUrl ? <img id="account-logo" class="brand-logo" src={staff.account.logoUrl} alt="" /> : null}
+            <span id="account-name" class="brand">
+              {staff.account.displayName}
+            </span>
+          </span>
+        ) : (
+          <span class="brand">capture-gateway</span>
+        )}
         {staff && route ? <Navigation staff={staff} route={route} /> : null}
       </header>
       {children}

@@ -8,26 +8,36 @@ import type { StaffContextQuery } from './graphql/graphql.js';
 export const STAFF_CONTEXT = graphql(`
   query StaffContext {
     me { username name role account permissions }
+    accountSettings { displayName logoUrl }
     dashboardSettings {
       statuses { code label }
       awaitingReview
       events { code label }
       callbackEvents { code label }
       roles { code label description }
+      reviewModes { code label description }
       languages { code label }
       themes { name photoCount damageInspection }
       views { photoCode name defaultItem }
-      limits { damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern }
+      limits {
+        damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern
+        displayNameMax expirationHoursMax notificationEmailsMax logoMaxBytes
+      }
     }
   }
 `);
 
 export type Me = NonNullable<StaffContextQuery['me']>;
 export type Settings = StaffContextQuery['dashboardSettings'];
+/** How the account presents itself in the dashboard's bar. */
+export type AccountBrand = StaffContextQuery['accountSettings'];
 
 export interface Staff {
   me: Me;
   settings: Settings;
+  account: AccountBrand;
+  /** Shows a changed name or logo in the bar at once (the settings page calls it after a save). */
+  setAccount(account: AccountBrand): void;
 }
 
 export const StaffContext = createContext<Staff | null>(null);

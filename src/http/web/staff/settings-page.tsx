@@ -1,11 +1,12 @@
-// Settings: the account (read-only here), the people who sign in (owners manage them), and for developers the
-// callbacks and their deliveries. Each section has its own address (/dashboard/settings/<section>).
+// Settings: the account (who is signed in, the account's settings and logo, which owners change), the people who sign
+// in (owners manage them), and for developers the callbacks and their deliveries. Each section has its own address (/dashboard/settings/<section>).
 import { useWords } from './context.js';
 import { usePageHeading } from './focus.js';
 import { paths } from './router.js';
 import { useStaff } from './context.js';
 import { People } from './people.js';
 import { Callbacks } from './callbacks.js';
+import { AccountSettingsSection } from './account-settings.js';
 
 type Section = 'account' | 'people' | 'developers';
 
@@ -37,7 +38,10 @@ export function SettingsPage({ section }: { section: Section }) {
           <p>Only the account’s owners see this section.</p>
         </section>
       ) : section === 'account' ? (
-        <Account />
+        <>
+          <Account />
+          <AccountSettingsSection />
+        </>
       ) : section === 'people' ? (
         <People />
       ) : (
@@ -53,7 +57,7 @@ function Account() {
   const role = settings.roles.find((candidate) => candidate.code === me.role);
   return (
     <section id="account" class="card" aria-labelledby="account-title">
-      <h2 id="account-title">Account</h2>
+      <h2 id="account-title">Your sign-in</h2>
       <dl class="facts">
         <dt>Account</dt>
         <dd class="mono">{me.account}</dd>
@@ -67,7 +71,6 @@ function Account() {
           {role?.description ? <span class="muted"> — {role.description}</span> : null}
         </dd>
       </dl>
-      <p class="muted small">The account’s settings (name, colour, default language) are changed through the API by its integrator.</p>
     </section>
   );
 }

@@ -20,6 +20,8 @@ export interface Vehicle {
 export interface Brand {
   name: string | null;
   color: string | null;
+  /** The account's logo (a public, cacheable URL), or null. */
+  logoUrl?: string | null;
 }
 
 export interface RequiredPhoto {

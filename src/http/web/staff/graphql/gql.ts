@@ -15,13 +15,16 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment AccountSettingsFields on AccountSettings {\n    username displayName brandColor defaultLanguage defaultTheme expirationHours reviewMode redirectUrl notificationEmails hasLogo logoUrl\n  }\n": typeof types.AccountSettingsFieldsFragmentDoc,
+    "\n  query AccountSettings { accountSettings { ...AccountSettingsFields } }\n": typeof types.AccountSettingsDocument,
+    "\n  mutation UpdateAccountSettings($input: AccountSettingsInput!) { updateAccountSettings(input: $input) { ...AccountSettingsFields } }\n": typeof types.UpdateAccountSettingsDocument,
     "\n  query Callbacks { callbacks { event url method headers payload secret active } }\n": typeof types.CallbacksDocument,
     "\n  mutation SetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) { setCallback(event: $event, input: $input) { event } }\n": typeof types.SetCallbackDocument,
     "\n  mutation DeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }\n": typeof types.DeleteCallbackDocument,
     "\n  mutation TestCallback($event: WebhookEvent!) { testCallback(event: $event) { id } }\n": typeof types.TestCallbackDocument,
     "\n  mutation RotateSecret($event: WebhookEvent!) { rotateCallbackSecret(event: $event) { event } }\n": typeof types.RotateSecretDocument,
     "\n  query EventDeliveries($event: WebhookEvent!) { deliveries(event: $event, first: 25) { edges { node { ...DeliveryFields } } } }\n": typeof types.EventDeliveriesDocument,
-    "\n  query StaffContext {\n    me { username name role account permissions }\n    dashboardSettings {\n      statuses { code label }\n      awaitingReview\n      events { code label }\n      callbackEvents { code label }\n      roles { code label description }\n      languages { code label }\n      themes { name photoCount damageInspection }\n      views { photoCode name defaultItem }\n      limits { damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern }\n    }\n  }\n": typeof types.StaffContextDocument,
+    "\n  query StaffContext {\n    me { username name role account permissions }\n    accountSettings { displayName logoUrl }\n    dashboardSettings {\n      statuses { code label }\n      awaitingReview\n      events { code label }\n      callbackEvents { code label }\n      roles { code label description }\n      reviewModes { code label description }\n      languages { code label }\n      themes { name photoCount damageInspection }\n      views { photoCode name defaultItem }\n      limits {\n        damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern\n        displayNameMax expirationHoursMax notificationEmailsMax logoMaxBytes\n      }\n    }\n  }\n": typeof types.StaffContextDocument,
     "\n  fragment DeliveryFields on Delivery {\n    id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt\n    attempts { attempt statusCode responseBody }\n  }\n": typeof types.DeliveryFieldsFragmentDoc,
     "\n  query CallbackEvents { callbacks { event } }\n": typeof types.CallbackEventsDocument,
     "\n  query Deliveries($event: WebhookEvent!, $sessionKey: String, $first: Int, $after: String) {\n    deliveries(event: $event, sessionKey: $sessionKey, first: $first, after: $after) {\n      edges { node { ...DeliveryFields } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeliveriesDocument,
@@ -45,13 +48,16 @@ type Documents = {
     "\n  query SessionRow($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ...SessionRowFields } }\n": typeof types.SessionRowDocument,
 };
 const documents: Documents = {
+    "\n  fragment AccountSettingsFields on AccountSettings {\n    username displayName brandColor defaultLanguage defaultTheme expirationHours reviewMode redirectUrl notificationEmails hasLogo logoUrl\n  }\n": types.AccountSettingsFieldsFragmentDoc,
+    "\n  query AccountSettings { accountSettings { ...AccountSettingsFields } }\n": types.AccountSettingsDocument,
+    "\n  mutation UpdateAccountSettings($input: AccountSettingsInput!) { updateAccountSettings(input: $input) { ...AccountSettingsFields } }\n": types.UpdateAccountSettingsDocument,
     "\n  query Callbacks { callbacks { event url method headers payload secret active } }\n": types.CallbacksDocument,
     "\n  mutation SetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) { setCallback(event: $event, input: $input) { event } }\n": types.SetCallbackDocument,
     "\n  mutation DeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }\n": types.DeleteCallbackDocument,
     "\n  mutation TestCallback($event: WebhookEvent!) { testCallback(event: $event) { id } }\n": types.TestCallbackDocument,
     "\n  mutation RotateSecret($event: WebhookEvent!) { rotateCallbackSecret(event: $event) { event } }\n": types.RotateSecretDocument,
     "\n  query EventDeliveries($event: WebhookEvent!) { deliveries(event: $event, first: 25) { edges { node { ...DeliveryFields } } } }\n": types.EventDeliveriesDocument,
-    "\n  query StaffContext {\n    me { username name role account permissions }\n    dashboardSettings {\n      statuses { code label }\n      awaitingReview\n      events { code label }\n      callbackEvents { code label }\n      roles { code label description }\n      languages { code label }\n      themes { name photoCount damageInspection }\n      views { photoCode name defaultItem }\n      limits { damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern }\n    }\n  }\n": types.StaffContextDocument,
+    "\n  query StaffContext {\n    me { username name role account permissions }\n    accountSettings { displayName logoUrl }\n    dashboardSettings {\n      statuses { code label }\n      awaitingReview\n      events { code label }\n      callbackEvents { code label }\n      roles { code label description }\n      reviewModes { code label description }\n      languages { code label }\n      themes { name photoCount damageInspection }\n      views { photoCode name defaultItem }\n      limits {\n        damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern\n        displayNameMax expirationHoursMax notificationEmailsMax logoMaxBytes\n      }\n    }\n  }\n": types.StaffContextDocument,
     "\n  fragment DeliveryFields on Delivery {\n    id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt\n    attempts { attempt statusCode responseBody }\n  }\n": types.DeliveryFieldsFragmentDoc,
     "\n  query CallbackEvents { callbacks { event } }\n": types.CallbackEventsDocument,
     "\n  query Deliveries($event: WebhookEvent!, $sessionKey: String, $first: Int, $after: String) {\n    deliveries(event: $event, sessionKey: $sessionKey, first: $first, after: $after) {\n      edges { node { ...DeliveryFields } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeliveriesDocument,
@@ -75,6 +81,18 @@ const documents: Documents = {
     "\n  query SessionRow($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ...SessionRowFields } }\n": types.SessionRowDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AccountSettingsFields on AccountSettings {\n    username displayName brandColor defaultLanguage defaultTheme expirationHours reviewMode redirectUrl notificationEmails hasLogo logoUrl\n  }\n"): typeof import('./graphql').AccountSettingsFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountSettings { accountSettings { ...AccountSettingsFields } }\n"): typeof import('./graphql').AccountSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAccountSettings($input: AccountSettingsInput!) { updateAccountSettings(input: $input) { ...AccountSettingsFields } }\n"): typeof import('./graphql').UpdateAccountSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -102,7 +120,7 @@ export function graphql(source: "\n  query EventDeliveries($event: WebhookEvent!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query StaffContext {\n    me { username name role account permissions }\n    dashboardSettings {\n      statuses { code label }\n      awaitingReview\n      events { code label }\n      callbackEvents { code label }\n      roles { code label description }\n      languages { code label }\n      themes { name photoCount damageInspection }\n      views { photoCode name defaultItem }\n      limits { damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern }\n    }\n  }\n"): typeof import('./graphql').StaffContextDocument;
+export function graphql(source: "\n  query StaffContext {\n    me { username name role account permissions }\n    accountSettings { displayName logoUrl }\n    dashboardSettings {\n      statuses { code label }\n      awaitingReview\n      events { code label }\n      callbackEvents { code label }\n      roles { code label description }\n      reviewModes { code label description }\n      languages { code label }\n      themes { name photoCount damageInspection }\n      views { photoCode name defaultItem }\n      limits {\n        damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern\n        displayNameMax expirationHoursMax notificationEmailsMax logoMaxBytes\n      }\n    }\n  }\n"): typeof import('./graphql').StaffContextDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,26 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The PATCH /v1/account body in camelCase: only what is given changes. */
+export type AccountSettingsInput = {
+  /** The colour of the capture page and the report, #rrggbb; null for the default. */
+  brandColor?: string | null | undefined;
+  /** The language of sessions created without one: the capture page and the condition report are written in it. One of en, es, fr, de, pt. */
+  defaultLanguage?: string | null | undefined;
+  /** PRO: photos 1-13 and a damage inspection; LITE: photos 1, 2, 4, 5, 7, 8; CAPT: photos 1-13, no damage inspection. One of PRO, LITE, CAPT. */
+  defaultTheme?: string | null | undefined;
+  /** Shown on the capture page, the dashboard and the report. */
+  displayName?: string | null | undefined;
+  /** How long a session may stay idle before it expires. */
+  expirationHours?: number | null | undefined;
+  /** Who is told when a session starts waiting for review and when a callback is disabled. */
+  notificationEmails?: Array<string> | null | undefined;
+  /** Where the capture page sends the person when done, unless the session names another; null for none. */
+  redirectUrl?: string | null | undefined;
+  /** manual: a person completes each review; auto: the report is generated on confirmation. One of manual, auto. */
+  reviewMode?: string | null | undefined;
+};
+
 /** The HTTP method each delivery of a callback is sent with. */
 export type CallbackMethod =
   /** Deliveries are PATCH requests. */
@@ -156,6 +176,20 @@ export type WebhookEvent =
   /** SESSION:STATUS_CHANGE, a move to STARTED, PROCESS, QC_PASSED or CONFIRM. */
   | 'SESSION_STATUS_CHANGE';
 
+export type AccountSettingsFieldsFragment = { username: string, displayName: string, brandColor: string | null, defaultLanguage: string, defaultTheme: string, expirationHours: number, reviewMode: string, redirectUrl: string | null, notificationEmails: Array<string>, hasLogo: boolean, logoUrl: string | null };
+
+export type AccountSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountSettingsQuery = { accountSettings: { username: string, displayName: string, brandColor: string | null, defaultLanguage: string, defaultTheme: string, expirationHours: number, reviewMode: string, redirectUrl: string | null, notificationEmails: Array<string>, hasLogo: boolean, logoUrl: string | null } };
+
+export type UpdateAccountSettingsMutationVariables = Exact<{
+  input: AccountSettingsInput;
+}>;
+
+
+export type UpdateAccountSettingsMutation = { updateAccountSettings: { username: string, displayName: string, brandColor: string | null, defaultLanguage: string, defaultTheme: string, expirationHours: number, reviewMode: string, redirectUrl: string | null, notificationEmails: Array<string>, hasLogo: boolean, logoUrl: string | null } };
+
 export type CallbacksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -200,7 +234,7 @@ export type EventDeliveriesQuery = { deliveries: { edges: Array<{ node: { id: st
 export type StaffContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type StaffContextQuery = { me: { username: string, name: string, role: UserRole, account: string, permissions: Array<string> } | null, dashboardSettings: { awaitingReview: string, statuses: Array<{ code: string, label: string }>, events: Array<{ code: string, label: string }>, callbackEvents: Array<{ code: string, label: string }>, roles: Array<{ code: string, label: string, description: string | null }>, languages: Array<{ code: string, label: string }>, themes: Array<{ name: string, photoCount: number, damageInspection: boolean }>, views: Array<{ photoCode: number, name: string, defaultItem: string }>, limits: { damageNoteMax: number, noteTitleMax: number, noteDescriptionMax: number, searchMax: number, passwordMin: number, usernamePattern: string } } };
+export type StaffContextQuery = { me: { username: string, name: string, role: UserRole, account: string, permissions: Array<string> } | null, accountSettings: { displayName: string, logoUrl: string | null }, dashboardSettings: { awaitingReview: string, statuses: Array<{ code: string, label: string }>, events: Array<{ code: string, label: string }>, callbackEvents: Array<{ code: string, label: string }>, roles: Array<{ code: string, label: string, description: string | null }>, reviewModes: Array<{ code: string, label: string, description: string | null }>, languages: Array<{ code: string, label: string }>, themes: Array<{ name: string, photoCount: number, damageInspection: boolean }>, views: Array<{ photoCode: number, name: string, defaultItem: string }>, limits: { damageNoteMax: number, noteTitleMax: number, noteDescriptionMax: number, searchMax: number, passwordMin: number, usernamePattern: string, displayNameMax: number, expirationHoursMax: number, notificationEmailsMax: number, logoMaxBytes: number } } };
 
 export type DeliveryFieldsFragment = { id: string, event: WebhookEvent, sessionKey: string, test: boolean, status: DeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, lastError: string | null, createdAt: string, attempts: Array<{ attempt: number, statusCode: number | null, responseBody: string | null }> };
 
@@ -375,6 +409,21 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const AccountSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment AccountSettingsFields on AccountSettings {
+  username
+  displayName
+  brandColor
+  defaultLanguage
+  defaultTheme
+  expirationHours
+  reviewMode
+  redirectUrl
+  notificationEmails
+  hasLogo
+  logoUrl
+}
+    `, {"fragmentName":"AccountSettingsFields"}) as unknown as TypedDocumentString<AccountSettingsFieldsFragment, unknown>;
 export const DeliveryFieldsFragmentDoc = new TypedDocumentString(`
     fragment DeliveryFields on Delivery {
   id
@@ -408,6 +457,44 @@ export const SessionRowFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"SessionRowFields"}) as unknown as TypedDocumentString<SessionRowFieldsFragment, unknown>;
+export const AccountSettingsDocument = new TypedDocumentString(`
+    query AccountSettings {
+  accountSettings {
+    ...AccountSettingsFields
+  }
+}
+    fragment AccountSettingsFields on AccountSettings {
+  username
+  displayName
+  brandColor
+  defaultLanguage
+  defaultTheme
+  expirationHours
+  reviewMode
+  redirectUrl
+  notificationEmails
+  hasLogo
+  logoUrl
+}`) as unknown as TypedDocumentString<AccountSettingsQuery, AccountSettingsQueryVariables>;
+export const UpdateAccountSettingsDocument = new TypedDocumentString(`
+    mutation UpdateAccountSettings($input: AccountSettingsInput!) {
+  updateAccountSettings(input: $input) {
+    ...AccountSettingsFields
+  }
+}
+    fragment AccountSettingsFields on AccountSettings {
+  username
+  displayName
+  brandColor
+  defaultLanguage
+  defaultTheme
+  expirationHours
+  reviewMode
+  redirectUrl
+  notificationEmails
+  hasLogo
+  logoUrl
+}`) as unknown as TypedDocumentString<UpdateAccountSettingsMutation, UpdateAccountSettingsMutationVariables>;
 export const CallbacksDocument = new TypedDocumentString(`
     query Callbacks {
   callbacks {
@@ -483,6 +570,10 @@ export const StaffContextDocument = new TypedDocumentString(`
     account
     permissions
   }
+  accountSettings {
+    displayName
+    logoUrl
+  }
   dashboardSettings {
     statuses {
       code
@@ -498,6 +589,11 @@ export const StaffContextDocument = new TypedDocumentString(`
       label
     }
     roles {
+      code
+      label
+      description
+    }
+    reviewModes {
       code
       label
       description
@@ -523,6 +619,10 @@ export const StaffContextDocument = new TypedDocumentString(`
       searchMax
       passwordMin
       usernamePattern
+      displayNameMax
+      expirationHoursMax
+      notificationEmailsMax
+      logoMaxBytes
     }
   }
 }
