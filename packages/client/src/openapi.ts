@@ -166,6 +166,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logos/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's logo
+         * @description Public (the capture page and report links show it) and named by a random token that changes with every upload, never by the account: served with `Cache-Control: public, max-age=31536000, immutable`. A replaced or removed logo answers 404.
+         */
+        get: operations["getLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/photos/{token}": {
         parameters: {
             query?: never;
@@ -221,6 +241,51 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's settings */
+        get: operations["getAccountSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's settings
+         * @description Any of the settings but username and has_logo; only what is given changes (null clears redirect_url and brand_color). The same change as the admin API’s PATCH /admin/accounts/{username}; GraphQL updateAccountSettings for a signed-in owner.
+         */
+        patch: operations["updateAccountSettings"];
+        trace?: never;
+    };
+    "/v1/account/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the account's logo
+         * @description With the API headers, or the cookie of a signed-in owner (then with the header graphql-require-preflight, as every cookie write). The body is the image itself: PNG or JPEG, at most 256 KB; its bytes, not its declared type, decide. The service writes it again (no metadata is kept), fitted inside 480 × 160 pixels, and serves it at a new public URL under /logos/ (the GraphQL field accountSettings.logoUrl): the capture page, the dashboard and the report show it. Anything else answers 400 and keeps nothing.
+         */
+        put: operations["putAccountLogo"];
+        post?: never;
+        /**
+         * Remove the account's logo
+         * @description With the API headers or a signed-in owner’s cookie (and graphql-require-preflight). Removing none is no error.
+         */
+        delete: operations["deleteAccountLogo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -884,6 +949,7 @@ export interface components {
             data: components["schemas"]["Account"][];
         };
         AccountSettings: {
+            /** @description The colour of the capture page and the report, #rrggbb; null for the default. */
             brand_color?: string | null;
             /**
              * @description The language of sessions created without one: the capture page and the condition report are written in it.
@@ -895,16 +961,35 @@ export interface components {
              * @enum {string}
              */
             default_theme?: "PRO" | "LITE" | "CAPT";
+            /** @description Shown on the capture page, the dashboard and the report. */
             display_name?: string;
+            /** @description How long a session may stay idle before it expires. */
             expiration_hours?: number;
             /** @description Who is told when a session starts waiting for review and when a callback is disabled. */
             notification_emails?: string[];
+            /** @description Where the capture page sends the person when done, unless the session names another; null for none. */
             redirect_url?: string | null;
             /**
              * @description manual: a person completes each review; auto: the report is generated on confirmation.
              * @enum {string}
              */
             review_mode?: "manual" | "auto";
+        };
+        AccountSettingsView: {
+            brand_color: string | null;
+            /** @enum {string} */
+            default_language: "en" | "es" | "fr" | "de" | "pt";
+            default_theme: components["schemas"]["Theme"];
+            display_name: string;
+            expiration_hours: number;
+            /** @description Whether the account has a logo (PUT /v1/account/logo). */
+            has_logo: boolean;
+            notification_emails: string[];
+            redirect_url: string | null;
+            /** @enum {string} */
+            review_mode: "manual" | "auto";
+            /** @description The account's username (its login name for the admin API; never shown to a guest). */
+            username: string;
         };
         AccountWithSecret: {
             api_key: string;
@@ -1253,6 +1338,7 @@ export interface components {
             message: string;
         };
         NewAccountRequest: {
+            /** @description The colour of the capture page and the report, #rrggbb; null for the default. */
             brand_color?: string | null;
             /**
              * @description The language of sessions created without one: the capture page and the condition report are written in it.
@@ -1268,11 +1354,15 @@ export interface components {
             default_theme: "PRO" | "LITE" | "CAPT";
             /** @description Shown on the capture page and the report; default the username. */
             display_name?: string;
-            /** @default 72 */
+            /**
+             * @description How long a session may stay idle before it expires.
+             * @default 72
+             */
             expiration_hours: number;
             /** @description Who is told when a session starts waiting for review and when a callback is disabled. */
             notification_emails?: string[];
             owner?: components["schemas"]["NewOwnerRequest"];
+            /** @description Where the capture page sends the person when done, unless the session names another; null for none. */
             redirect_url?: string | null;
             /**
              * @description manual: a person completes each review; auto: the report is generated on confirmation.
@@ -2319,6 +2409,32 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example q3vTt0bqzP1mWk7yH2sLc9dXa4FeN8Rj.png */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getPhoto: {
         parameters: {
             query?: {
@@ -2452,6 +2568,167 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettingsView"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to retry. 1–255 printable ASCII characters (else 400), unique per request, e.g. a UUID. The first answer (status and body) is kept 24 hours per API key and key; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true` and does nothing else. The same key with another request answers 422; a retry while the first is still running answers 409. A 5xx answer is not kept: a retry runs again.
+                 * @example 3f2c9a4e-7d1b-4c8e-a5f0-9b6d2e1c8a73
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as they are now. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettingsView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInFlight"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putAccountLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+            };
+        };
+        responses: {
+            /** @description The settings, with has_logo true. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettingsView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Signed in by cookie, but the sign-in has ended (logout, deletion, expiry). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API headers could not be validated; or, signed in by cookie, the request is one a foreign page could have made (send the graphql-require-preflight header), or the role is not owner. Nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"] | components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAccountLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, with has_logo false. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettingsView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Signed in by cookie, but the sign-in has ended (logout, deletion, expiry). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API headers could not be validated; or, signed in by cookie, the request is one a foreign page could have made (send the graphql-require-preflight header), or the role is not owner. Nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"] | components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
