@@ -253,7 +253,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's settings */
+        /**
+         * The account's settings
+         * @description How the account's capture pages and reports look (display name, colour, logo) and what its sessions default to (language, theme, expiry, review mode, redirect) and who is told of what. Read from the database, so a change made on another instance shows at once.
+         */
         get: operations["getAccountSettings"];
         put?: never;
         post?: never;
@@ -2620,6 +2623,7 @@ export interface operations {
             /** @description The settings as they are now. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

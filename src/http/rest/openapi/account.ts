@@ -66,6 +66,9 @@ export function accountPaths(): ZodOpenApiPathsObject {
       get: {
         tags: ['Account'],
         summary: "The account's settings",
+        description:
+          "How the account's capture pages and reports look (display name, colour, logo) and what its sessions default to (language, " +
+          'theme, expiry, review mode, redirect) and who is told of what. Read from the database, so a change made on another instance shows at once.',
         operationId: 'getAccountSettings',
         responses: { '200': v1Ok('The settings.', AccountSettingsViewSchema, exampleSettings), ...v1Errors() },
       },
