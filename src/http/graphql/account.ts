@@ -15,12 +15,17 @@ const AccountSettingsType = builder.objectRef<AccountSettingsView>('AccountSetti
     displayName: t.exposeString('display_name', { description: 'Shown on the capture page, the dashboard and the report.' }),
     brandColor: t.exposeString('brand_color', { nullable: true, description: '#rrggbb; null for the default colour.' }),
     defaultLanguage: t.exposeString('default_language', { description: 'The language of sessions created without one.' }),
-    defaultTheme: t.exposeString('default_theme'),
+    defaultTheme: t.exposeString('default_theme', { description: 'The theme of sessions created without one: PRO, LITE or CAPT.' }),
     expirationHours: t.exposeFloat('expiration_hours', { description: 'How long a session may stay idle before it expires.' }),
     reviewMode: t.exposeString('review_mode', { description: 'manual: a person completes each review; auto: on confirmation.' }),
-    redirectUrl: t.exposeString('redirect_url', { nullable: true }),
-    notificationEmails: t.exposeStringList('notification_emails'),
-    hasLogo: t.exposeBoolean('has_logo'),
+    redirectUrl: t.exposeString('redirect_url', {
+      nullable: true,
+      description: 'Where the capture page sends the person when done, unless the session names another; null for none.',
+    }),
+    notificationEmails: t.exposeStringList('notification_emails', {
+      description: 'Who is told when a session starts waiting for review and when a callback is disabled (at most 10).',
+    }),
+    hasLogo: t.exposeBoolean('has_logo', { description: 'Whether the account has a logo (setAccountLogo).' }),
     logoUrl: t.string({
       nullable: true,
       description: 'The logo at its public address (a new one with every upload); null without one.',
@@ -50,14 +55,14 @@ builder.mutationFields((t) => ({
     authScopes: { role: 'owner' },
     type: AccountSettingsType,
     description: 'Changes the settings given (PATCH /v1/account); a bad value is BAD_REQUEST and changes nothing.',
-    args: { input: t.arg({ type: AccountSettingsInput, required: true }) },
+    args: { input: t.arg({ type: AccountSettingsInput, required: true, description: 'The settings to change; at least one.' }) },
     resolve: async (_root, { input }, context) => context.services.accounts.updateOwn(await requireAccount(context), snakeCased(input)),
   }),
   setAccountLogo: t.field({
     authScopes: { role: 'owner' },
     type: AccountSettingsType,
     description: `Uploads the logo (multipart request; PUT /v1/account/logo): PNG or JPEG, at most ${MAX_LOGO_BYTES / 1024} KB.`,
-    args: { file: t.arg({ type: 'File', required: true }) },
+    args: { file: t.arg({ type: 'File', required: true, description: 'The image: PNG or JPEG; its bytes, not its name, decide.' }) },
     resolve: async (_root, { file }, context) => {
       const account = await requireAccount(context);
       if (file.size > MAX_LOGO_BYTES) throw new AppError('BAD_REQUEST', LOGO_REFUSALS.tooLarge);
