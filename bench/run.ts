@@ -11,6 +11,7 @@ import { runCapacityBenchmark } from './capacity.js';
 import { runCapturePageBenchmark } from './capture-page.js';
 import { runIdempotencyBenchmark } from './idempotency.js';
 import { runVinLookupBenchmark } from './vin-lookup.js';
+import { evaluateVehicleCheck, runVehicleCheckBenchmark } from './vehicle-check.js';
 
 interface Suite {
   name: string;
@@ -27,6 +28,7 @@ const suites: Suite[] = [
   { name: 'capacity', run: () => runCapacityBenchmark() },
   { name: 'idempotency', run: () => runIdempotencyBenchmark() },
   { name: 'vin-lookup', run: () => runVinLookupBenchmark() },
+  { name: 'vehicle-check', run: () => runVehicleCheckBenchmark() },
 ];
 
 if (existsSync(new URL('./webhooks.ts', import.meta.url))) {
@@ -37,6 +39,12 @@ if (existsSync(new URL('./webhooks.ts', import.meta.url))) {
       return module.runWebhookBenchmark();
     },
   });
+}
+
+// `npm run bench -- vehicle-check <folder>` evaluates the vehicle check on labelled photos instead of timing it.
+if (process.argv[2] === 'vehicle-check' && process.argv[3]) {
+  await evaluateVehicleCheck(process.argv[3]);
+  process.exit(0);
 }
 
 const only = process.argv.slice(2);

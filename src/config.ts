@@ -1,9 +1,10 @@
-// The typed environment: one zod model per concern (server, database, limits, webhooks, photos, reports, damage
-// detector, SMS), rules that span variables written as unions or checks inside their concern, and the Config type
-// inferred from the models. Every problem of every concern is collected and reported at once, so a misconfigured
+// The typed environment: one zod model per concern (server, database, limits, webhooks, photos, reports, vehicle
+// check, damage detector, SMS), rules that span variables written as unions or checks inside their concern, and the
+// Config type inferred from the models. Every problem of every concern is collected and reported at once, so a misconfigured
 // deployment is fixed in one pass. The README's table of variables is generated from `variables` (npm run config:table).
 import { z } from 'zod';
 import { DEFAULT_QC_THRESHOLDS } from './qc/thresholds.js';
+import { VEHICLE_CHECK_MODES } from './domain/vehicle-check.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 const positiveInt = z.coerce.number().int().positive();
@@ -137,6 +138,10 @@ export const variables = {
       }
     })
     .meta({ description: 'JSON overrides, e.g. `{"minSharpness": 30, "minWidth": 1280}`' }),
+  VEHICLE_CHECK: z.enum(VEHICLE_CHECK_MODES).default('advise').meta({
+    description:
+      'the vehicle check on exterior views: `advise` (accepted with a flag the person and the reviewer see), `reject` (flags reject the photo) or `off` (see *Vehicle check*)',
+  }),
   PHOTO_STORE: z.enum(['filesystem', 's3']).default('filesystem').meta({ description: 'where photos live: `filesystem` or `s3` (see *Where photos live*)' }),
   DATA_DIR: z
     .string()
@@ -396,6 +401,9 @@ const reports = z
     reportLinkDays: env.REPORT_LINK_DAYS,
   }));
 
+/** The machine's help on photos (docs/capture.md#vehicle-check): what the vehicle check does with its flags. */
+const vehicleCheck = z.object({ VEHICLE_CHECK: v.VEHICLE_CHECK }).transform((env) => ({ vehicleCheck: env.VEHICLE_CHECK }));
+
 const damageDetector = z
   .object({
     DAMAGE_DETECTOR_URL: v.DAMAGE_DETECTOR_URL,
@@ -455,7 +463,7 @@ const mail = z
   }));
 
 /** The concerns, each parsed on its own so a problem in one never hides a problem in another. */
-const concerns = { server, database, limits, webhooks, sweeps, photoStore, reports, damageDetector, sms, mail };
+const concerns = { server, database, limits, webhooks, sweeps, photoStore, reports, vehicleCheck, damageDetector, sms, mail };
 
 /** A union's discriminator takes its variable's default before the union picks a branch. */
 const DISCRIMINATOR_DEFAULTS = { PHOTO_STORE: 'filesystem', SMS_PROVIDER: 'log' } as const;

@@ -29,6 +29,12 @@ async function main(): Promise<void> {
     .warmUp()
     .then(() => logger.info({ loadMs: Math.round(performance.now() - vinDataStartedAt) }, 'VIN data loaded'))
     .catch((error: unknown) => logger.warn({ err: error }, 'VIN data could not be loaded; sessions are shown without a VIN decode'));
+  // Likewise the vehicle check's model, so the first exterior photo is not the one that waits for it.
+  const detectorStartedAt = performance.now();
+  app.services.vehicleDetector
+    ?.warmUp()
+    .then(() => logger.info({ loadMs: Math.round(performance.now() - detectorStartedAt) }, 'vehicle check model loaded'))
+    .catch((error: unknown) => logger.warn({ err: error }, 'the vehicle check model could not be loaded; exterior photos stay unchecked'));
 
   if (config.demoAccount) {
     const demo = await app.services.accounts.createDemoIfEmpty();

@@ -41,6 +41,7 @@ import { createSmsProvider } from './sms/create-sms-provider.js';
 import { createStores, type Stores } from './store/stores.js';
 import { createUserUseCases } from './users/user-use-cases.js';
 import { createVinReader } from './vin/vin-reader.js';
+import { createVehicleDetector, type VehicleDetector } from './vehicle/vehicle-detector.js';
 import { createVinDecoder, type VinDecoder } from './vin/vin-decoder.js';
 import { createWebhookUseCases } from './webhooks/webhook-use-cases.js';
 import { createMailUseCases } from './mail/mail-use-cases.js';
@@ -109,11 +110,13 @@ export interface Services extends UseCases {
   vinReader: VinReader;
   /** Decodes VINs against the offline vPIC data in a worker thread; closed with the app. */
   vinDecoder: VinDecoder;
+  /** Finds the vehicle on exterior views in worker threads (null with VEHICLE_CHECK=off); closed with the app. */
+  vehicleDetector: VehicleDetector | null;
   /** Starts the background workers (expiry, deliveries, outbox reconciliation, retention). */
   startWorkers(): void;
   /** Stops the background workers, each after its work in flight. */
   stopWorkers(): Promise<void>;
-  /** Closes the report renderer (after the renders in progress), the VIN reader and decoder; after stopWorkers. */
+  /** Closes the report renderer (after the renders in progress), the VIN reader and decoder, the vehicle detector; after stopWorkers. */
   close(): Promise<void>;
 }
 
@@ -151,7 +154,10 @@ export function createServices({
   });
   const webhooks = createWebhookUseCases({ stores, recorder: events.recorder, config, logger, metrics, clock });
   const sms = createSmsProvider(config, logger);
-  const vinReader = createVinReader({ maxPixels: resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>).maxPixels, logger });
+  const { maxPixels } = resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>);
+  const vinReader = createVinReader({ maxPixels, logger });
+  // One thread: a model copy costs about 100 MB, and the analysis slots in front of it keep the accounts' turns fair.
+  const vehicleDetector = config.vehicleCheck === 'off' ? null : createVehicleDetector({ threads: 1, maxPixels, logger });
   const vinDecoder = createVinDecoder();
   // The dashboard's address of a session; the public URL is known once inspections' URLs exist (and may follow the listening address).
   const mail = createMailUseCases({ stores, config, sessionPageUrl: (key) => `${inspections.urls.base}/dashboard/sessions/${key}`, logger, clock });
@@ -162,6 +168,7 @@ export function createServices({
     sms,
     vin: vinReader,
     vinDecoder,
+    vehicleDetector,
     config,
     detector,
     logger,
@@ -204,6 +211,7 @@ export function createServices({
     metrics,
     vinReader,
     vinDecoder,
+    vehicleDetector,
     startWorkers() {
       for (const worker of workers) worker.start();
     },
@@ -214,6 +222,7 @@ export function createServices({
       await reportDocuments.close();
       await vinReader.close();
       await vinDecoder.close();
+      await vehicleDetector?.close();
     },
   };
 }

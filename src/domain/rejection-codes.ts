@@ -12,6 +12,10 @@ export const REJECTION_CODES = [
   'TOO_BRIGHT',
   'BLURRY',
   'DUPLICATE',
+  // The vehicle check with VEHICLE_CHECK=reject (docs/capture.md#vehicle-check).
+  'NO_VEHICLE',
+  'VEHICLE_CUT_OFF',
+  'TOO_FAR',
 ] as const;
 
 export type RejectionCode = (typeof REJECTION_CODES)[number];

@@ -128,7 +128,7 @@ export class CaptureService {
       .filter(([code, slot]) => Number(code) !== photoCode && slot.approved && slot.hash)
       .map(([code, slot]) => ({ photoCode: Number(code), photoLabel: photoLabel(Number(code)) ?? code, hash: slot.hash as string }));
     const qcStarted = performance.now();
-    const verdict = await this.deps.qc.analyze(bytes, { acceptedPhotos });
+    const verdict = await this.deps.qc.analyze(bytes, { acceptedPhotos, photoCode });
     this.deps.metrics.qcDuration.observe({ verdict: verdict.accepted ? 'accepted' : 'rejected' }, (performance.now() - qcStarted) / 1000);
 
     const captureId = randomBytes(12).toString('hex');
@@ -155,6 +155,8 @@ export class CaptureService {
       rejection_code: verdict.rejectionCode,
       metrics: numericMetrics(verdict.metrics),
       decoded_vin: await decodedVin,
+      vehicle_check: verdict.vehicle?.check ?? null,
+      vehicle_box: verdict.vehicle?.box ?? null,
       created_at: processedAt,
       updated_at: processedAt,
     };

@@ -8,6 +8,7 @@ import type { FileStore } from '../storage/file-store.js';
 import type { SmsProvider } from '../sms/sms-provider.js';
 import type { VinReader } from '../vin/vin-reader.js';
 import type { VinDecoder } from '../vin/vin-decoder.js';
+import type { VehicleDetector } from '../vehicle/vehicle-detector.js';
 import type { Stores } from '../store/stores.js';
 import { createQcRunner } from '../qc/pool.js';
 import type { QcThresholds } from '../qc/thresholds.js';
@@ -34,7 +35,9 @@ export function createInspectionUseCases(deps: {
   sms: SmsProvider;
   vin: VinReader;
   vinDecoder: VinDecoder;
-  config: Pick<Config, 'publicUrl' | 'damageDetector' | 'reportLinkDays' | 'qcThresholds' | 'expirySweepIntervalMs'>;
+  /** The vehicle check's detector; null when VEHICLE_CHECK=off. */
+  vehicleDetector: VehicleDetector | null;
+  config: Pick<Config, 'publicUrl' | 'damageDetector' | 'reportLinkDays' | 'qcThresholds' | 'expirySweepIntervalMs' | 'vehicleCheck'>;
   detector: DamageDetector | null;
   logger: Logger;
   metrics: Metrics;
@@ -89,7 +92,10 @@ export function createInspectionUseCases(deps: {
     moves,
     sessionService: sessions,
     reports,
-    qc: createQcRunner({ thresholds: config.qcThresholds as Partial<QcThresholds> }),
+    qc: createQcRunner({
+      thresholds: config.qcThresholds as Partial<QcThresholds>,
+      vehicleCheck: deps.vehicleDetector ? { mode: config.vehicleCheck, detector: deps.vehicleDetector } : undefined,
+    }),
     vin: deps.vin,
     metrics: deps.metrics,
     urls,

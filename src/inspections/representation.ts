@@ -10,6 +10,7 @@ import { SESSION_KEY_PATTERN } from '../domain/identifiers.js';
 import { SessionStatusSchema } from '../domain/statuses.js';
 import { PhotoCodeSchema, ThemeSchema, type Theme } from '../domain/themes.js';
 import { RejectionCodeSchema } from '../domain/rejection-codes.js';
+import { VehicleBoxSchema, VehicleCheckSchema } from '../domain/vehicle-check.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 import { VehicleSchema, vehicleApiObject } from '../domain/vehicle.js';
 import { decodedVehicleFields, VehicleDecodeFieldsSchema, type DecodedVehicle } from '../domain/vehicle-decode.js';
@@ -82,6 +83,13 @@ export const PhotoSchema = z
         description:
           'The VIN read from the barcode (Code 39, Code 128, DataMatrix, QR) of an accepted VIN photo (photo code 1), validated; null when none was readable and for other photos.',
       }),
+    vehicle_check: VehicleCheckSchema.nullable().meta({
+      description:
+        'The vehicle check on an exterior view (photo codes 4, 5, 7, 8, 10, 11, 12, 13): ok, no_vehicle, cut_off or too_far; null when the photo was not checked (other views, photos QC rejected, VEHICLE_CHECK=off, or the check could not run).',
+    }),
+    vehicle_box: VehicleBoxSchema.nullable().meta({
+      description: 'Where the vehicle the check is about was found; null when none was found or the photo was not checked.',
+    }),
     created_at: UtcTimestampSchema,
     updated_at: UtcTimestampSchema,
   })
@@ -141,6 +149,8 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls): PhotoView
     approved_message: approvedMessage(capture.approved, capture.reason),
     rejection_code: capture.approved ? null : (capture.rejection_code ?? null),
     decoded_vin: capture.decoded_vin ?? null,
+    vehicle_check: capture.vehicle_check ?? null,
+    vehicle_box: capture.vehicle_box ?? null,
     created_at: capture.created_at.toISOString(),
     updated_at: capture.updated_at.toISOString(),
   };

@@ -7,6 +7,7 @@ import type { AcceptedImageType } from './sniff.js';
 import { QC_ANALYSIS_WIDTH, resolveQcThresholds } from './thresholds.js';
 import type { QcThresholds } from './thresholds.js';
 import type { RejectionCode } from '../domain/rejection-codes.js';
+import type { VehicleJudgement } from '../domain/vehicle-check.js';
 
 /** A photo already accepted in the same session, under another photo code. */
 export interface AcceptedPhoto {
@@ -18,6 +19,8 @@ export interface AcceptedPhoto {
 
 export interface AnalyzeOptions {
   thresholds?: Partial<QcThresholds>;
+  /** The view photographed: exterior views get the vehicle check (vehicle-step.ts) when the runner has one. */
+  photoCode?: number;
   /** The session's accepted photos of the other photo codes, checked for duplicates. */
   acceptedPhotos?: readonly AcceptedPhoto[];
 }
@@ -46,6 +49,8 @@ export interface QcVerdict {
   /** 64-bit perceptual hash as 16 hex characters, once the pixels could be decoded. */
   hash: string | null;
   metrics: QcMetrics;
+  /** The vehicle check's judgement (vehicle-step.ts); absent when the photo was not checked. */
+  vehicle?: VehicleJudgement;
 }
 
 const SHARP_FORMAT_OF: Record<AcceptedImageType, string> = {

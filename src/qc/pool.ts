@@ -5,6 +5,7 @@ import { analyzePhoto } from './analyze.js';
 import type { AnalyzeOptions, QcVerdict } from './analyze.js';
 import { resolveQcThresholds, type QcThresholds } from './thresholds.js';
 import { renderThumbnails } from './thumbnails.js';
+import { withVehicleCheck, type VehicleStep } from './vehicle-step.js';
 import type { ThumbnailSize } from '../domain/photo-variants.js';
 
 export interface ConcurrencyLimiter {
@@ -59,6 +60,8 @@ export interface QcRunnerOptions {
   concurrency?: number;
   /** Deployment-wide threshold overrides; per-call thresholds override these. */
   thresholds?: Partial<QcThresholds>;
+  /** The vehicle check on exterior views, as a step of the analysis in the same slot; none when omitted. */
+  vehicleCheck?: VehicleStep;
 }
 
 export interface QcRunner {
@@ -81,7 +84,9 @@ export function createQcRunner(options: QcRunnerOptions = {}): QcRunner {
   return {
     analyze(bytes, analyzeOptions = {}) {
       const thresholds = { ...options.thresholds, ...withoutUndefined(analyzeOptions.thresholds) };
-      return limiter.run(() => analyzePhoto(bytes, { ...analyzeOptions, thresholds }));
+      return limiter.run(async () =>
+        withVehicleCheck(await analyzePhoto(bytes, { ...analyzeOptions, thresholds }), bytes, analyzeOptions.photoCode, options.vehicleCheck),
+      );
     },
     thumbnails(bytes, sizes) {
       const { maxPixels } = resolveQcThresholds(options.thresholds);

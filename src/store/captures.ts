@@ -1,6 +1,7 @@
 // Photo captures: every upload of a session, accepted or rejected; retakes add a capture, never overwrite one.
 import type { Collection, Db } from 'mongodb';
 import type { RejectionCode } from '../domain/rejection-codes.js';
+import type { VehicleBox, VehicleCheck } from '../domain/vehicle-check.js';
 import { ensureOrdinaryIndex } from './indexes.js';
 
 export interface CaptureDocument {
@@ -28,6 +29,10 @@ export interface CaptureDocument {
   metrics: Record<string, number>;
   /** The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable or absent on older captures. */
   decoded_vin?: string | null;
+  /** The vehicle check's flag on an exterior view (docs/capture.md#vehicle-check); null or absent when not checked. */
+  vehicle_check?: VehicleCheck | null;
+  /** The vehicle the flag is about, in fractions of the photo; null when none was found or not checked. */
+  vehicle_box?: VehicleBox | null;
   created_at: Date;
   updated_at: Date;
 }

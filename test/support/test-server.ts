@@ -36,6 +36,8 @@ export async function startTestServer(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     DEMO_ACCOUNT: 'false',
+    // Loading the vehicle check's model costs seconds of CPU per server; the tests of the check turn it on.
+    VEHICLE_CHECK: 'off',
     ...environment,
   });
   const app = await buildApp(config, createLogger(config.logLevel, options.logDestination), { clock: options.clock });

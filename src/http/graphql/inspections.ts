@@ -15,11 +15,30 @@ import type { InspectionSessionRecord } from '../../inspections/session-service.
 import { photoHint, photoLabel, requiredPhotoCodes, type Theme } from '../../domain/themes.js';
 import { SESSION_STATUSES } from '../../domain/statuses.js';
 import { REJECTION_CODES } from '../../domain/rejection-codes.js';
+import { VEHICLE_CHECKS, VehicleCheckSchema, type VehicleBox as VehicleBoxValue, type VehicleCheck } from '../../domain/vehicle-check.js';
 import { vehicleApiObject } from '../../domain/vehicle.js';
 import { decodedVehicleFields } from '../../domain/vehicle-decode.js';
 
 export const SessionStatusEnum = builder.enumType('SessionStatus', { values: SESSION_STATUSES });
 const RejectionCodeEnum = builder.enumType('RejectionCode', { values: REJECTION_CODES });
+const VehicleCheckEnum = builder.enumType('VehicleCheck', {
+  description: VehicleCheckSchema.description,
+  values: Object.fromEntries(VEHICLE_CHECKS.map((check) => [check.toUpperCase(), { value: check }])) as Record<
+    Uppercase<VehicleCheck>,
+    { value: VehicleCheck }
+  >,
+});
+
+const VehicleBox = builder.objectRef<VehicleBoxValue>('VehicleBox').implement({
+  description: 'Where the vehicle is, in fractions (0–1) of the photo as displayed, from its top-left corner.',
+  fields: (t) => ({
+    x: t.exposeFloat('x'),
+    y: t.exposeFloat('y'),
+    width: t.exposeFloat('width'),
+    height: t.exposeFloat('height'),
+    score: t.exposeFloat('score', { description: "The detector's confidence, 0–1." }),
+  }),
+});
 
 type PhotoShape = ReturnType<typeof photoView>;
 type NoteShape = ReturnType<typeof noteView>;
@@ -54,6 +73,19 @@ export const Photo = builder.objectRef<PhotoShape>('Photo').implement({
     decodedVin: t.exposeString('decoded_vin', {
       nullable: true,
       description: 'The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable.',
+    }),
+    vehicleCheck: t.field({
+      type: VehicleCheckEnum,
+      nullable: true,
+      description:
+        'The vehicle check on an exterior view (photo codes 4, 5, 7, 8, 10, 11, 12, 13); null when the photo was not checked (other views, photos QC rejected, VEHICLE_CHECK=off, or the check could not run).',
+      resolve: (photo) => photo.vehicle_check,
+    }),
+    vehicleBox: t.field({
+      type: VehicleBox,
+      nullable: true,
+      description: 'Where the vehicle the check is about was found; null when none was found or the photo was not checked.',
+      resolve: (photo) => photo.vehicle_box,
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (photo) => photo.created_at }),
   }),

@@ -20,7 +20,7 @@ const WHOLE_VEHICLE_VIEWS = new Set([4, 5, 7, 8, 10, 11, 12, 13]);
 /** @type {(SessionStatus | null)[]} Statuses in which photos are taken, retakes included (docs/capture.md). */
 const PHOTO_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED'];
 
-const PHOTO_FIELDS = 'photoCode approved rejectionCode decodedVin url createdAt';
+const PHOTO_FIELDS = 'photoCode approved rejectionCode decodedVin vehicleCheck url createdAt';
 /** The session query lives in capture.html, whose early start sends it before this module arrives. */
 /** @type {Operation<SessionData>} */
 const LOAD_SESSION = byId('session-query').textContent ?? '';
@@ -360,6 +360,8 @@ function photoSlot(code) {
       progress: 0,
       rejectionCode: null,
       decodedVin: null,
+      vehicleCheck: null,
+      vehicleKept: false,
       url: null,
       preview: null,
       at: null,
@@ -382,7 +384,8 @@ function photoSlot(code) {
  * @returns {Verdict}
  */
 function verdictOf(photo) {
-  return { approved: photo.approved, rejectionCode: photo.rejectionCode, decodedVin: photo.decodedVin, url: photo.url, at: Date.parse(photo.createdAt) };
+  const { approved, rejectionCode, decodedVin, vehicleCheck, url } = photo;
+  return { approved, rejectionCode, decodedVin, vehicleCheck, url, at: Date.parse(photo.createdAt) };
 }
 
 /**
@@ -405,10 +408,14 @@ function applyVerdict(code, verdict) {
   slot.url = verdict.url || null;
   if (verdict.approved) {
     slot.decodedVin = verdict.decodedVin ?? null;
+    // A live event carries no flag: the answer or the photos list does (docs/capture.md#vehicle-check).
+    if (!verdict.fromEvent) slot.vehicleCheck = vehicleFlag(verdict.vehicleCheck);
+    if (!sameCapture) slot.vehicleKept = false;
     slot.accepted = { url: slot.url, preview: slot.preview, decodedVin: slot.decodedVin };
   }
   if (verdict.approved && code === VIN_PHOTO_CODE && verdict.decodedVin) state.vinCaptured = verdict.decodedVin;
-  if (awaited && verdict.approved) queueMicrotask(() => requestAnimationFrame(() => advanceFrom(code)));
+  // A photo the vehicle check flagged waits for the person's choice: retake, or keep it.
+  if (awaited && verdict.approved && !slot.vehicleCheck) queueMicrotask(() => requestAnimationFrame(() => advanceFrom(code)));
   if (awaited) {
     const view = viewName(code);
     announce(
@@ -754,8 +761,41 @@ function photoItem(code) {
           h('label', { for: galleryInput.id, class: 'link-button', 'data-role': 'choose' }, t('photo.choose')),
         ),
         code === VIN_PHOTO_CODE ? vinPanel() : null,
+        WHOLE_VEHICLE_VIEWS.has(code) ? vehicleAdvice(code) : null,
       ),
     ),
+  );
+}
+
+// ------------------------------------------------------------------------------------------ vehicle check
+
+/**
+ * A flag worth asking about: the vehicle check's value other than OK (docs/capture.md#vehicle-check), else null.
+ * @param {string | null | undefined} check
+ */
+function vehicleFlag(check) {
+  return check && check !== 'OK' ? check : null;
+}
+
+/**
+ * Under an accepted exterior photo the vehicle check flagged: the question, retake or keep.
+ * @param {number} code
+ */
+function vehicleAdvice(code) {
+  const retake = h('button', { type: 'button', class: 'button primary' }, t('vehicle.retake'));
+  retake.addEventListener('click', () => void openCamera(code));
+  const keep = h('button', { type: 'button', class: 'button' }, t('vehicle.keep'));
+  keep.addEventListener('click', () => {
+    photoSlot(code).vehicleKept = true;
+    announce(t('vehicle.kept'));
+    renderPhoto(code);
+    advanceFrom(code);
+  });
+  return h(
+    'div',
+    { class: 'vehicle-advice', 'data-role': 'vehicle-advice', role: 'group', 'aria-labelledby': `photo-${code}-vehicle`, hidden: true },
+    h('p', { id: `photo-${code}-vehicle` }, t('vehicle.question')),
+    h('div', { class: 'photo-actions' }, retake, keep),
   );
 }
 
@@ -870,6 +910,8 @@ function renderPhoto(code) {
   part('take').classList.toggle('primary', phase !== 'accepted' && !canSendAgain);
   part('send-again').hidden = !canSendAgain;
   if (code === VIN_PHOTO_CODE) renderVin(item, phase);
+  const advice = item.querySelector('[data-role="vehicle-advice"]');
+  if (advice instanceof HTMLElement) advice.hidden = !(canCapture && phase === 'accepted' && !keptAfterRetake && slot.vehicleCheck && !slot.vehicleKept);
 }
 
 /** @param {number} code */

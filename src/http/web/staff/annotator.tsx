@@ -35,6 +35,8 @@ export function Annotator(props: {
   box: Box | null;
   onBox: (box: Box | null) => void;
   onDescribe: () => void;
+  /** Where the vehicle check found the vehicle (docs/capture.md#vehicle-check), drawn as a dashed frame; none when absent. */
+  vehicle?: (Box & { label: string }) | null;
 }) {
   const { photo, box, onBox } = props;
   const [zoom, setZoom] = useState(1);
@@ -109,6 +111,7 @@ export function Annotator(props: {
               style={placed(damage.region as Box)}
             />
           ))}
+          {props.vehicle ? <div class="vehicle-box" title={props.vehicle.label} style={placed(props.vehicle)} /> : null}
           {box ? <div class="damage-box draft" style={placed(box)} /> : null}
         </div>
       </div>

@@ -49,6 +49,16 @@ function useCatalog(): Catalog | null {
   return catalog;
 }
 
+/** The vehicle check's flag on a photo in plain words (docs/capture.md#vehicle-check); null when ok or not checked. */
+export function vehicleFlag(photo: Pick<Photo, 'vehicleCheck'>): string | null {
+  const words: Record<string, string> = {
+    NO_VEHICLE: 'no vehicle found',
+    CUT_OFF: 'the vehicle is cut off by the edge of the photo',
+    TOO_FAR: 'the vehicle is too far away',
+  };
+  return photo.vehicleCheck ? (words[photo.vehicleCheck] ?? null) : null;
+}
+
 /** The accepted photo of each view (a retake replaces an earlier one), in view order. */
 export function reviewablePhotos(session: SessionDetail): Photo[] {
   const byView = new Map(session.photos.filter((photo) => photo.approved && photo.url).map((photo) => [photo.photoCode, photo]));
@@ -225,6 +235,12 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
                 >
                   {words.view(photo.photoCode)}
                   {session.damages.some((damage) => damage.photoCode === photo.photoCode && damage.status !== 'DECLINED') ? ' •' : ''}
+                  {vehicleFlag(photo) ? (
+                    <span class="vehicle-flag-mark" title={vehicleFlag(photo) ?? undefined}>
+                      {' '}
+                      ⚠<span class="visually-hidden">, {vehicleFlag(photo)}</span>
+                    </span>
+                  ) : null}
                 </button>
               ))}
             </fieldset>
@@ -235,7 +251,17 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
               box={box}
               onBox={setBox}
               onDescribe={() => itemSelect.current?.focus()}
+              vehicle={
+                shown.vehicleBox
+                  ? { ...shown.vehicleBox, label: `The vehicle as the vehicle check found it (confidence ${Math.round(shown.vehicleBox.score * 100)} %)` }
+                  : null
+              }
             />
+            {vehicleFlag(shown) ? (
+              <p class="vehicle-flag" role="note">
+                <strong>Vehicle check:</strong> {vehicleFlag(shown)}. The person kept this photo; look whether the whole vehicle shows.
+              </p>
+            ) : null}
           </div>
           <div class="review-side">
             {catalog && draft ? (

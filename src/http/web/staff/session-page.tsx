@@ -21,7 +21,7 @@ const SESSION_DETAIL = graphql(`
       sessionKey status awaitingReview theme vehicle createdAt lastActivityAt acceptedPhotoCount
       captureUrl inspectStartedAt inspectEndedAt expiresAt language vinCaptured
       requiredPhotos { photoCode }
-      photos { photoCode photoLabel approved approvedMessage url createdAt }
+      photos { photoCode photoLabel approved approvedMessage url createdAt vehicleCheck vehicleBox { x y width height score } }
       damages { damageId item damageType grade note photoCode region { x y width height } score source status }
       notes { title description user createdAt }
       location { latitude longitude accuracy capturedAt }

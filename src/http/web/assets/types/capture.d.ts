@@ -27,7 +27,7 @@ declare global {
   }
 }
 
-export type CapturePhoto = Pick<Photo, 'photoCode' | 'approved' | 'rejectionCode' | 'decodedVin' | 'url' | 'createdAt'>;
+export type CapturePhoto = Pick<Photo, 'photoCode' | 'approved' | 'rejectionCode' | 'decodedVin' | 'vehicleCheck' | 'url' | 'createdAt'>;
 
 /** The session as capture.html's session query selects it. */
 export interface CaptureSession {
@@ -50,6 +50,7 @@ export interface Verdict {
   approved: boolean;
   rejectionCode: string | null;
   decodedVin?: string | null;
+  vehicleCheck?: string | null;
   url: string | null;
   /** When the photo was taken (ms); NaN when unknown. */
   at: number;
@@ -64,6 +65,10 @@ export interface PhotoSlot {
   progress: number;
   rejectionCode: string | null;
   decodedVin: string | null;
+  /** The vehicle check's flag on the accepted photo (docs/capture.md#vehicle-check); null when none. */
+  vehicleCheck: string | null;
+  /** The person chose to keep a flagged photo. */
+  vehicleKept: boolean;
   url: string | null;
   /** An object URL of the photo taken on this phone. */
   preview: string | null;

@@ -37,6 +37,8 @@ export interface Photo {
   approvedMessage: string;
   rejectionCode: string | null;
   decodedVin: string | null;
+  /** The vehicle check on an exterior view: OK, NO_VEHICLE, CUT_OFF or TOO_FAR; null when not checked. */
+  vehicleCheck: string | null;
   url: string | null;
   createdAt: string;
 }

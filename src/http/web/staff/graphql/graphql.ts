@@ -137,6 +137,13 @@ export type UserRole =
   /** Reads sessions, photos, notes, results and reports. */
   | 'VIEWER';
 
+/** What the vehicle check saw on an exterior view: the whole vehicle, none, one cut off by the edge, or one too small in the picture. */
+export type VehicleCheck =
+  | 'CUT_OFF'
+  | 'NO_VEHICLE'
+  | 'OK'
+  | 'TOO_FAR';
+
 /** The vehicle; every field optional, null or blank for unknown. */
 export type VehicleInput = {
   /** The body type, e.g. Sedan. */
@@ -362,7 +369,7 @@ export type SessionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string } } };
+export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string, vehicleCheck: VehicleCheck | null, vehicleBox: { x: number, y: number, width: number, height: number, score: number } | null }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string } } };
 
 export type SessionReportQueryVariables = Exact<{
   sessionKey: string;
@@ -844,6 +851,14 @@ export const SessionDetailDocument = new TypedDocumentString(`
       approvedMessage
       url
       createdAt
+      vehicleCheck
+      vehicleBox {
+        x
+        y
+        width
+        height
+        score
+      }
     }
     damages {
       damageId
