@@ -31,7 +31,7 @@ export interface VehicleDetectorOptions {
 const WORKER_FILE = new URL(`./vehicle-check-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 export function createVehicleDetector(options: VehicleDetectorOptions): VehicleDetector {
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const pool = new Piscina<VehicleCheckJob | 'warm-up', VehicleCheckJobResult | null>({
     filename: WORKER_FILE.href,
     minThreads: 0,

@@ -112,12 +112,19 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the vehicle check in the pages', () => {
     ).toBe(201);
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    const problems = watchPageProblems(page);
     await page.goto(`${server.baseUrl}/dashboard/sessions/${session.sessionKey}`);
     await page.locator('#sign-in').getByLabel('Username').fill(owner);
     await page.locator('#sign-in').getByLabel('Password').fill('a-long-dashboard-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('#review .annotator-canvas img').waitFor();
+    await page
+      .locator('#review .annotator-canvas img')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        await saveScreenshot(page, 'failed-review');
+        throw new Error(`${error.message}\n${page.url()}\n${(await page.locator('main').innerText().catch(() => '')).slice(0, 800)}`);
+      });
+    // Watched once signed in: the signed-out page's own 401 is how it learns to ask for a sign-in.
+    const problems = watchPageProblems(page);
     // The views with a flag carry a mark on their tab: the driver side (cut off) and the passenger side (no vehicle).
     const tabs = page.locator('#review .photo-tabs button');
     expect(await tabs.filter({ hasText: '⚠' }).count()).toBe(2);
@@ -134,5 +141,5 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the vehicle check in the pages', () => {
     expect(await page.locator('#review .vehicle-flag').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
-  }, 180_000);
+  }, 300_000);
 });

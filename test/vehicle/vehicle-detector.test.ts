@@ -11,7 +11,8 @@ import { makeStreet, makeVehiclePhoto } from '../support/vehicle-photos.js';
 let detector: VehicleDetector;
 
 beforeAll(async () => {
-  detector = createVehicleDetector({ threads: 1, maxPixels: 50_000_000 });
+  // A loaded test machine can take far longer than the service's 15 s for a photo.
+  detector = createVehicleDetector({ threads: 1, maxPixels: 50_000_000, timeoutMs: 120_000 });
   await detector.warmUp();
 }, 120_000);
 afterAll(() => detector.close());
@@ -29,7 +30,7 @@ describe('the vehicle detector', () => {
     // The drawing fills 82 % of the width, centred, standing on the pavement line at 78 % of the height.
     expect(judged.box).toMatchObject({ x: expect.closeTo(0.09, 1), width: expect.closeTo(0.82, 1), score: expect.any(Number) });
     expect(judged.box!.y + judged.box!.height).toBeCloseTo(0.77, 1);
-  });
+  }, 120_000);
 
   it('sees no vehicle on a street without one, a bus cut off by the edge, and one far away', async () => {
     expect(await judge(await makeStreet(3))).toEqual({ check: 'no_vehicle', box: null });
@@ -37,13 +38,13 @@ describe('the vehicle detector', () => {
     const far = await judge(await makeVehiclePhoto('bus', 'far'));
     expect(far.check).toBe('too_far');
     expect(far.box!.width).toBeLessThan(0.3);
-  });
+  }, 240_000);
 
   it('answers null for what it cannot read, and reports the CPU time of a photo', async () => {
     expect(await detector.detect(new Uint8Array([1, 2, 3]))).toBeNull();
     const found = await detector.detect(await makeStreet(4));
     expect(found?.cpuMs).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
 
 const run = promisify(execFile);

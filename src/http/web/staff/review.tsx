@@ -259,7 +259,7 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
             />
             {vehicleFlag(shown) ? (
               <p class="vehicle-flag" role="note">
-                <strong>Vehicle check:</strong> {vehicleFlag(shown)}. The person kept this photo; look whether the whole vehicle shows.
+                <strong>Vehicle check:</strong> {vehicleFlag(shown)}. The photo was accepted with this flag: check that the whole vehicle shows.
               </p>
             ) : null}
           </div>
