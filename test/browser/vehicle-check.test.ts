@@ -121,7 +121,14 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the vehicle check in the pages', () => {
       .waitFor({ timeout: 60_000 })
       .catch(async (error: Error) => {
         await saveScreenshot(page, 'failed-review');
-        throw new Error(`${error.message}\n${page.url()}\n${(await page.locator('main').innerText().catch(() => '')).slice(0, 800)}`);
+        throw new Error(
+          `${error.message}\n${page.url()}\n${(
+            await page
+              .locator('main')
+              .innerText()
+              .catch(() => '')
+          ).slice(0, 800)}`,
+        );
       });
     // Watched once signed in: the signed-out page's own 401 is how it learns to ask for a sign-in.
     const problems = watchPageProblems(page);
