@@ -160,7 +160,8 @@ describe('served to the page', () => {
 
       const zipped = await rawGet(`${server.baseUrl}/capture/i18n/${language}.json`, { 'accept-encoding': 'gzip' });
       expect(zipped.headers.get('content-encoding')).toBe('gzip');
-      expect(zipped.body.length).toBeLessThan(3_500);
+      // About 3.5 KB of the 40 KB the page may transfer before its first photo (the vehicle check's words took it past 3.5).
+      expect(zipped.body.length).toBeLessThan(3_700);
       expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(served);
     });
   }

@@ -1440,6 +1440,10 @@ export interface components {
             updated_at: string;
             /** @description Unguessable URL of the stored image; null when nothing readable was stored. */
             url: string | null;
+            /** @description Where the vehicle the check is about was found; null when none was found or the photo was not checked. */
+            vehicle_box: components["schemas"]["VehicleBox"] | null;
+            /** @description The vehicle check on an exterior view (photo codes 4, 5, 7, 8, 10, 11, 12, 13): ok, no_vehicle, cut_off or too_far; null when the photo was not checked (other views, photos QC rejected, VEHICLE_CHECK=off, or the check could not run). */
+            vehicle_check: components["schemas"]["VehicleCheck"] | null;
         };
         /** @description Photo codes and labels: 1 VIN, 2 Interior, 3 Cluster, 4 Left, 5 Front, 6 Tires, 7 Right, 8 Rear, 9 Windshield, 10 Front_Left, 11 Front_Right, 12 Rear_Right, 13 Rear_Left. */
         PhotoCode: number;
@@ -1447,7 +1451,7 @@ export interface components {
          * @description Why quality control rejected a photo.
          * @enum {string}
          */
-        RejectionCode: "TOO_LARGE" | "UNSUPPORTED_TYPE" | "UNREADABLE" | "TOO_MANY_PIXELS" | "TOO_SMALL" | "TOO_DARK" | "TOO_BRIGHT" | "BLURRY" | "DUPLICATE";
+        RejectionCode: "TOO_LARGE" | "UNSUPPORTED_TYPE" | "UNREADABLE" | "TOO_MANY_PIXELS" | "TOO_SMALL" | "TOO_DARK" | "TOO_BRIGHT" | "BLURRY" | "DUPLICATE" | "NO_VEHICLE" | "VEHICLE_CUT_OFF" | "TOO_FAR";
         ReviewInput: {
             /**
              * @description Required true when no damage is accepted; refused when some are.
@@ -1897,6 +1901,20 @@ export interface components {
         UserList: {
             data: components["schemas"]["User"][];
         };
+        /** @description Where the vehicle is, in fractions (0–1) of the photo as displayed, from its top-left corner. */
+        VehicleBox: {
+            height: number;
+            /** @description The detector's confidence, 0–1. */
+            score: number;
+            width: number;
+            x: number;
+            y: number;
+        };
+        /**
+         * @description What the vehicle check saw on an exterior view: the whole vehicle, none, one cut off by the edge, or one too small in the picture.
+         * @enum {string}
+         */
+        VehicleCheck: "ok" | "no_vehicle" | "cut_off" | "too_far";
         /** @description Every key optional; unknown keys are refused with 400. */
         VehicleInput: {
             /** @description At most 100 characters; blank means null. */
