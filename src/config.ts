@@ -111,6 +111,9 @@ export const variables = {
   WEBHOOK_TOTAL_TIMEOUT_MS: positiveInt.default(20_000).meta({ description: 'time-out for a whole delivery attempt' }),
   WEBHOOK_ATTEMPT_RETENTION_DAYS: positiveInt.default(30).meta({ description: 'how long finished deliveries and attempts are kept' }),
   WEBHOOK_RECONCILE_INTERVAL_MS: positiveInt.default(10_000).meta({ description: 'how often events a crash left without their deliveries are looked for' }),
+  CALLBACK_DISABLE_DAYS: positiveInt.default(5).meta({
+    description: "a callback whose every delivery attempt failed for this many days is disabled and the account's `notification_emails` are told",
+  }),
   EXPIRY_SWEEP_INTERVAL_MS: positiveInt.default(60_000).meta({ description: 'how often idle sessions are expired' }),
   RETENTION_SWEEP_INTERVAL_MS: positiveInt.default(60_000).meta({
     description: 'how often what TTL indexes would remove is deleted (expired access and sign-in records, finished deliveries and attempts past retention)',
@@ -292,6 +295,7 @@ const webhooks = z
     WEBHOOK_TOTAL_TIMEOUT_MS: v.WEBHOOK_TOTAL_TIMEOUT_MS,
     WEBHOOK_ATTEMPT_RETENTION_DAYS: v.WEBHOOK_ATTEMPT_RETENTION_DAYS,
     WEBHOOK_RECONCILE_INTERVAL_MS: v.WEBHOOK_RECONCILE_INTERVAL_MS,
+    CALLBACK_DISABLE_DAYS: v.CALLBACK_DISABLE_DAYS,
   })
   .refine((env) => unparsed(env.WEBHOOK_RESPONSE_TIMEOUT_MS, env.WEBHOOK_TOTAL_TIMEOUT_MS) || env.WEBHOOK_RESPONSE_TIMEOUT_MS <= env.WEBHOOK_TOTAL_TIMEOUT_MS, {
     ...always,
@@ -341,6 +345,8 @@ const webhooks = z
         retentionDays: env.WEBHOOK_ATTEMPT_RETENTION_DAYS,
         /** How often the outbox is checked against the event log for events a crash left without their delivery. */
         reconcileIntervalMs: env.WEBHOOK_RECONCILE_INTERVAL_MS,
+        /** Days a callback may fail without a single success before it is disabled (docs/webhooks.md#disabled-callbacks). */
+        disableAfterDays: env.CALLBACK_DISABLE_DAYS,
       },
     };
   });

@@ -46,6 +46,7 @@ import { createVinDecoder, type VinDecoder } from './vin/vin-decoder.js';
 import { createWebhookUseCases } from './webhooks/webhook-use-cases.js';
 import { createMailUseCases } from './mail/mail-use-cases.js';
 import type { MailNotifications } from './mail/mail-notifications.js';
+import { AccountMail } from './mail/account-mail.js';
 import type { MailSender } from './mail/mail-sender.js';
 import { resolveQcThresholds, type QcThresholds } from './qc/thresholds.js';
 import { IdempotentRequests } from './idempotency/idempotent-requests.js';
@@ -144,7 +145,7 @@ export function createServices({
   detector = null,
   atomicFindAndModify = false,
 }: ServiceOptions): Services {
-  const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays, atomicFindAndModify });
+  const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays, atomicFindAndModify, clock });
   const events = createEventUseCases({
     events: stores.events,
     bus: eventBus,
@@ -152,15 +153,25 @@ export function createServices({
     publishDelay: metrics.eventPublishDelay,
     fanoutDelay: metrics.eventFanoutDelay,
   });
-  const webhooks = createWebhookUseCases({ stores, recorder: events.recorder, config, logger, metrics, clock });
+  // The owners hear of a callback the service disabled by mail, which is built below.
+  const webhooks = createWebhookUseCases({
+    stores,
+    recorder: events.recorder,
+    config,
+    logger,
+    metrics,
+    clock,
+    onCallbackDisabled: (callback, cause) => accountMail.callbackDisabled(callback, cause),
+  });
   const sms = createSmsProvider(config, logger);
   const { maxPixels } = resolveQcThresholds(config.qcThresholds as Partial<QcThresholds>);
   const vinReader = createVinReader({ maxPixels, logger });
   // One thread: a model copy costs about 100 MB, and the analysis slots in front of it keep the accounts' turns fair.
   const vehicleDetector = config.vehicleCheck === 'off' ? null : createVehicleDetector({ threads: 1, maxPixels, logger });
   const vinDecoder = createVinDecoder();
-  // The dashboard's address of a session; the public URL is known once inspections' URLs exist (and may follow the listening address).
-  const mail = createMailUseCases({ stores, config, sessionPageUrl: (key) => `${inspections.urls.base}/dashboard/sessions/${key}`, logger, clock });
+  // The dashboard's pages; the public URL is known once inspections' URLs exist (and may follow the listening address).
+  const mail = createMailUseCases({ stores, config, dashboardUrl: (path) => `${inspections.urls.base}/dashboard${path}`, logger, clock });
+  const accountMail = new AccountMail({ mails: mail.mails, accounts: stores.accounts });
   const inspections = createInspectionUseCases({
     stores,
     recorder: events.recorder,

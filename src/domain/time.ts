@@ -18,3 +18,11 @@ export function wholeSecondsBetween(start: Date | null, end: Date | null): numbe
   if (start === null || end === null) return null;
   return Math.max(0, Math.floor((end.getTime() - start.getTime()) / 1000));
 }
+
+const INSTANT_MESSAGE = 'must be an ISO 8601 date-time with its offset (e.g. 2026-03-14T09:00:00Z) or a date (2026-03-14, read as midnight UTC).';
+
+/** A point in time a client sends (e.g. `since`): a date-time with Z or an offset, or a date at midnight UTC. */
+export const IsoInstantInputSchema = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: INSTANT_MESSAGE })
+  .transform((text) => new Date(text.length === 10 ? `${text}T00:00:00Z` : text))
+  .meta({ description: 'ISO 8601: a date-time with Z or an offset, or a date (midnight UTC).', example: '2026-03-14T09:00:00Z' });

@@ -2,6 +2,7 @@
 // completes, their copy of the report; the account's notification addresses when a session starts waiting for review
 // and when a callback is disabled. Each mail is queued (store/mails.ts) and sent by the MailSender.
 import { randomUUID } from 'node:crypto';
+import type { CallbackDisableCause } from '../domain/callback-disabling.js';
 import type { CaptureLanguage } from '../domain/languages.js';
 import { callbackDisabledMail, invitationMail, reportReadyMail, reviewWaitingMail, type MailKind, type MailText } from '../domain/mail-texts.js';
 import type { MailRecord, MailStore } from '../store/mails.js';
@@ -33,8 +34,8 @@ export class MailNotifications {
       /** Called after mail is queued, so it leaves now rather than at the next poll. */
       wake: () => void;
       clock: () => Date;
-      /** The dashboard's address of a session, for the staff's mails. */
-      sessionPageUrl: (sessionKey: string) => string;
+      /** The dashboard's address of a page (`/sessions/<key>`, `/settings/developers`), for the staff's mails. */
+      dashboardUrl: (path: string) => string;
     },
   ) {}
 
@@ -56,12 +57,18 @@ export class MailNotifications {
   }
 
   reviewWaiting(account: MailingAccount, sessionKey: string): Promise<void> {
-    const text = reviewWaitingMail({ language: account.language, sessionKey, sessionUrl: this.deps.sessionPageUrl(sessionKey) });
+    const text = reviewWaitingMail({ language: account.language, sessionKey, sessionUrl: this.deps.dashboardUrl(`/sessions/${sessionKey}`) });
     return this.queue(account, sessionKey, 'review_waiting', account.notificationEmails, text);
   }
 
-  callbackDisabled(account: MailingAccount, callback: { event: string; url: string; reason: string }): Promise<void> {
-    const text = callbackDisabledMail({ language: account.language, ...callback });
+  callbackDisabled(account: MailingAccount, callback: { event: string; url: string }, cause: CallbackDisableCause): Promise<void> {
+    const text = callbackDisabledMail({
+      language: account.language,
+      event: callback.event,
+      url: callback.url,
+      cause,
+      settingsUrl: this.deps.dashboardUrl('/settings/developers'),
+    });
     return this.queue(account, null, 'callback_disabled', account.notificationEmails, text);
   }
 

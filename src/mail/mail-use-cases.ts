@@ -10,7 +10,7 @@ import { logMailTransport, smtpMailTransport } from './mail-transport.js';
 export function createMailUseCases(deps: {
   stores: Pick<Stores, 'mails'>;
   config: Pick<Config, 'mail'>;
-  sessionPageUrl: (sessionKey: string) => string;
+  dashboardUrl: (path: string) => string;
   logger: Logger;
   clock: () => Date;
 }) {
@@ -24,7 +24,7 @@ export function createMailUseCases(deps: {
     pollIntervalMs: mail.pollIntervalMs,
     retryTimeScale: mail.retryTimeScale,
   });
-  const mails = new MailNotifications({ store: deps.stores.mails, wake: () => sender.wake(), clock: deps.clock, sessionPageUrl: deps.sessionPageUrl });
+  const mails = new MailNotifications({ store: deps.stores.mails, wake: () => sender.wake(), clock: deps.clock, dashboardUrl: deps.dashboardUrl });
   return {
     /** Queues the service's mail and lists what was sent about a session (docs/staff.md "Mail"). */
     mails,

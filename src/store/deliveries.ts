@@ -92,6 +92,8 @@ interface OutboxCursorDocument {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Deliveries read per page while recovering failed ones. */
+const REQUEUE_PAGE = 500;
 /** Reads per fair claim batch at most: each leaves out the accounts the previous one found. */
 const MAX_FAIR_READS = 4;
 
@@ -142,6 +144,14 @@ export class DeliveryStore {
   /** Inserts a new delivery; 'duplicate' when one with this id exists already (the reconciler got there first). */
   insert(delivery: DeliveryDocument): Promise<'inserted' | 'duplicate'> {
     return this.inserts.submit(delivery);
+  }
+
+  /**
+   * Inserts a delivery written failed, unsent (its callback is disabled), kept for the retention period like any
+   * finished one. 'duplicate' when one with this id exists already.
+   */
+  insertUnsent(delivery: DeliveryDocument & { status: 'failed' }): Promise<'inserted' | 'duplicate'> {
+    return this.inserts.submit({ ...delivery, purge_at: new Date(delivery.created_at.getTime() + this.retentionMs) });
   }
 
   /**
@@ -268,6 +278,56 @@ export class DeliveryStore {
     if (modifiedCount !== 1) return null;
     const { purge_at: _purged, ...rest } = delivery;
     return { ...rest, ...queued };
+  }
+
+  /** Whether an event's delivery (not a test send) to this callback succeeded at or after `since`. */
+  async succeededSince(apiKey: string, event: string, since: Date): Promise<boolean> {
+    const found = await this.deliveries.findOne(
+      { api_key: apiKey, callback_event: event, status: 'succeeded', test: false, updated_at: { $gte: since } },
+      { projection: { _id: 1 } },
+    );
+    return found !== null;
+  }
+
+  /**
+   * Queues again, due at once with a fresh retry schedule and the same id, every delivery of the API key to one of
+   * `events` that ended failed at or after `since` (test sends aside). Compare-and-set per delivery (still failed,
+   * same attempt count), so a delivery redelivered meanwhile is not queued twice. Returns how many were queued.
+   */
+  async requeueFailed(apiKey: string, events: readonly string[], since: Date, now: Date): Promise<number> {
+    if (events.length === 0) return 0;
+    const filter: Filter<DeliveryDocument> = {
+      api_key: apiKey,
+      callback_event: { $in: [...events] },
+      status: 'failed',
+      test: false,
+      updated_at: { $gte: since },
+    };
+    let queued = 0;
+    let after = '';
+    for (;;) {
+      const page = await this.deliveries
+        .find({ ...filter, _id: { $gt: after } }, { projection: { _id: 1, attempts: 1 } })
+        .sort({ _id: 1 })
+        .limit(REQUEUE_PAGE)
+        .toArray();
+      // A new round starts after the attempts already made; one write per distinct count (a handful: 1 to 13 and their redeliveries).
+      const byAttempts = new Map<number, string[]>();
+      for (const { _id, attempts } of page) byAttempts.set(attempts, [...(byAttempts.get(attempts) ?? []), _id]);
+      for (const [attempts, ids] of byAttempts) {
+        const { modifiedCount } = await this.deliveries.updateMany(
+          { _id: { $in: ids }, api_key: apiKey, status: 'failed', attempts },
+          {
+            $set: { status: 'pending', next_attempt_at: now, round_start: attempts, lease_owner: null, lease_expires_at: null, updated_at: now },
+            $unset: { purge_at: '' },
+          },
+        );
+        queued += modifiedCount;
+      }
+      const last = page[page.length - 1];
+      if (!last || page.length < REQUEUE_PAGE) return queued;
+      after = last._id;
+    }
   }
 
   async existingIds(ids: readonly string[]): Promise<Set<string>> {

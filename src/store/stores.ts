@@ -41,6 +41,8 @@ export interface StoreOptions {
   webhookRetentionDays?: number;
   /** The database's findOneAndUpdate is a compare-and-set (Database.atomicFindAndModify); false is always safe. */
   atomicFindAndModify?: boolean;
+  /** The service's time, for the times a store stamps itself (a settled delivery's update). */
+  clock?: () => Date;
 }
 
 export function createStores(db: Db, options: StoreOptions = {}): Stores {
@@ -54,7 +56,7 @@ export function createStores(db: Db, options: StoreOptions = {}): Stores {
     damages: new DamageStore(db),
     events: new EventStore(db),
     leases: new LeaseStore(db),
-    deliveries: new DeliveryStore(db, { retentionDays: options.webhookRetentionDays ?? 30 }),
+    deliveries: new DeliveryStore(db, { retentionDays: options.webhookRetentionDays ?? 30, clock: options.clock }),
     users: new UserStore(db),
     signIns: new SignInStore(db),
     signInFailures: new SignInFailureStore(db),

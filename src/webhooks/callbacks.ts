@@ -6,10 +6,14 @@ import { isDuplicateKeyError } from '../store/database.js';
 import type { CallbackDocument, CallbackSetting, CallbackStore } from '../store/callbacks.js';
 import { isWebhookEvent, WEBHOOK_EVENTS, WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
 import { firstIssueMessage, freeJsonProblem, parseJsonText, STANDALONE } from '../domain/validation.js';
+import { disabledReason } from '../domain/callback-disabling.js';
 import { generateWebhookSecret } from './signing.js';
 import { checkCallbackUrl, type TargetPolicy } from './target-guard.js';
 
 const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/** Callbacks disabled before reasons were stored were disabled by a 410. */
+const GONE_REASON = disabledReason({ kind: 'gone' });
 const MAX_HEADERS = 32;
 const MAX_HEADER_VALUE = 4096;
 
@@ -83,7 +87,26 @@ export const CreateCallbackRequestSchema = z
   })
   .meta({ id: 'CreateCallbackRequest' });
 
-export const UpdateCallbackRequestSchema = z.object(settingShape).meta({ id: 'UpdateCallbackRequest' });
+const disabledField = z.boolean({ error: 'must be true or false.' });
+
+export const UpdateCallbackRequestSchema = z
+  .object({
+    ...settingShape,
+    disabled: disabledField
+      .optional()
+      .meta({ description: 'true keeps (or puts) the callback off; false or absent enables it (a disabled callback is enabled again).' }),
+  })
+  .meta({ id: 'UpdateCallbackRequest' });
+
+/** A PUT with `disabled` alone changes only whether the callback is on (docs/webhooks.md#disabled-callbacks). */
+export const CallbackStateRequestSchema = z
+  .strictObject({
+    disabled: disabledField.meta({ description: 'false enables a disabled callback again (with a fresh count of failing days); true disables it.' }),
+  })
+  .meta({ id: 'CallbackStateRequest' });
+
+/** The reason a callback disabled on request carries. */
+export const DISABLED_ON_REQUEST = 'Disabled on request ("disabled": true).';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
@@ -100,7 +123,12 @@ export const CallbackSchema = z
       .string()
       .regex(/^whsec_/)
       .meta({ description: 'Signs deliveries (Standard Webhooks webhook-signature header).' }),
-    active: z.boolean().meta({ description: 'False after a receiver answered 410 Gone; updating the callback turns it back on.' }),
+    disabled: z.boolean().meta({
+      description:
+        'True when nothing is sent to the callback: a receiver answered 410 Gone, every attempt failed for CALLBACK_DISABLE_DAYS days, or it was disabled on request. PUT with "disabled": false enables it again.',
+    }),
+    disabled_reason: z.string().nullable().meta({ description: 'Why the callback is disabled, in words; null while it is enabled.', example: null }),
+    active: z.boolean().meta({ description: 'The opposite of `disabled` (kept for clients written before it).' }),
   })
   .meta({ id: 'Callback' });
 export type CallbackView = z.output<typeof CallbackSchema>;
@@ -140,10 +168,15 @@ export class CallbackService {
     }
   }
 
-  /** PUT semantics: the event's callback must exist; its setting is replaced. `input`: an UpdateCallbackRequest. */
+  /**
+   * PUT semantics: the event's callback must exist. `input`: an UpdateCallbackRequest, whose setting replaces the
+   * callback's and enables it unless `disabled` is true; or a CallbackStateRequest (`disabled` alone), which only
+   * enables or disables it.
+   */
   async update(apiKey: string, event: string, input: unknown): Promise<CallbackView> {
     requireEventName(event);
-    const updated = await this.callbacks.update(apiKey, event, this.parseBody(UpdateCallbackRequestSchema, input), this.clock());
+    const { disabled, ...setting } = isStateOnly(input) ? parseState(input) : this.parseBody(UpdateCallbackRequestSchema, input);
+    const updated = await this.callbacks.update(apiKey, event, setting, this.clock(), disabled ? DISABLED_ON_REQUEST : null);
     if (!updated) throw missingCallback(apiKey, event);
     return toCallbackView(updated);
   }
@@ -205,6 +238,8 @@ export function toCallbackView(callback: CallbackDocument): CallbackView {
     headers: callback.headers,
     payload: callback.payload,
     secret: current?.secret ?? '',
+    disabled: !callback.active,
+    disabled_reason: callback.active ? null : (callback.disabled_reason ?? GONE_REASON),
     active: callback.active,
   };
 }
@@ -222,6 +257,17 @@ export async function requireCallback(callbacks: CallbackStore, apiKey: string, 
 
 export function missingCallback(apiKey: string, event: string) {
   return notFound(`Your API Key does not have callback setting for the event ${event}.`, { api_key: apiKey });
+}
+
+/** A body holding `disabled` and nothing else. */
+function isStateOnly(input: unknown): boolean {
+  return typeof input === 'object' && input !== null && Object.keys(input).length === 1 && 'disabled' in input;
+}
+
+function parseState(input: unknown): z.output<typeof CallbackStateRequestSchema> {
+  const parsed = CallbackStateRequestSchema.safeParse(input);
+  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+  return parsed.data;
 }
 
 function requireEventName(event: string): void {

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../errors.js';
 import { WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
 import { DeliveryStatusSchema } from '../domain/delivery-statuses.js';
-import { UtcTimestampSchema } from '../domain/time.js';
+import { IsoInstantInputSchema, UtcTimestampSchema } from '../domain/time.js';
 import { firstIssueMessage } from '../domain/validation.js';
 import type { CallbackStore } from '../store/callbacks.js';
 import type { DeliveryAttemptDocument, DeliveryDocument, DeliveryPageCursor, DeliveryStore } from '../store/deliveries.js';
-import { CallbackMethodSchema, requireCallback, type EventCallback } from './callbacks.js';
+import { CallbackMethodSchema, missingCallback, requireCallback, type EventCallback } from './callbacks.js';
 import type { DeliveryScheduler } from './delivery-scheduler.js';
 import { newDelivery, testDeliveryId, type WebhookOutbox } from './outbox.js';
 import { SAMPLE_SESSION_KEY, samplePayload } from './sample-payloads.js';
@@ -108,6 +108,23 @@ export const DeliveryListSchema = z
   .meta({ id: 'DeliveryList' });
 export type DeliveryList = z.output<typeof DeliveryListSchema>;
 
+// ---------------------------------------------------------------------------------------------------------------
+// Recovery (POST /v1/callbacks/recover, GraphQL recoverDeliveries)
+
+export const RecoverDeliveriesRequestSchema = z
+  .object({
+    since: IsoInstantInputSchema.meta({ description: 'Deliveries that ended failed at or after this time are sent again.' }),
+    event: z
+      .preprocess(notGiven, WebhookEventSchema.optional())
+      .meta({ description: "Only this event's callback; without it, every enabled callback of the API key." }),
+  })
+  .meta({ id: 'RecoverDeliveriesRequest' });
+
+export const DeliveryRecoverySchema = z
+  .object({ queued: z.int().min(0).meta({ description: 'Deliveries queued again, each due at once with its own webhook-id.' }) })
+  .meta({ id: 'DeliveryRecovery' });
+export type DeliveryRecovery = z.output<typeof DeliveryRecoverySchema>;
+
 export interface DeliveryPage {
   /** The callback's event, checked. */
   event: WebhookEvent;
@@ -181,6 +198,27 @@ export class DeliveryService {
       delivery = await this.requireDelivery(apiKey, id);
     }
     return deliveryView(delivery, await this.deps.deliveries.attemptsOf([id]));
+  }
+
+  /**
+   * Sends again every delivery of the API key that ended failed at or after `since` (test sends aside), to the
+   * enabled callbacks (or `event`'s, which must exist and be enabled): each queued at once with a fresh retry
+   * schedule, the same webhook-id and body, and the callback's current setting. `input`: a RecoverDeliveriesRequest.
+   */
+  async recover(apiKey: string, input: unknown): Promise<DeliveryRecovery> {
+    const parsed = RecoverDeliveriesRequestSchema.safeParse(input);
+    if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+    const { since, event } = parsed.data;
+    const callbacks = await this.deps.callbacks.list(apiKey);
+    if (event) {
+      const callback = callbacks.find((candidate) => candidate.event === event);
+      if (!callback) throw missingCallback(apiKey, event);
+      if (!callback.active) throw conflict(`The callback for ${event} is disabled; enable it again before recovering its deliveries.`);
+    }
+    const events = callbacks.filter((callback) => callback.active && (!event || callback.event === event)).map((callback) => callback.event);
+    const queued = await this.deps.deliveries.requeueFailed(apiKey, events, since, this.deps.clock());
+    if (queued > 0) this.deps.worker.poke();
+    return { queued };
   }
 
   /**

@@ -9,6 +9,7 @@ import type { WebhookConfig } from '../config.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliveryStore } from '../store/deliveries.js';
+import { CallbackHealth, type CallbackDisabledListener } from './callback-health.js';
 import { DeliverySender } from './delivery-sender.js';
 import { RequestSlots, type QueueKey, type SlotOwner } from './request-slots.js';
 import { RetryWakeups } from './retry-wakeups.js';
@@ -35,6 +36,8 @@ export interface DeliverySchedulerOptions {
   random?: () => number;
   /** Attempts by outcome, and the time from a delivery being queued to each attempt starting. */
   metrics?: Pick<Metrics, 'deliveries' | 'deliveryLag'>;
+  /** Told once for each callback this worker's attempts turn off (docs/webhooks.md#disabled-callbacks). */
+  onCallbackDisabled?: CallbackDisabledListener;
 }
 
 /** Room in this worker's queue, taken before a delivery is written so it can be written already leased to us. */
@@ -88,6 +91,13 @@ export class DeliveryScheduler {
     this.sender = new DeliverySender({
       deliveries: options.deliveries,
       callbacks: options.callbacks,
+      health: new CallbackHealth({
+        callbacks: options.callbacks,
+        deliveries: options.deliveries,
+        disableAfterDays: config.disableAfterDays,
+        onDisabled: options.onCallbackDisabled ?? (async () => undefined),
+        logger: options.logger,
+      }),
       agents: this.agents,
       timeoutMs: config.timeoutMs,
       retryTimeScale: config.retryTimeScale,

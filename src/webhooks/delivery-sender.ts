@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Metrics } from '../observability/metrics.js';
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliverySettlement, DeliveryStore } from '../store/deliveries.js';
+import type { CallbackHealth } from './callback-health.js';
 import { CALLBACK_REMOVED_ERROR, outcomeLabel, refusalToSend, settleAttempt } from './settlement-policy.js';
 import { sendWebhook } from './sender.js';
 import { webhookHeaders } from './signing.js';
@@ -18,6 +19,8 @@ const CALLBACK_REMOVED: DeliverySettlement = { kind: 'failed', statusCode: null,
 export interface DeliverySenderOptions {
   deliveries: DeliveryStore;
   callbacks: CallbackStore;
+  /** Follows whether each callback's receiver answers, and disables one that does not (410, or days of failures). */
+  health: CallbackHealth;
   agents: TargetAgents;
   timeoutMs: { response: number; total: number };
   retryTimeScale: number;
@@ -80,7 +83,8 @@ export class DeliverySender {
       error: outcome.error,
       response_body: outcome.responseBody,
     });
-    if (outcome.gone) await callbacks.deactivate(callback.api_key, callback.event, callback.url, clock());
+    if (outcome.gone) await this.options.health.gone(callback, clock());
+    else if (!delivery.test) await this.options.health.afterAttempt(callback, outcome, clock());
     const settlement = settleAttempt(delivery, outcome, { now: clock(), random: this.options.random, retryTimeScale: this.options.retryTimeScale });
     metrics?.deliveries.inc({ outcome: outcomeLabel(outcome, settlement) });
     await deliveries.settle(delivery._id, leaseOwner, settlement);

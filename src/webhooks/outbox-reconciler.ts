@@ -62,8 +62,8 @@ export class OutboxReconciler extends LeasedInterval<number> {
       const key = `${event.api_key}\u0000${event.event}`;
       if (!callbacks.has(key)) callbacks.set(key, await this.deps.callbacks.find(event.api_key, event.event));
       const callback = callbacks.get(key);
-      // Only what the normal path would have sent: an active callback that existed when the event happened.
-      if (!callback?.active || callback.created_at > event.created_at) continue;
+      // Only what the normal path would have written: for a callback that existed when the event happened.
+      if (!callback || callback.created_at > event.created_at) continue;
       const delivery = eventDelivery(
         { apiKey: event.api_key, seq: event.seq, sessionKey: event.session_key, event: event.event, payload: event.payload },
         callback,

@@ -1,6 +1,7 @@
-// Turns recorded events into deliveries (docs/webhooks.md): for a webhook event with an active callback, the delivery is
-// written to MongoDB first and only then handed to the worker, so a crash or a restart loses nothing. The body is
-// built and serialised once here; every attempt sends and signs these same bytes.
+// Turns recorded events into deliveries (docs/webhooks.md): for a webhook event with a callback, the delivery is written
+// to MongoDB first and only then handed to the worker, so a crash or a restart loses nothing. The body is built and
+// serialised once here; every attempt sends and signs these same bytes. A disabled callback's delivery is written
+// failed, unsent: nothing goes to the receiver, and a recovery (POST /v1/callbacks/recover) can send it later.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { RecordedEvent } from '../events/event-recorder.js';
@@ -8,6 +9,7 @@ import { isWebhookEvent, mergeCallbackPayload } from '../domain/events.js';
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliveryStore } from '../store/deliveries.js';
 import type { DeliveryScheduler } from './delivery-scheduler.js';
+import { CALLBACK_DISABLED_ERROR } from './settlement-policy.js';
 
 export interface OutboxEvent {
   apiKey: string;
@@ -36,7 +38,7 @@ export class WebhookOutbox {
     if (!isWebhookEvent(event.event)) return;
     try {
       const callback = await this.deps.callbacks.find(event.apiKey, event.event);
-      if (!callback?.active) return;
+      if (!callback) return;
       await this.enqueue(eventDelivery(event, callback, this.deps.clock()), callback);
     } catch (error) {
       this.deps.logger.error({ err: error, event: event.event, seq: event.seq }, 'could not queue the webhook delivery; the reconciler will');
@@ -45,9 +47,14 @@ export class WebhookOutbox {
 
   /**
    * Writes a new delivery, leased to this instance's worker when it has a free slot (then sent at once), else
-   * pending for whichever worker claims it first. Returns the delivery as written, or null if it existed already.
+   * pending for whichever worker claims it first; failed and unsent when the callback is disabled. Returns the
+   * delivery as written, or null if it existed already.
    */
   async enqueue(delivery: DeliveryDocument, callback: CallbackDocument): Promise<DeliveryDocument | null> {
+    if (!callback.active && !delivery.test) {
+      const unsent = { ...delivery, status: 'failed' as const, last_error: CALLBACK_DISABLED_ERROR };
+      return (await this.deps.deliveries.insertUnsent(unsent)) === 'inserted' ? unsent : null;
+    }
     const reservation = this.deps.worker.reserve(callback.api_key, callback.event);
     const written: DeliveryDocument = reservation
       ? { ...delivery, status: 'delivering', lease_owner: reservation.leaseOwner, lease_expires_at: reservation.leaseExpiresAt }

@@ -1,12 +1,12 @@
 // What happens to a delivery after an attempt (docs/webhooks.md): success, a retry on the schedule (Retry-After only
-// postpones it), 410 Gone disables the callback, failed after the last attempt. Pure functions, like the schedule.
+// postpones it), 410 Gone fails it at once (and disables the callback), failed after the last attempt. Pure functions, like the schedule.
 import type { CallbackDocument } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliverySettlement } from '../store/deliveries.js';
 import { delayBeforeAttempt } from './retry-schedule.js';
 import type { DeliveryAttemptOutcome } from './sender.js';
 
 export const CALLBACK_REMOVED_ERROR = 'Not sent: the callback setting for this event was removed.';
-export const CALLBACK_DISABLED_ERROR = 'Not sent: the callback is disabled (a receiver answered 410 Gone); update it to re-enable it.';
+export const CALLBACK_DISABLED_ERROR = 'Not sent: the callback is disabled; enable it again to resume (see its disabled_reason).';
 
 /** The metrics label of an attempt's outcome. */
 export type AttemptOutcomeLabel = 'succeeded' | 'retrying' | 'failed' | 'gone';
@@ -20,8 +20,8 @@ export interface SettlementContext {
 }
 
 /**
- * The settlement for a delivery that must not be sent at all: its callback was removed, or disabled by a 410 (a test
- * send still goes to a disabled callback: it is how a fixed receiver is probed). Null when it may be sent.
+ * The settlement for a delivery that must not be sent at all: its callback was removed, or disabled (a test send
+ * queued before still goes: it is how a fixed receiver is probed). Null when it may be sent.
  */
 export function refusalToSend(delivery: Pick<DeliveryDocument, 'test'>, callback: Pick<CallbackDocument, 'active'> | null): DeliverySettlement | null {
   if (!callback) return { kind: 'failed', statusCode: null, error: CALLBACK_REMOVED_ERROR, attempted: false };

@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { Stores } from '../store/stores.js';
+import type { CallbackDisabledListener } from './callback-health.js';
 import { CallbackService } from './callbacks.js';
 import { DeliveryScheduler } from './delivery-scheduler.js';
 import { DeliveryService } from './deliveries.js';
@@ -18,6 +19,8 @@ export function createWebhookUseCases(deps: {
   logger: Logger;
   metrics: Metrics;
   clock: () => Date;
+  /** Told once for each callback the service disables (docs/webhooks.md#disabled-callbacks). */
+  onCallbackDisabled: CallbackDisabledListener;
 }) {
   const { stores, config, logger, clock } = deps;
   const deliveryWorker = new DeliveryScheduler({
@@ -28,6 +31,7 @@ export function createWebhookUseCases(deps: {
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     metrics: deps.metrics,
     clock,
+    onCallbackDisabled: deps.onCallbackDisabled,
   });
   const outbox = new WebhookOutbox({ deliveries: stores.deliveries, callbacks: stores.callbacks, worker: deliveryWorker, logger, clock });
   deps.recorder.afterRecord(outbox.afterRecord);

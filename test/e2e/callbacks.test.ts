@@ -26,6 +26,8 @@ describe('REST callbacks', () => {
       method: 'POST',
       headers: {},
       payload: {},
+      disabled: false,
+      disabled_reason: null,
       active: true,
     });
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -94,7 +96,7 @@ describe('REST callbacks', () => {
   it('GET /v1/callbacks/:event returns the flat callback object', async () => {
     const { status, body } = await api('GET', `/v1/callbacks/${encodeURIComponent('SESSION:COMPLETE')}`);
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['active', 'api_key', 'event', 'headers', 'method', 'payload', 'secret', 'url']);
+    expect(Object.keys(body).sort()).toEqual(['active', 'api_key', 'disabled', 'disabled_reason', 'event', 'headers', 'method', 'payload', 'secret', 'url']);
     expect((await api('GET', '/v1/callbacks/SESSION:COMPLETE')).status).toBe(200);
   });
 
@@ -102,6 +104,28 @@ describe('REST callbacks', () => {
     const updated = await api('PUT', '/v1/callbacks/SESSION:COMPLETE', { url: 'https://example.org/new', headers: { 'X-Token': 't' } });
     expect(updated).toMatchObject({ status: 200, body: { url: 'https://example.org/new', method: 'POST', headers: { 'X-Token': 't' } } });
     expect(await api('PUT', '/v1/callbacks/SESSION:COMPLETE', { method: 'PUT' })).toMatchObject({ status: 400, body: { message: 'Missing required fields.' } });
+    expect(await api('PUT', '/v1/callbacks/SESSION:COMPLETE', {})).toMatchObject({ status: 400, body: { message: 'Missing required fields.' } });
+  });
+
+  it('PUT with "disabled" alone turns a callback off and on, keeping its setting; with a setting, "disabled": true keeps it off', async () => {
+    const off = await api('PUT', '/v1/callbacks/SESSION:COMPLETE', { disabled: true });
+    expect(off).toMatchObject({ status: 200, body: { url: 'https://example.org/new', headers: { 'X-Token': 't' }, disabled: true, active: false } });
+    expect(off.body.disabled_reason).toBe('Disabled on request ("disabled": true).');
+    const on = await api('PUT', '/v1/callbacks/SESSION:COMPLETE', { disabled: false });
+    expect(on).toMatchObject({ status: 200, body: { url: 'https://example.org/new', disabled: false, disabled_reason: null, active: true } });
+    const replacedOff = await api('PUT', '/v1/callbacks/SESSION:COMPLETE', { url: 'https://example.org/paused', disabled: true });
+    expect(replacedOff).toMatchObject({ status: 200, body: { url: 'https://example.org/paused', headers: {}, disabled: true } });
+    const replacedOn = await api('PUT', '/v1/callbacks/SESSION:COMPLETE', { url: 'https://example.org/new', headers: { 'X-Token': 't' } });
+    expect(replacedOn).toMatchObject({ status: 200, body: { disabled: false, disabled_reason: null } });
+    expect(await api('PUT', '/v1/callbacks/SESSION:COMPLETE', { disabled: 'false' })).toMatchObject({
+      status: 400,
+      body: { message: 'disabled must be true or false.' },
+    });
+    expect(await api('PUT', '/v1/callbacks/SESSION:COMPLETE', { url: 'https://example.org/new', disabled: 1 })).toMatchObject({
+      status: 400,
+      body: { message: 'disabled must be true or false.' },
+    });
+    expect((await api('GET', '/v1/callbacks/SESSION:COMPLETE')).body).toMatchObject({ url: 'https://example.org/new', disabled: false });
   });
 
   it('answers 404 with the exact body for an event without a callback, and 400 for an unknown event', async () => {

@@ -197,6 +197,11 @@ describe('the served OpenAPI document against real answers', () => {
     expect((await asAccount('GET', '/v1/callbacks/SESSION:COMPLETE/deliveries?limit=0')).status).toBe(400);
     expect((await asAccount('POST', `/v1/deliveries/${delivery.id}/redeliver`)).status).toBe(200);
     expect((await asAccount('POST', '/v1/deliveries/msg_unknown/redeliver')).status).toBe(404);
+    expect((await asAccount('PUT', '/v1/callbacks/SESSION:STAGE_CHANGE', { disabled: true })).body.disabled).toBe(true);
+    expect((await asAccount('GET', '/v1/callbacks/SESSION:STAGE_CHANGE')).body.disabled_reason).toMatch(/^Disabled on request/);
+    expect((await asAccount('PUT', '/v1/callbacks/SESSION:STAGE_CHANGE', { disabled: false })).body.disabled).toBe(false);
+    expect((await asAccount('POST', '/v1/callbacks/recover', { since: '2026-03-14T09:00:00Z' })).status).toBe(202);
+    expect((await asAccount('POST', '/v1/callbacks/recover', { since: 'yesterday' })).status).toBe(400);
 
     // A whole LITE session sends every event but the SMS one (which needs a provider); the SMS event answers 404 when removed.
     const session = await createSession(server.baseUrl, account);

@@ -43,6 +43,7 @@ const config = (slots: number): WebhookConfig => ({
   timeoutMs: { response: TOTAL_TIMEOUT_MS, total: TOTAL_TIMEOUT_MS },
   retentionDays: 1,
   reconcileIntervalMs: 3_600_000,
+  disableAfterDays: 5,
 });
 
 interface Scenario {

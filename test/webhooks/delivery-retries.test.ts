@@ -146,18 +146,22 @@ describe('410 Gone', () => {
     expect(target.requests).toHaveLength(1);
 
     const callback = await apiRequest(server.baseUrl, account, 'GET', `/v1/callbacks/${EVENT}`);
-    expect(callback.body.active).toBe(false);
+    expect(callback.body).toMatchObject({ disabled: true, disabled_reason: 'The receiver answered 410 Gone.', active: false });
 
-    // Disabled: new events queue nothing, and redelivery is refused.
+    // Disabled: a new event's delivery is written failed and not sent, and redelivery is refused.
     await addNote(server, account, sessionKey, 'while disabled');
+    const unsent = await waitFor(
+      async () => (await listDeliveries(server, account, EVENT)).find((found) => found.payload.title === 'while disabled'),
+      'the unsent delivery',
+    );
+    expect(unsent).toMatchObject({ status: 'failed', attempt_count: 0 });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await listDeliveries(server, account, EVENT)).toHaveLength(1);
     expect((await apiRequest(server.baseUrl, account, 'POST', `/v1/deliveries/${failed.id}/redeliver`)).status).toBe(409);
     expect(target.requests).toHaveLength(1);
 
     gone = false;
     const updated = await apiRequest(server.baseUrl, account, 'PUT', `/v1/callbacks/${EVENT}`, { url: `${target.origin}/hook` });
-    expect(updated.body.active).toBe(true);
+    expect(updated.body).toMatchObject({ disabled: false, disabled_reason: null, active: true });
     await addNote(server, account, sessionKey, 'enabled again');
     const delivered = await waitFor(() => target.requests.find((request) => bodyOf(request).title === 'enabled again'), 'a delivery after re-enabling');
     expect(delivered).toBeDefined();

@@ -45,6 +45,10 @@ const Callback = builder.objectRef<CallbackView>('Callback').implement({
     }),
     payload: t.field({ type: 'JSONObject', description: 'Extra attributes added to the default payload.', resolve: (callback) => callback.payload }),
     secret: t.exposeString('secret', { description: `${descriptionOf(CallbackSchema.shape.secret)} whsec_ and base64.` }),
+    disabled: t.exposeBoolean('disabled', {
+      description: `${descriptionOf(CallbackSchema.shape.disabled)} GraphQL: setCallbackDisabled(disabled: false).`,
+    }),
+    disabledReason: t.exposeString('disabled_reason', { nullable: true, description: descriptionOf(CallbackSchema.shape.disabled_reason) }),
     active: t.exposeBoolean('active', { description: descriptionOf(CallbackSchema.shape.active) }),
   }),
 });
@@ -104,6 +108,17 @@ builder.mutationFields((t) => ({
     description: 'Removes the callback, failing its pending deliveries unsent; returns the confirmation message. Owners only among signed-in users.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback to remove.' }) },
     resolve: async (_root, { event }, context) => (await context.services.callbacks.delete((await requireAccount(context)).api_key, event)).message,
+  }),
+  setCallbackDisabled: t.field({
+    authScopes: { role: 'owner' },
+    type: Callback,
+    description:
+      'Disables the callback (nothing more is sent to it) or enables it again, with its failing days counted afresh; what failed meanwhile is sent with recoverDeliveries. Owners only among signed-in users.',
+    args: {
+      event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback to disable or enable.' }),
+      disabled: t.arg.boolean({ required: true, description: 'true: nothing more is sent to it; false: enabled again.' }),
+    },
+    resolve: async (_root, { event, disabled }, context) => context.services.callbacks.update((await requireAccount(context)).api_key, event, { disabled }),
   }),
   rotateCallbackSecret: t.field({
     authScopes: { role: 'owner' },

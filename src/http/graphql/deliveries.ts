@@ -4,7 +4,15 @@ import { builder, connectionOf } from './builder.js';
 import { requireAccount } from './context.js';
 import { WebhookEventEnum } from './callbacks.js';
 import { descriptionOf } from './descriptions.js';
-import { DeliveryAttemptSchema, deliveryCursor, DeliverySchema, type DeliveryAttemptView, type DeliveryView } from '../../webhooks/deliveries.js';
+import {
+  DeliveryAttemptSchema,
+  deliveryCursor,
+  DeliveryRecoverySchema,
+  DeliverySchema,
+  type DeliveryAttemptView,
+  type DeliveryRecovery as DeliveryRecoveryView,
+  type DeliveryView,
+} from '../../webhooks/deliveries.js';
 
 const attemptShape = DeliveryAttemptSchema.shape;
 const deliveryShape = DeliverySchema.shape;
@@ -75,6 +83,11 @@ const DeliveryConnection = builder.connectionObject(
   { description: 'A delivery and its cursor.' },
 );
 
+const DeliveryRecovery = builder.objectRef<DeliveryRecoveryView>('DeliveryRecovery').implement({
+  description: 'What a recovery queued (recoverDeliveries).',
+  fields: (t) => ({ queued: t.exposeInt('queued', { description: descriptionOf(DeliveryRecoverySchema.shape.queued) }) }),
+});
+
 builder.queryFields((t) => ({
   deliveries: t.field({
     authScopes: { role: 'owner' },
@@ -110,6 +123,18 @@ builder.mutationFields((t) => ({
       "Queues a delivery again, due at once, whatever its status: same webhook-id and body, a fresh retry schedule, the callback's current setting. Owners only among signed-in users.",
     args: { id: t.arg.id({ required: true, description: 'The delivery id (msg_…), the webhook-id header.' }) },
     resolve: async (_root, { id }, context) => context.services.deliveries.redeliver((await requireAccount(context)).api_key, String(id)),
+  }),
+  recoverDeliveries: t.field({
+    authScopes: { role: 'owner' },
+    type: DeliveryRecovery,
+    description:
+      "Sends again every delivery that ended failed at or after `since` (test sends aside) to the enabled callbacks, or to the event's only: same webhook-id and body, a fresh retry schedule (docs/webhooks.md#recovery). Owners only among signed-in users.",
+    args: {
+      since: t.arg({ type: 'DateTime', required: true, description: 'Deliveries that ended failed at or after this time are sent again.' }),
+      event: t.arg({ type: WebhookEventEnum, description: "Only this event's callback (it must exist and be enabled); all enabled callbacks when absent." }),
+    },
+    resolve: async (_root, { since, event }, context) =>
+      context.services.deliveries.recover((await requireAccount(context)).api_key, { since: since.toISOString(), event }),
   }),
   testCallback: t.field({
     authScopes: { role: 'owner' },

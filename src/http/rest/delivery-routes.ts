@@ -1,6 +1,7 @@
-// Webhook delivery routes (docs/webhooks.md): a callback's deliveries with their attempts, redelivery, a test send.
+// Webhook delivery routes (docs/webhooks.md): a callback's deliveries with their attempts, redelivery, recovery of
+// everything that failed since a time, a test send.
 import type { UseCases } from '../../services.js';
-import { sendJson } from './http-io.js';
+import { readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 import { authenticateRequest } from '../request-authentication.js';
 import type { DeliveryList } from '../../webhooks/deliveries.js';
@@ -21,6 +22,12 @@ export function registerDeliveryRoutes(router: Router, services: UseCases): void
   router.on('POST', '/v1/deliveries/:id/redeliver', async ({ request, response, params }) => {
     const { account } = await authenticateRequest(services, request);
     sendJson(response, 200, await services.deliveries.redeliver(account.api_key, params.id ?? ''));
+  });
+
+  // 202: the deliveries are queued, not yet sent (docs/webhooks.md#recovery).
+  router.on('POST', '/v1/callbacks/recover', async ({ request, response }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 202, await services.deliveries.recover(account.api_key, (await readJsonBody(request)) ?? {}));
   });
 
   router.on('POST', '/v1/callbacks/:event/test', async ({ request, response, params }) => {

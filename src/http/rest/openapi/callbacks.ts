@@ -14,6 +14,7 @@ import {
   CallbackDeletedSchema,
   CallbackListSchema,
   CallbackSchema,
+  CallbackStateRequestSchema,
   CreateCallbackRequestSchema,
   UpdateCallbackRequestSchema,
   type CallbackView,
@@ -22,8 +23,10 @@ import {
   DEFAULT_PAGE_SIZE,
   DeliveryListSchema,
   DeliveryPageQuerySchema,
+  DeliveryRecoverySchema,
   DeliverySchema,
   MAX_PAGE_SIZE,
+  RecoverDeliveriesRequestSchema,
   type DeliveryView,
 } from '../../../webhooks/deliveries.js';
 import { SessionCompletePayloadSchema } from '../../../domain/results.js';
@@ -70,7 +73,16 @@ const exampleCallback: CallbackView = {
   headers: { Authorization: 'Bearer receiver-token' },
   payload: { dealer_id: 'D-17' },
   secret: EXAMPLE.webhookSecret,
+  disabled: false,
+  disabled_reason: null,
   active: true,
+};
+
+const exampleDisabledCallback: CallbackView = {
+  ...exampleCallback,
+  disabled: true,
+  disabled_reason: 'Every delivery attempt failed for 5 days (none succeeded since 2026-03-09T14:02:11.381Z). Last error: HTTP 503 Service Unavailable.',
+  active: false,
 };
 
 const exampleCallbackRequest = {
@@ -186,18 +198,27 @@ export function callbackPaths(): ZodOpenApiPathsObject {
         tags,
         summary: 'Read the callback of an event',
         description:
-          'The callback of one event for the signing API key: url, method, headers, payload attributes, secret and whether it is active. None set: 404.',
+          'The callback of one event for the signing API key: url, method, headers, payload attributes, secret, and whether it is disabled and why. None set: 404.',
         operationId: 'getCallback',
         parameters: [CallbackEventParam],
-        responses: { '200': v1Ok('The callback.', CallbackSchema, exampleCallback), ...v1Errors('BadRequest', 'CallbackNotFound') },
+        responses: {
+          '200': v1Ok('The callback.', CallbackSchema, exampleCallback, { disabled: exampleDisabledCallback }),
+          ...v1Errors('BadRequest', 'CallbackNotFound'),
+        },
       },
       put: {
         tags,
         summary: 'Update the callback of an event',
-        description: 'Replaces url, method, headers and payload (omitted ones are reset to their defaults) and re-enables a disabled callback.',
+        description:
+          'Replaces url, method, headers and payload (omitted ones are reset to their defaults) and enables a disabled callback, unless `"disabled": true` is sent with them. ' +
+          'A body with `disabled` alone changes only whether the callback is on: `{"disabled": false}` enables it again (its failing days counted afresh); ' +
+          'what failed meanwhile is sent with POST /v1/callbacks/recover.',
         operationId: 'updateCallback',
         parameters: [CallbackEventParam],
-        requestBody: jsonBody(UpdateCallbackRequestSchema, { update: { url: 'https://hooks.example.com/v2/inspections', method: 'PUT' } }),
+        requestBody: jsonBody(z.union([UpdateCallbackRequestSchema, CallbackStateRequestSchema]), {
+          update: { url: 'https://hooks.example.com/v2/inspections', method: 'PUT' },
+          enable: { disabled: false },
+        }),
         responses: {
           '200': v1Ok('The callback.', CallbackSchema, {
             ...exampleCallback,
@@ -263,6 +284,26 @@ function deliveryPaths(): ZodOpenApiPathsObject {
             next_cursor: EXAMPLE.deliveryCursor,
           }),
           ...v1Errors('BadRequest', 'CallbackNotFound'),
+        },
+      },
+    },
+    '/v1/callbacks/recover': {
+      post: {
+        tags,
+        summary: 'Send again what failed since a time',
+        description:
+          'Queues again every delivery of the API key that ended failed at or after `since` (test sends aside), for the enabled callbacks, or for `event` only: ' +
+          "each due at once with the same `webhook-id` and body, a fresh retry schedule and the callback's current url, method, headers and secrets. " +
+          'Deliveries written while a callback was disabled are among them. 202: queued, not yet sent; follow them in the delivery lists. ' +
+          'A bad `since` or `event` gives 400; `event` without a callback 404, with a disabled one 409.',
+        operationId: 'recoverDeliveries',
+        requestBody: jsonBody(RecoverDeliveriesRequestSchema, {
+          everything: { since: '2026-03-14T09:00:00Z' },
+          oneEvent: { since: '2026-03-14T09:00:00+01:00', event: 'SESSION:COMPLETE' },
+        }),
+        responses: {
+          '202': v1Ok('The deliveries queued again.', DeliveryRecoverySchema, { queued: 37 }),
+          ...v1Errors('BadRequest', 'CallbackNotFound', 'Conflict', 'PayloadTooLarge'),
         },
       },
     },

@@ -1,0 +1,21 @@
+// The mail about an account rather than a session (docs/staff.md "Mail"): its notification addresses hear when the
+// service disables one of its callbacks (docs/webhooks.md#disabled-callbacks), in the account's default language.
+import type { CallbackDisableCause } from '../domain/callback-disabling.js';
+import type { AccountDocument } from '../store/accounts.js';
+import type { MailNotifications } from './mail-notifications.js';
+import { mailingAccount } from './session-mail.js';
+
+export class AccountMail {
+  constructor(
+    private readonly deps: {
+      mails: Pick<MailNotifications, 'callbackDisabled'>;
+      accounts: { findByApiKey(apiKey: string): Promise<AccountDocument | null> };
+    },
+  ) {}
+
+  /** Queues the mail; an account without notification addresses gets none. */
+  async callbackDisabled(callback: { api_key: string; event: string; url: string }, cause: CallbackDisableCause): Promise<void> {
+    const account = await this.deps.accounts.findByApiKey(callback.api_key);
+    if (account) await this.deps.mails.callbackDisabled(mailingAccount(account), callback, cause);
+  }
+}
