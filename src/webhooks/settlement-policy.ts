@@ -6,7 +6,7 @@ import { delayBeforeAttempt } from './retry-schedule.js';
 import type { DeliveryAttemptOutcome } from './sender.js';
 
 export const CALLBACK_REMOVED_ERROR = 'Not sent: the callback setting for this event was removed.';
-export const CALLBACK_DISABLED_ERROR = 'Not sent: the callback is disabled; enable it again to resume (see its disabled_reason).';
+export const CALLBACK_DISABLED_ERROR = 'Not sent: the callback is disabled.';
 
 /** The metrics label of an attempt's outcome. */
 export type AttemptOutcomeLabel = 'succeeded' | 'retrying' | 'failed' | 'gone';

@@ -1,5 +1,6 @@
 // Settings → Developers: the account's callbacks (one webhook per event, signed with its secret) and the
-// deliveries of each, for the owner: set, edit, reveal the secret, send a test, rotate the secret, delete.
+// deliveries of each, for the owner: set, edit, reveal the secret, send a test, rotate the secret, delete; a callback
+// the service disabled says why and is enabled again here, and what failed since a time can be sent again.
 import { useEffect, useState } from 'preact/hooks';
 import { errorText, request } from './api.js';
 import { useStaff, useWords } from './context.js';
@@ -9,7 +10,7 @@ import { graphql } from './graphql/gql.js';
 import type { CallbacksQuery, CallbackMethod, DeliveryFieldsFragment } from './graphql/graphql.js';
 
 const CALLBACKS = graphql(`
-  query Callbacks { callbacks { event url method headers payload secret active } }
+  query Callbacks { callbacks { event url method headers payload secret disabled disabledReason } }
 `);
 const SET_CALLBACK = graphql(`
   mutation SetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) { setCallback(event: $event, input: $input) { event } }
@@ -22,6 +23,12 @@ const TEST_CALLBACK = graphql(`
 `);
 const ROTATE_SECRET = graphql(`
   mutation RotateSecret($event: WebhookEvent!) { rotateCallbackSecret(event: $event) { event } }
+`);
+const SET_CALLBACK_DISABLED = graphql(`
+  mutation SetCallbackDisabled($event: WebhookEvent!, $disabled: Boolean!) { setCallbackDisabled(event: $event, disabled: $disabled) { event disabled } }
+`);
+const RECOVER_DELIVERIES = graphql(`
+  mutation RecoverDeliveries($since: DateTime!, $event: WebhookEvent) { recoverDeliveries(since: $since, event: $event) { queued } }
 `);
 const EVENT_DELIVERIES = graphql(`
   query EventDeliveries($event: WebhookEvent!) { deliveries(event: $event, first: 25) { edges { node { ...DeliveryFields } } } }
@@ -41,8 +48,15 @@ function parseJsonObject(text: string, field: string): Record<string, unknown> |
   return value as Record<string, unknown>;
 }
 
+/** What a person is told when callbacks are off: nothing reaches their receivers until they are enabled again. */
+function disabledNotice(names: string[]): string {
+  const which = names.length === 1 ? `The ${names[0]} callback is` : `${names.length} callbacks are`;
+  return `${which} disabled: nothing is sent to ${names.length === 1 ? 'its receiver' : 'their receivers'}. Once the receiver works, enable it again below, then send again what failed meanwhile.`;
+}
+
 export function Callbacks() {
   const { settings } = useStaff();
+  const words = useWords();
   const [callbacks, setCallbacks] = useState<Callback[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,6 +72,13 @@ export function Callbacks() {
   useEffect(() => {
     void load();
   }, []);
+
+  // Counts changes the delivery list below should show (a recovery queues deliveries, which go out moments later).
+  const [changes, setChanges] = useState(0);
+  const followDeliveries = () => {
+    setChanges((count) => count + 1);
+    setTimeout(() => setChanges((count) => count + 1), 2_000);
+  };
 
   const act = async (work: () => Promise<unknown>, message: string) => {
     setError(null);
@@ -104,6 +125,11 @@ export function Callbacks() {
       <section id="callbacks" class="card" aria-labelledby="callbacks-title">
         <h2 id="callbacks-title">Callbacks</h2>
         <p class="muted">One webhook per event. Deliveries are signed with the callback’s secret (Standard Webhooks).</p>
+        {callbacks?.some((callback) => callback.disabled) ? (
+          <p id="callbacks-disabled-notice" class="warning">
+            {disabledNotice(callbacks.filter((callback) => callback.disabled).map((callback) => words.event(callback.event)))}
+          </p>
+        ) : null}
         {callbacks?.length ? (
           <div class="table-wrap">
             <table>
@@ -127,6 +153,12 @@ export function Callbacks() {
                     callback={callback}
                     onEdit={() => edit(callback)}
                     onTest={() => request(TEST_CALLBACK, { event: eventEnum(callback.event) }).then((answer) => answer.testCallback.id)}
+                    onEnable={() =>
+                      void act(
+                        () => request(SET_CALLBACK_DISABLED, { event: eventEnum(callback.event), disabled: false }),
+                        `The ${words.event(callback.event)} callback is enabled again.`,
+                      )
+                    }
                     onRotate={() => {
                       if (window.confirm(`Rotate the ${callback.event} signing secret? The old one keeps signing beside the new one for 24 hours.`)) {
                         void act(() => request(ROTATE_SECRET, { event: eventEnum(callback.event) }), `The ${callback.event} secret was rotated.`);
@@ -227,12 +259,20 @@ export function Callbacks() {
           </div>
         </form>
       </section>
-      {callbacks?.length ? <EventDeliveries events={callbacks.map((callback) => callback.event)} /> : null}
+      {callbacks?.length ? <RecoverDeliveries callbacks={callbacks} onQueued={followDeliveries} /> : null}
+      {callbacks?.length ? <EventDeliveries events={callbacks.map((callback) => callback.event)} changes={changes} /> : null}
     </>
   );
 }
 
-function CallbackRow(props: { callback: Callback; onEdit: () => void; onTest: () => Promise<string>; onRotate: () => void; onDelete: () => void }) {
+function CallbackRow(props: {
+  callback: Callback;
+  onEdit: () => void;
+  onTest: () => Promise<string>;
+  onEnable: () => void;
+  onRotate: () => void;
+  onDelete: () => void;
+}) {
   const { callback } = props;
   const words = useWords();
   const [shown, setShown] = useState(false);
@@ -248,11 +288,20 @@ function CallbackRow(props: { callback: Callback; onEdit: () => void; onTest: ()
     setTimeout(() => setTested(null), 3_000);
   };
   return (
-    <tr data-event={callback.event}>
+    <tr data-event={callback.event} data-disabled={callback.disabled ? 'true' : undefined}>
       <td title={callback.event}>{words.event(callback.event)}</td>
       <td class="mono">{callback.url}</td>
       <td>{callback.method}</td>
-      <td>{callback.active ? 'Active' : <span class="rejected">Disabled (410 Gone)</span>}</td>
+      <td>
+        {callback.disabled ? (
+          <div class="callback-state">
+            <strong class="disabled-state">Disabled</strong>
+            <span class="small">{callback.disabledReason}</span>
+          </div>
+        ) : (
+          'Active'
+        )}
+      </td>
       <td>
         <span class="secret">
           <span class="mono">{shown ? callback.secret : `${callback.secret.slice(0, 10)}…`}</span>
@@ -263,6 +312,11 @@ function CallbackRow(props: { callback: Callback; onEdit: () => void; onTest: ()
       </td>
       <td>
         <div class="toolbar">
+          {callback.disabled ? (
+            <button class="button small primary" type="button" aria-label={`Enable the ${callback.event} callback`} onClick={props.onEnable}>
+              Enable
+            </button>
+          ) : null}
           <button class="button small" type="button" aria-label={`Edit the ${callback.event} callback`} onClick={props.onEdit}>
             Edit
           </button>
@@ -281,8 +335,82 @@ function CallbackRow(props: { callback: Callback; onEdit: () => void; onTest: ()
   );
 }
 
+/**
+ * Sends again what failed since a time (after a receiver's outage), to every enabled callback or to one: the
+ * deliveries keep their webhook-ids, so a receiver that drops duplicates can recover generously.
+ */
+function RecoverDeliveries({ callbacks, onQueued }: { callbacks: Callback[]; onQueued: () => void }) {
+  const words = useWords();
+  const enabled = callbacks.filter((callback) => !callback.disabled);
+  const [since, setSince] = useState('');
+  const [event, setEvent] = useState('');
+  const [result, setResult] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (submit: SubmitEvent) => {
+    submit.preventDefault();
+    setResult(null);
+    setError(null);
+    // The field holds a time of the person's own clock; the API takes an instant.
+    const instant = new Date(since);
+    if (Number.isNaN(instant.getTime())) {
+      setError('Choose the date and time the failures began.');
+      return;
+    }
+    try {
+      const { queued } = (await request(RECOVER_DELIVERIES, { since: instant.toISOString(), ...(event ? { event: eventEnum(event) } : {}) })).recoverDeliveries;
+      setResult(queued === 0 ? 'Nothing failed since then: no delivery was queued.' : `${queued} ${queued === 1 ? 'delivery was' : 'deliveries were'} queued again.`);
+      if (queued > 0) onQueued();
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+  return (
+    <section id="recover" class="card" aria-labelledby="recover-title">
+      <h2 id="recover-title">Send again what failed</h2>
+      <p class="muted">
+        After your receiver was down: every delivery that failed since the time you give is sent again, with the webhook-id it had. Deliveries of
+        disabled callbacks are left out; enable them first.
+      </p>
+      <form id="recover-form" class="form-grid" onSubmit={send}>
+        <div class="field">
+          <label for="recover-since">Failed since (your time)</label>
+          <input
+            id="recover-since"
+            type="datetime-local"
+            required
+            value={since}
+            onInput={(input) => setSince((input.currentTarget as HTMLInputElement).value)}
+          />
+        </div>
+        <div class="field">
+          <label for="recover-event">Callback</label>
+          <select id="recover-event" value={event} onChange={(change) => setEvent((change.currentTarget as HTMLSelectElement).value)}>
+            <option value="">Every enabled callback</option>
+            {enabled.map((callback) => (
+              <option value={callback.event}>{words.event(callback.event)}</option>
+            ))}
+          </select>
+        </div>
+        <div class="wide-field">
+          <button class="button primary" type="submit" disabled={enabled.length === 0}>
+            Send again
+          </button>
+          <p id="recover-result" role="status" class={result ? undefined : 'visually-hidden'}>
+            {result ?? ''}
+          </p>
+          {error ? (
+            <p id="recover-error" class="error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
+
 /** The latest deliveries of one callback's event, across sessions. */
-function EventDeliveries({ events }: { events: string[] }) {
+function EventDeliveries({ events, changes }: { events: string[]; changes: number }) {
   const words = useWords();
   const [event, setEvent] = useState(events[0] ?? '');
   const [deliveries, setDeliveries] = useState<DeliveryFieldsFragment[] | null>(null);
@@ -297,7 +425,7 @@ function EventDeliveries({ events }: { events: string[] }) {
   };
   useEffect(() => {
     if (event) void load();
-  }, [event]);
+  }, [event, changes]);
   return (
     <section class="card" aria-labelledby="event-deliveries-title">
       <div class="panel-head">

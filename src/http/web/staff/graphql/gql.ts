@@ -18,11 +18,13 @@ type Documents = {
     "\n  fragment AccountSettingsFields on AccountSettings {\n    username displayName brandColor defaultLanguage defaultTheme expirationHours reviewMode redirectUrl notificationEmails hasLogo logoUrl\n  }\n": typeof types.AccountSettingsFieldsFragmentDoc,
     "\n  query AccountSettings { accountSettings { ...AccountSettingsFields } }\n": typeof types.AccountSettingsDocument,
     "\n  mutation UpdateAccountSettings($input: AccountSettingsInput!) { updateAccountSettings(input: $input) { ...AccountSettingsFields } }\n": typeof types.UpdateAccountSettingsDocument,
-    "\n  query Callbacks { callbacks { event url method headers payload secret active } }\n": typeof types.CallbacksDocument,
+    "\n  query Callbacks { callbacks { event url method headers payload secret disabled disabledReason } }\n": typeof types.CallbacksDocument,
     "\n  mutation SetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) { setCallback(event: $event, input: $input) { event } }\n": typeof types.SetCallbackDocument,
     "\n  mutation DeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }\n": typeof types.DeleteCallbackDocument,
     "\n  mutation TestCallback($event: WebhookEvent!) { testCallback(event: $event) { id } }\n": typeof types.TestCallbackDocument,
     "\n  mutation RotateSecret($event: WebhookEvent!) { rotateCallbackSecret(event: $event) { event } }\n": typeof types.RotateSecretDocument,
+    "\n  mutation SetCallbackDisabled($event: WebhookEvent!, $disabled: Boolean!) { setCallbackDisabled(event: $event, disabled: $disabled) { event disabled } }\n": typeof types.SetCallbackDisabledDocument,
+    "\n  mutation RecoverDeliveries($since: DateTime!, $event: WebhookEvent) { recoverDeliveries(since: $since, event: $event) { queued } }\n": typeof types.RecoverDeliveriesDocument,
     "\n  query EventDeliveries($event: WebhookEvent!) { deliveries(event: $event, first: 25) { edges { node { ...DeliveryFields } } } }\n": typeof types.EventDeliveriesDocument,
     "\n  query StaffContext {\n    me { username name role account permissions }\n    accountSettings { displayName logoUrl }\n    dashboardSettings {\n      statuses { code label }\n      awaitingReview\n      events { code label }\n      callbackEvents { code label }\n      roles { code label description }\n      reviewModes { code label description }\n      languages { code label }\n      themes { name photoCount damageInspection }\n      views { photoCode name defaultItem }\n      limits {\n        damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern\n        displayNameMax expirationHoursMax notificationEmailsMax logoMaxBytes\n      }\n    }\n  }\n": typeof types.StaffContextDocument,
     "\n  fragment DeliveryFields on Delivery {\n    id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt\n    attempts { attempt statusCode responseBody }\n  }\n": typeof types.DeliveryFieldsFragmentDoc,
@@ -51,11 +53,13 @@ const documents: Documents = {
     "\n  fragment AccountSettingsFields on AccountSettings {\n    username displayName brandColor defaultLanguage defaultTheme expirationHours reviewMode redirectUrl notificationEmails hasLogo logoUrl\n  }\n": types.AccountSettingsFieldsFragmentDoc,
     "\n  query AccountSettings { accountSettings { ...AccountSettingsFields } }\n": types.AccountSettingsDocument,
     "\n  mutation UpdateAccountSettings($input: AccountSettingsInput!) { updateAccountSettings(input: $input) { ...AccountSettingsFields } }\n": types.UpdateAccountSettingsDocument,
-    "\n  query Callbacks { callbacks { event url method headers payload secret active } }\n": types.CallbacksDocument,
+    "\n  query Callbacks { callbacks { event url method headers payload secret disabled disabledReason } }\n": types.CallbacksDocument,
     "\n  mutation SetCallback($event: WebhookEvent!, $input: CallbackSettingInput!) { setCallback(event: $event, input: $input) { event } }\n": types.SetCallbackDocument,
     "\n  mutation DeleteCallback($event: WebhookEvent!) { deleteCallback(event: $event) }\n": types.DeleteCallbackDocument,
     "\n  mutation TestCallback($event: WebhookEvent!) { testCallback(event: $event) { id } }\n": types.TestCallbackDocument,
     "\n  mutation RotateSecret($event: WebhookEvent!) { rotateCallbackSecret(event: $event) { event } }\n": types.RotateSecretDocument,
+    "\n  mutation SetCallbackDisabled($event: WebhookEvent!, $disabled: Boolean!) { setCallbackDisabled(event: $event, disabled: $disabled) { event disabled } }\n": types.SetCallbackDisabledDocument,
+    "\n  mutation RecoverDeliveries($since: DateTime!, $event: WebhookEvent) { recoverDeliveries(since: $since, event: $event) { queued } }\n": types.RecoverDeliveriesDocument,
     "\n  query EventDeliveries($event: WebhookEvent!) { deliveries(event: $event, first: 25) { edges { node { ...DeliveryFields } } } }\n": types.EventDeliveriesDocument,
     "\n  query StaffContext {\n    me { username name role account permissions }\n    accountSettings { displayName logoUrl }\n    dashboardSettings {\n      statuses { code label }\n      awaitingReview\n      events { code label }\n      callbackEvents { code label }\n      roles { code label description }\n      reviewModes { code label description }\n      languages { code label }\n      themes { name photoCount damageInspection }\n      views { photoCode name defaultItem }\n      limits {\n        damageNoteMax noteTitleMax noteDescriptionMax searchMax passwordMin usernamePattern\n        displayNameMax expirationHoursMax notificationEmailsMax logoMaxBytes\n      }\n    }\n  }\n": types.StaffContextDocument,
     "\n  fragment DeliveryFields on Delivery {\n    id event sessionKey test status attemptCount nextAttemptAt lastStatusCode lastError createdAt\n    attempts { attempt statusCode responseBody }\n  }\n": types.DeliveryFieldsFragmentDoc,
@@ -96,7 +100,7 @@ export function graphql(source: "\n  mutation UpdateAccountSettings($input: Acco
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Callbacks { callbacks { event url method headers payload secret active } }\n"): typeof import('./graphql').CallbacksDocument;
+export function graphql(source: "\n  query Callbacks { callbacks { event url method headers payload secret disabled disabledReason } }\n"): typeof import('./graphql').CallbacksDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -113,6 +117,14 @@ export function graphql(source: "\n  mutation TestCallback($event: WebhookEvent!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RotateSecret($event: WebhookEvent!) { rotateCallbackSecret(event: $event) { event } }\n"): typeof import('./graphql').RotateSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetCallbackDisabled($event: WebhookEvent!, $disabled: Boolean!) { setCallbackDisabled(event: $event, disabled: $disabled) { event disabled } }\n"): typeof import('./graphql').SetCallbackDisabledDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecoverDeliveries($since: DateTime!, $event: WebhookEvent) { recoverDeliveries(since: $since, event: $event) { queued } }\n"): typeof import('./graphql').RecoverDeliveriesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -200,7 +200,7 @@ export type UpdateAccountSettingsMutation = { updateAccountSettings: { username:
 export type CallbacksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CallbacksQuery = { callbacks: Array<{ event: string, url: string, method: CallbackMethod, headers: Record<string, unknown>, payload: Record<string, unknown>, secret: string, active: boolean }> };
+export type CallbacksQuery = { callbacks: Array<{ event: string, url: string, method: CallbackMethod, headers: Record<string, unknown>, payload: Record<string, unknown>, secret: string, disabled: boolean, disabledReason: string | null }> };
 
 export type SetCallbackMutationVariables = Exact<{
   event: WebhookEvent;
@@ -230,6 +230,22 @@ export type RotateSecretMutationVariables = Exact<{
 
 
 export type RotateSecretMutation = { rotateCallbackSecret: { event: string } };
+
+export type SetCallbackDisabledMutationVariables = Exact<{
+  event: WebhookEvent;
+  disabled: boolean;
+}>;
+
+
+export type SetCallbackDisabledMutation = { setCallbackDisabled: { event: string, disabled: boolean } };
+
+export type RecoverDeliveriesMutationVariables = Exact<{
+  since: string;
+  event?: WebhookEvent | null | undefined;
+}>;
+
+
+export type RecoverDeliveriesMutation = { recoverDeliveries: { queued: number } };
 
 export type EventDeliveriesQueryVariables = Exact<{
   event: WebhookEvent;
@@ -511,7 +527,8 @@ export const CallbacksDocument = new TypedDocumentString(`
     headers
     payload
     secret
-    active
+    disabled
+    disabledReason
   }
 }
     `) as unknown as TypedDocumentString<CallbacksQuery, CallbacksQueryVariables>;
@@ -541,6 +558,21 @@ export const RotateSecretDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RotateSecretMutation, RotateSecretMutationVariables>;
+export const SetCallbackDisabledDocument = new TypedDocumentString(`
+    mutation SetCallbackDisabled($event: WebhookEvent!, $disabled: Boolean!) {
+  setCallbackDisabled(event: $event, disabled: $disabled) {
+    event
+    disabled
+  }
+}
+    `) as unknown as TypedDocumentString<SetCallbackDisabledMutation, SetCallbackDisabledMutationVariables>;
+export const RecoverDeliveriesDocument = new TypedDocumentString(`
+    mutation RecoverDeliveries($since: DateTime!, $event: WebhookEvent) {
+  recoverDeliveries(since: $since, event: $event) {
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<RecoverDeliveriesMutation, RecoverDeliveriesMutationVariables>;
 export const EventDeliveriesDocument = new TypedDocumentString(`
     query EventDeliveries($event: WebhookEvent!) {
   deliveries(event: $event, first: 25) {
