@@ -25,10 +25,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the developer settings after an outage', ()
 
   beforeAll(async () => {
     receiver = await startReceiver((_request, response) => void response.writeHead(answer).end());
-    [server, browser] = await Promise.all([
-      startTestServer({ ...FAST_WEBHOOKS, WEBHOOK_RETRY_TIME_SCALE: '0.00001' }, { clock: clock.now }),
-      launchChromium(),
-    ]);
+    [server, browser] = await Promise.all([startTestServer({ ...FAST_WEBHOOKS, WEBHOOK_RETRY_TIME_SCALE: '0.00001' }, { clock: clock.now }), launchChromium()]);
   });
 
   afterAll(async () => {
@@ -105,7 +102,10 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the developer settings after an outage', ()
       answer = 204;
       await row.getByRole('button', { name: `Enable the ${EVENT} callback` }).focus();
       await page.keyboard.press('Enter');
-      await row.and(page.locator(':not([data-disabled])')).locator('td', { hasText: /^Active$/ }).waitFor();
+      await row
+        .and(page.locator(':not([data-disabled])'))
+        .locator('td', { hasText: /^Active$/ })
+        .waitFor();
       await page.locator('#callbacks-disabled-notice').waitFor({ state: 'detached' });
       expect((await api(account, 'GET', `/v1/callbacks/${EVENT}`)).body).toMatchObject({ disabled: false, disabled_reason: null });
 

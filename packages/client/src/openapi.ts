@@ -327,12 +327,12 @@ export interface paths {
         };
         /**
          * Read the callback of an event
-         * @description The callback of one event for the signing API key: url, method, headers, payload attributes, secret and whether it is active. None set: 404.
+         * @description The callback of one event for the signing API key: url, method, headers, payload attributes, secret, and whether it is disabled and why. None set: 404.
          */
         get: operations["getCallback"];
         /**
          * Update the callback of an event
-         * @description Replaces url, method, headers and payload (omitted ones are reset to their defaults) and re-enables a disabled callback.
+         * @description Replaces url, method, headers and payload (omitted ones are reset to their defaults) and enables a disabled callback, unless `"disabled": true` is sent with them. A body with `disabled` alone changes only whether the callback is on: `{"disabled": false}` enables it again (its failing days counted afresh); what failed meanwhile is sent with POST /v1/callbacks/recover.
          */
         put: operations["updateCallback"];
         post?: never;
@@ -400,6 +400,26 @@ export interface paths {
          * @description Queues the event's sample payload (session_key TST-SAMPLE0000, `"test": true`, plus the callback's payload attributes), signed like any delivery. One attempt, no retries; it can be redelivered by hand. The answer is the delivery as queued (usually `delivering` with no attempt yet): read the delivery list for its outcome. A disabled callback answers 409.
          */
         post: operations["sendTestDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/callbacks/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again what failed since a time
+         * @description Queues again every delivery of the API key that ended failed at or after `since` (test sends aside), for the enabled callbacks, or for `event` only: each due at once with the same `webhook-id` and body, a fresh retry schedule and the callback's current url, method, headers and secrets. Deliveries written while a callback was disabled are among them. 202: queued, not yet sent; follow them in the delivery lists. A bad `since` or `event` gives 400; `event` without a callback 404, with a disabled one 409.
+         */
+        post: operations["recoverDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1027,9 +1047,16 @@ export interface components {
             request_id: string;
         };
         Callback: {
-            /** @description False after a receiver answered 410 Gone; updating the callback turns it back on. */
+            /** @description The opposite of `disabled` (kept for clients written before it). */
             active: boolean;
             api_key: string;
+            /** @description True when nothing is sent to the callback: a receiver answered 410 Gone, every attempt failed for CALLBACK_DISABLE_DAYS days, or it was disabled on request. PUT with "disabled": false enables it again. */
+            disabled: boolean;
+            /**
+             * @description Why the callback is disabled, in words; null while it is enabled.
+             * @example null
+             */
+            disabled_reason: string | null;
             event: components["schemas"]["WebhookEvent"];
             headers: {
                 [key: string]: string;
@@ -1069,6 +1096,10 @@ export interface components {
         };
         /** @description Extra attributes added to each event's default payload (the default field wins a clash): a JSON object, or a string holding one. */
         CallbackPayloadInput: Record<string, never> | string | null;
+        CallbackStateRequest: {
+            /** @description false enables a disabled callback again (with a fresh count of failing days); true disables it. */
+            disabled: boolean;
+        };
         CaptureTokenError: {
             /** @constant */
             error: "Invalid Capture Token";
@@ -1316,6 +1347,10 @@ export interface components {
             /** @description Pass as `cursor` to read the next (older) page; null on the last page. */
             next_cursor: string | null;
         };
+        DeliveryRecovery: {
+            /** @description Deliveries queued again, each due at once with its own webhook-id. */
+            queued: number;
+        };
         /**
          * @description pending: waiting for its next attempt; delivering: an attempt is being made; succeeded: a 2xx arrived; failed: the schedule ran out, the receiver answered 410 Gone, the callback was removed or disabled, or a test send was not answered with a 2xx.
          * @enum {string}
@@ -1447,6 +1482,15 @@ export interface components {
         };
         /** @description Photo codes and labels: 1 VIN, 2 Interior, 3 Cluster, 4 Left, 5 Front, 6 Tires, 7 Right, 8 Rear, 9 Windshield, 10 Front_Left, 11 Front_Right, 12 Rear_Right, 13 Rear_Left. */
         PhotoCode: number;
+        RecoverDeliveriesRequest: {
+            /** @description Only this event's callback; without it, every enabled callback of the API key. */
+            event?: components["schemas"]["WebhookEvent"];
+            /**
+             * @description Deliveries that ended failed at or after this time are sent again.
+             * @example 2026-03-14T09:00:00Z
+             */
+            since: string;
+        };
         /**
          * @description Why quality control rejected a photo.
          * @enum {string}
@@ -1860,6 +1904,8 @@ export interface components {
          */
         Theme: "PRO" | "LITE" | "CAPT";
         UpdateCallbackRequest: {
+            /** @description true keeps (or puts) the callback off; false or absent enables it (a disabled callback is enabled again). */
+            disabled?: boolean;
             headers?: components["schemas"]["CallbackHeadersInput"];
             method?: components["schemas"]["CallbackMethod"];
             payload?: components["schemas"]["CallbackPayloadInput"];
@@ -2877,7 +2923,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateCallbackRequest"];
+                "application/json": components["schemas"]["UpdateCallbackRequest"] | components["schemas"]["CallbackStateRequest"];
             };
         };
         responses: {
@@ -3075,6 +3121,48 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CallbackNotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to retry. 1–255 printable ASCII characters (else 400), unique per request, e.g. a UUID. The first answer (status and body) is kept 24 hours per API key and key; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true` and does nothing else. The same key with another request answers 422; a retry while the first is still running answers 409. A 5xx answer is not kept: a retry runs again.
+                 * @example 3f2c9a4e-7d1b-4c8e-a5f0-9b6d2e1c8a73
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverDeliveriesRequest"];
+            };
+        };
+        responses: {
+            /** @description The deliveries queued again. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRecovery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CallbackNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -358,7 +358,9 @@ function RecoverDeliveries({ callbacks, onQueued }: { callbacks: Callback[]; onQ
     }
     try {
       const { queued } = (await request(RECOVER_DELIVERIES, { since: instant.toISOString(), ...(event ? { event: eventEnum(event) } : {}) })).recoverDeliveries;
-      setResult(queued === 0 ? 'Nothing failed since then: no delivery was queued.' : `${queued} ${queued === 1 ? 'delivery was' : 'deliveries were'} queued again.`);
+      setResult(
+        queued === 0 ? 'Nothing failed since then: no delivery was queued.' : `${queued} ${queued === 1 ? 'delivery was' : 'deliveries were'} queued again.`,
+      );
       if (queued > 0) onQueued();
     } catch (failure) {
       setError(errorText(failure));
@@ -368,8 +370,8 @@ function RecoverDeliveries({ callbacks, onQueued }: { callbacks: Callback[]; onQ
     <section id="recover" class="card" aria-labelledby="recover-title">
       <h2 id="recover-title">Send again what failed</h2>
       <p class="muted">
-        After your receiver was down: every delivery that failed since the time you give is sent again, with the webhook-id it had. Deliveries of
-        disabled callbacks are left out; enable them first.
+        After your receiver was down: every delivery that failed since the time you give is sent again, with the webhook-id it had. Deliveries of disabled
+        callbacks are left out; enable them first.
       </p>
       <form id="recover-form" class="form-grid" onSubmit={send}>
         <div class="field">
