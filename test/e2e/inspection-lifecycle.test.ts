@@ -186,6 +186,8 @@ describe('a LITE inspection from creation to results', () => {
         'rejection_code',
         'updated_at',
         'url',
+        'vehicle_box',
+        'vehicle_check',
       ]);
       expect(photo.approved_message).toMatch(photo.approved ? /^ACCEPTED$/ : /^REJECTED: .+/);
     }

@@ -89,6 +89,8 @@ const GRAPHQL_MATRIX: Record<string, string> = {
   rotateCallbackSecret: 'mutation { rotateCallbackSecret(event: SESSION_COMPLETE) { secret } }',
   deliveries: '{ deliveries(event: SESSION_COMPLETE) { edges { cursor } } }',
   testCallback: 'mutation { testCallback(event: SESSION_COMPLETE) { id } }',
+  setCallbackDisabled: 'mutation { setCallbackDisabled(event: SESSION_COMPLETE, disabled: true) { url } }',
+  recoverDeliveries: 'mutation { recoverDeliveries(since: "2020-01-01T00:00:00Z", event: SESSION_COMPLETE) { queued } }',
   delivery: 'query($d: ID!) { delivery(id: $d) { id } }',
   redeliver: 'mutation($d: ID!) { redeliver(id: $d) { id } }',
 };
