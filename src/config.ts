@@ -140,7 +140,17 @@ export const variables = {
         });
       }
     })
+    .check((ctx) => {
+      // One setting per limit: the pixel limit is MAX_PHOTO_MEGAPIXELS.
+      if ('maxPixels' in ctx.value) ctx.issues.push({ code: 'custom', input: ctx.value, message: 'maxPixels is set by MAX_PHOTO_MEGAPIXELS' });
+    })
     .meta({ description: 'JSON overrides, e.g. `{"minSharpness": 30, "minWidth": 1280}`' }),
+  MAX_PHOTO_MEGAPIXELS: z.coerce
+    .number()
+    .positive()
+    .max(1000)
+    .default(50)
+    .meta({ description: 'a photo whose header declares more megapixels is rejected `TOO_MANY_PIXELS` before it is decoded' }),
   VEHICLE_CHECK: z.enum(VEHICLE_CHECK_MODES).default('advise').meta({
     description:
       'the vehicle check on exterior views: `advise` (accepted with a flag the person and the reviewer see), `reject` (flags reject the photo) or `off` (see *Vehicle check*)',
@@ -398,9 +408,15 @@ const photoStore = z
   .transform((store) => ({ photoStore: store }));
 
 const reports = z
-  .object({ QC_THRESHOLDS: v.QC_THRESHOLDS, REPORT_RENDER_WORKERS: v.REPORT_RENDER_WORKERS, REPORT_LINK_DAYS: v.REPORT_LINK_DAYS })
+  .object({
+    QC_THRESHOLDS: v.QC_THRESHOLDS,
+    MAX_PHOTO_MEGAPIXELS: v.MAX_PHOTO_MEGAPIXELS,
+    REPORT_RENDER_WORKERS: v.REPORT_RENDER_WORKERS,
+    REPORT_LINK_DAYS: v.REPORT_LINK_DAYS,
+  })
   .transform((env) => ({
-    qcThresholds: env.QC_THRESHOLDS,
+    /** Quality control's thresholds; the pixel limit also bounds every decode of a photo (docs/limits.md#photo-analysis). */
+    qcThresholds: { ...env.QC_THRESHOLDS, maxPixels: Math.round(env.MAX_PHOTO_MEGAPIXELS * 1_000_000) },
     /** Threads that lay out report PDFs; null: half the cores, at least one. */
     reportRenderWorkers: env.REPORT_RENDER_WORKERS ?? null,
     /** How long a report's shareable link (report.url, report.pdf_url) opens the report (docs/staff.md). */

@@ -44,7 +44,7 @@ describe('configuration', () => {
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
       webhookAllowPrivateTargets: true,
       redisUrl: 'redis://cache:6379',
-      qcThresholds: { minSharpness: 30 },
+      qcThresholds: { minSharpness: 30, maxPixels: 50_000_000 },
       demoAccount: false,
     });
   });
@@ -97,6 +97,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ QC_THRESHOLDS: '{"sharpnezz": 1}' })).toThrow(/sharpnezz/);
     expect(() => loadConfig({ QC_THRESHOLDS: 'nope' })).toThrow(/QC_THRESHOLDS/);
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_FROM/);
+  });
+
+  it('limits a photo to MAX_PHOTO_MEGAPIXELS (default 50) through the one pixel threshold, which QC_THRESHOLDS may not set too', () => {
+    expect(loadConfig({}).qcThresholds.maxPixels).toBe(50_000_000);
+    expect(loadConfig({ MAX_PHOTO_MEGAPIXELS: '12.5', QC_THRESHOLDS: '{"minWidth": 800}' }).qcThresholds).toEqual({ minWidth: 800, maxPixels: 12_500_000 });
+    expect(configProblems({ MAX_PHOTO_MEGAPIXELS: '0' })[0]).toMatch(/^MAX_PHOTO_MEGAPIXELS:/);
+    expect(configProblems({ QC_THRESHOLDS: '{"maxPixels": 1}' })).toEqual(['QC_THRESHOLDS: maxPixels is set by MAX_PHOTO_MEGAPIXELS']);
   });
 
   it('keeps photos in a filesystem store by default, in DATA_DIR when set', () => {

@@ -32,7 +32,7 @@ export interface QcThresholds {
 // ≥ 18 bits apart while re-encoded or resized copies of one photo are 0-2 apart.
 export const DEFAULT_QC_THRESHOLDS: Readonly<QcThresholds> = Object.freeze({
   maxBytes: 15 * 1024 * 1024,
-  maxPixels: 100_000_000,
+  maxPixels: 50_000_000,
   minWidth: 1024,
   minHeight: 768,
   minSharpness: 20,

@@ -5,12 +5,19 @@ import { apiRequest, startTestServer, type TestServer } from '../support/test-se
 import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { createSession, type CreatedSession } from '../support/capture-flow.js';
+import sharp from 'sharp';
 import { makeBlurred, makeBright, makeDark, makeGif, makeNonImage, makePngBomb, makeScene, makeTiny, makeTruncatedJpeg } from '../support/images.js';
 
 // Below the 15 MB transport limit, so an oversize file reaches quality control and is stored as TOO_LARGE.
 const QC_MAX_BYTES = 2_000_000;
 const START = 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }';
 const PHOTOS = 'query($k: String!) { inspectionSession(sessionKey: $k) { photos { photoCode approved approvedMessage rejectionCode } } }';
+
+/** An 8000×7000 image of one grey, which compresses to next to nothing. */
+function makeHugeUniform(format: 'webp' | 'png'): Promise<Buffer> {
+  const image = sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#808080' } });
+  return format === 'webp' ? image.webp({ lossless: true, effort: 0 }).toBuffer() : image.png({ compressionLevel: 9 }).toBuffer();
+}
 
 let server: TestServer;
 let account: TestAccount;
@@ -53,6 +60,22 @@ describe('rejection codes through the real server', () => {
     ['a GIF', 6, () => makeGif({ seed: 16 }), 'UNSUPPORTED_TYPE', /^REJECTED: Unsupported file type/],
     ['a PDF', 7, () => makeNonImage({ kind: 'pdf' }), 'UNSUPPORTED_TYPE', /^REJECTED: Unsupported file type/],
     ['a 120-megapixel PNG bomb', 8, () => makePngBomb(), 'TOO_MANY_PIXELS', /^REJECTED: Photo is too large: 12000×10000/],
+    // Made by sharp: 56 megapixels of one grey in 38 bytes, over the default MAX_PHOTO_MEGAPIXELS of 50.
+    [
+      'a 56-megapixel WebP of a few bytes',
+      11,
+      () => makeHugeUniform('webp'),
+      'TOO_MANY_PIXELS',
+      /^REJECTED: Photo is too large: 8000×7000, at most 50 megapixels/,
+    ],
+    // Cut after its first 4 KB: decoding it would fail (UNREADABLE), so TOO_MANY_PIXELS shows the header alone was read.
+    [
+      'a 56-megapixel PNG cut off after its header',
+      12,
+      async () => (await makeHugeUniform('png')).subarray(0, 4096),
+      'TOO_MANY_PIXELS',
+      /^REJECTED: Photo is too large: 8000×7000/,
+    ],
     ['a truncated JPEG', 9, () => makeTruncatedJpeg({ seed: 19 }), 'UNREADABLE', /^REJECTED: Photo could not be read/],
     [
       'a PNG over the configured byte limit',

@@ -153,7 +153,7 @@ describe('analyzePhoto', () => {
 
     it('an image with more pixels than the decode limit (decompression-bomb guard)', async () => {
       const verdict = await analyzePhoto(await makePngBomb({ width: 12_000, height: 10_000 }));
-      expect(verdict.reason).toBe('Photo is too large: 12000×10000, at most 100 megapixels allowed');
+      expect(verdict.reason).toBe('Photo is too large: 12000×10000, at most 50 megapixels allowed');
       expectCodeMatchesReason(verdict);
       expect(verdict.hash).toBeNull();
     });
