@@ -15,6 +15,7 @@ import {
 import { SESSION_KEY_PATTERN } from './identifiers.js';
 import { latestCapturePerCode } from './photos.js';
 import type { SessionOptions } from './session-input.js';
+import { SessionSourceSchema, type SessionSource } from './session-source.js';
 import { SessionStatusSchema, type SessionStatus } from './statuses.js';
 import { hasDamageInspection, photoLabel, PhotoCodeSchema, ThemeSchema, type Theme } from './themes.js';
 import { isoTimestamp, OffsetTimestampSchema, wholeSecondsBetween } from './time.js';
@@ -32,8 +33,12 @@ export interface SessionResultsInput {
     createdAt: Date;
     /** When the capture link was opened (IDLE → STARTED). */
     inspectStartedAt: Date | null;
-    /** When the inspection ended, as recorded by the workflow. */
+    /** When the person confirmed the capture (PROCESS/QC_PASSED → CONFIRM). */
     inspectEndedAt: Date | null;
+    /** When the session completed (its first report); null before. */
+    completedAt: Date | null;
+    /** Who created the session: an integrator's API key or a person in the dashboard. */
+    source: SessionSource;
     options: SessionOptions;
   };
   vehicle: Partial<Vehicle> | null;
@@ -97,8 +102,17 @@ const ResultsSessionSchema = z.object({
   created_at: OffsetTimestampSchema,
   inspect_started_at: nullableTimestamp,
   inspect_ended_at: nullableTimestamp,
-  capture_duration: z.int().min(0).nullable().meta({ description: 'Seconds from inspect_started_at to the latest accepted photo.' }),
-  inspect_duration: z.int().min(0).nullable().meta({ description: 'Seconds from inspect_started_at to inspect_ended_at.' }),
+  capture_duration: z
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Whole seconds from the first photo taken to the confirmation (inspect_ended_at); null until both are known.' }),
+  inspect_duration: z
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Whole seconds from the confirmation (inspect_ended_at) to the completion of the report; null until both are known.' }),
+  source: z.object({ type: SessionSourceSchema }).meta({ description: 'Who created the session: `api` (an API key) or `dashboard` (a signed-in person).' }),
   options: ResultsOptionsSchema,
 });
 
@@ -187,17 +201,14 @@ export const SessionCompletePayloadSchema = SessionResultsSchema.loose().meta({
 });
 
 /**
- * Durations, in whole seconds (null while an end is unknown):
- * - capture_duration: inspect_started_at → the latest accepted photo among the reported ones, i.e. the time the
- *   user spent capturing until the set passed quality control (reading and confirming is not counted);
- * - inspect_duration: inspect_started_at → inspect_ended_at.
+ * Durations, in whole seconds (null while an end is unknown), as docs/rest-guide.md states them:
+ * - capture_duration: the first photo taken (rejected ones count: the person was capturing) → the confirmation;
+ * - inspect_duration: the confirmation → the completion (the time the session waited for and spent in review).
  */
 export function buildSessionResults(input: SessionResultsInput): SessionResults {
   const { session } = input;
   const photos = latestCapturePerCode(input.photos);
-  const lastAcceptedAt = photos
-    .filter((photo) => photo.approved)
-    .reduce<Date | null>((last, photo) => (last === null || photo.capturedAt > last ? photo.capturedAt : last), null);
+  const firstCapturedAt = input.photos.reduce<Date | null>((first, photo) => (first === null || photo.capturedAt < first ? photo.capturedAt : first), null);
   const sms = session.options.sms;
 
   return {
@@ -211,8 +222,9 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
       created_at: isoTimestamp(session.createdAt),
       inspect_started_at: optionalTimestamp(session.inspectStartedAt),
       inspect_ended_at: optionalTimestamp(session.inspectEndedAt),
-      capture_duration: wholeSecondsBetween(session.inspectStartedAt, lastAcceptedAt),
-      inspect_duration: wholeSecondsBetween(session.inspectStartedAt, session.inspectEndedAt),
+      capture_duration: wholeSecondsBetween(firstCapturedAt, session.inspectEndedAt),
+      inspect_duration: wholeSecondsBetween(session.inspectEndedAt, session.completedAt),
+      source: { type: session.source },
       options: {
         client_id: session.options.clientId,
         contact: session.options.contact,

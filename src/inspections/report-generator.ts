@@ -136,6 +136,8 @@ export class ReportGenerator {
         createdAt: session.created_at,
         inspectStartedAt: session.inspect_started_at,
         inspectEndedAt: session.inspect_ended_at,
+        completedAt,
+        source: session.source,
         options: session.options,
       },
       vehicle: session.vehicle,

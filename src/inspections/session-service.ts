@@ -19,6 +19,7 @@ import { noteInsertPayload } from '../domain/events.js';
 import { parseNoteInput } from '../domain/notes.js';
 import { parseDamageBody, parseDamageChangesBody, type DamageRemoved, type DamageView } from '../domain/grading.js';
 import type { SessionResults } from '../domain/results.js';
+import type { SessionSource } from '../domain/session-source.js';
 import { damageView, noteView, photoView } from './representation.js';
 import type { PublicUrls } from './public-urls.js';
 import type { PhotoFiles } from './photo-files.js';
@@ -86,7 +87,8 @@ export class SessionService {
   ) {}
 
   /** `body`: the POST /v1/sessions body (snake_case), checked by the one create schema both faces share. */
-  async create(account: AccountDocument, body: unknown): Promise<InspectionSessionRecord> {
+  /** Creates a session for an integrator (`api`, the default) or a person in the dashboard. */
+  async create(account: AccountDocument, body: unknown, source: SessionSource = 'api'): Promise<InspectionSessionRecord> {
     const now = this.deps.clock();
     const parsed = parseCreateSessionBody(body, now);
     if (!parsed.ok) throw badRequest(parsed.message);
@@ -112,6 +114,7 @@ export class SessionService {
       expires_at: new Date(now.getTime() + account.expiration_hours * 3_600_000),
       inspect_started_at: null,
       inspect_ended_at: null,
+      source,
       results: null,
       completed_at: null,
       notes_count: 0,

@@ -3,6 +3,7 @@ import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import type { SessionStatus } from '../domain/statuses.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import type { Vehicle } from '../domain/vehicle.js';
+import type { SessionSource } from '../domain/session-source.js';
 import { ensureOrdinaryIndex } from './indexes.js';
 
 export interface PhotoSlot {
@@ -42,6 +43,8 @@ export interface InspectionSessionDocument {
   expires_at: Date;
   inspect_started_at: Date | null;
   inspect_ended_at: Date | null;
+  /** Who created the session (docs/rest-guide.md, results `session.source`). */
+  source: SessionSource;
   /** Uploads counted against the session's capture limit (docs/limits.md); absent on sessions without any yet. */
   capture_count?: number;
   /** The results object, fixed when the report is generated (docs/rest-guide.md). */

@@ -16,6 +16,8 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
       createdAt: t(0),
       inspectStartedAt: t(1),
       inspectEndedAt: t(20),
+      completedAt: t(27, 30),
+      source: 'api',
       options: {
         clientId: 'client-7',
         sms: { to: '+14155550123', toName: 'Ana', from: null, by: null },
@@ -121,8 +123,9 @@ describe('buildSessionResults', () => {
         created_at: '2026-11-22T10:00:00.250+00:00',
         inspect_started_at: '2026-11-22T10:01:00.250+00:00',
         inspect_ended_at: '2026-11-22T10:20:00.250+00:00',
-        capture_duration: 300, // 10:01 → 10:06, the last accepted photo
-        inspect_duration: 1140, // 10:01 → 10:20
+        capture_duration: 960, // 10:04 (the first photo, rejected) → 10:20 (confirmed)
+        inspect_duration: 450, // 10:20 → 10:27:30 (completed)
+        source: { type: 'api' },
         options: {
           client_id: 'client-7',
           contact: { email: 'ana@example.com' },
@@ -251,7 +254,7 @@ describe('buildSessionResults', () => {
 
   it('gives null for unknowns: vehicle fields, location, times and durations', () => {
     const results = buildSessionResults({
-      ...input({ inspectStartedAt: null, inspectEndedAt: null, language: null, redirectUrl: null }),
+      ...input({ inspectStartedAt: null, inspectEndedAt: null, completedAt: null, language: null, redirectUrl: null }),
       vehicle: null,
       vinCaptured: null,
       location: null,
@@ -270,13 +273,24 @@ describe('buildSessionResults', () => {
     expect(results.photos).toEqual([]);
   });
 
-  it('has no capture duration while no photo is accepted', () => {
+  it('counts the capture from the first photo taken, rejected or not, to the confirmation', () => {
     const results = buildSessionResults({
       ...input(),
       photos: [{ photoCode: 1, url: 'u', approved: false, approvedMessage: 'REJECTED: dark', capturedAt: t(3) }],
     });
-    expect(results.session.capture_duration).toBeNull();
-    expect(results.session.inspect_duration).toBe(1140);
+    expect(results.session.capture_duration).toBe(1020); // 10:03 → 10:20
+    expect(results.session.inspect_duration).toBe(450);
+  });
+
+  it('has no durations before confirmation, and no inspect duration before completion', () => {
+    const unconfirmed = buildSessionResults(input({ inspectEndedAt: null, completedAt: null }));
+    expect(unconfirmed.session).toMatchObject({ capture_duration: null, inspect_duration: null });
+    const waiting = buildSessionResults(input({ completedAt: null }));
+    expect(waiting.session).toMatchObject({ capture_duration: 960, inspect_duration: null });
+  });
+
+  it('says who created the session', () => {
+    expect(buildSessionResults(input({ source: 'dashboard' })).session.source).toEqual({ type: 'dashboard' });
   });
 
   it('takes a full Vehicle as well as a partial one, and null sms', () => {

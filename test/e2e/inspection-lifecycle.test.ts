@@ -281,6 +281,7 @@ describe('a LITE inspection from creation to results', () => {
         'options',
         'redirect_url',
         'session_key',
+        'source',
         'status',
         'theme',
       ].sort(),
@@ -292,6 +293,7 @@ describe('a LITE inspection from creation to results', () => {
       options: { client_id: 'dealer-7', reference: { claim: 'C-1' } },
     });
     expect(body.session.inspect_duration).toBeGreaterThanOrEqual(0);
+    expect(body.session.source).toEqual({ type: 'api' });
     // The 11 vehicle fields, the VIN the inspection captured (none: photo 1 holds no barcode) and its match, then the
     // VIN's decode and whether the given details agree with it (docs/capture.md).
     expect(Object.keys(body.vehicle)).toHaveLength(15);

@@ -44,6 +44,7 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     account_id: new ObjectId(),
     api_key: 'driver-key',
     completed_at: null,
+    source: 'api',
     capture_token: `token-${key}`,
     capture_token_hash: `hash-${key}`,
     theme: 'LITE',

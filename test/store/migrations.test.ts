@@ -21,13 +21,14 @@ describe('migrations', () => {
     expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual([]);
   });
 
-  it('give sessions stored before last activity and completion time existed those fields, one instance running them', async () => {
+  it('give sessions stored before last activity, completion time and source existed those fields, one instance running them', async () => {
     const account = await env.createAccount();
     const created = await env.services.sessions.create(account, {});
     const completed = await env.services.sessions.create(account, {});
+    const fromDashboard = await env.services.sessions.create(account, {}, 'dashboard');
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
     const completedUpdate = new Date('2026-01-02T03:04:05Z');
-    await sessions.updateOne({ _id: created._id }, { $unset: { last_activity_at: '', completed_at: '' } });
+    await sessions.updateOne({ _id: created._id }, { $unset: { last_activity_at: '', completed_at: '', source: '' } });
     await sessions.updateOne({ _id: completed._id }, { $set: { status: 'COMPLETE', updated_at: completedUpdate }, $unset: { completed_at: '' } });
     await env.db.collection('migrations').deleteMany({});
 
@@ -37,6 +38,8 @@ describe('migrations', () => {
     const plain = await env.services.stores.sessions.findByKey(created._id);
     expect(plain?.last_activity_at).toEqual(plain?.updated_at);
     expect(plain?.completed_at).toBeNull();
+    expect(plain?.source).toBe('api');
+    expect((await env.services.stores.sessions.findByKey(fromDashboard._id))?.source).toBe('dashboard');
     const done = await env.services.stores.sessions.findByKey(completed._id);
     expect(done?.completed_at).toEqual(completedUpdate);
     expect(env.services.sessions.captureTokenAccess(done!)).toBe('expired');

@@ -37,6 +37,7 @@ function idleSession(key: string): InspectionSessionDocument {
     account_id: new ObjectId(),
     api_key: 'mongodb-only-key',
     completed_at: null,
+    source: 'api',
     capture_token: `token-${key}`,
     capture_token_hash: `hash-${key}`,
     theme: 'LITE',

@@ -1619,14 +1619,14 @@ export interface components {
                 url: string;
             } | null;
             session: {
-                /** @description Seconds from inspect_started_at to the latest accepted photo. */
+                /** @description Whole seconds from the first photo taken to the confirmation (inspect_ended_at); null until both are known. */
                 capture_duration: number | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601 with the offset +00:00.
                  */
                 created_at: string;
-                /** @description Seconds from inspect_started_at to inspect_ended_at. */
+                /** @description Whole seconds from the confirmation (inspect_ended_at) to the completion of the report; null until both are known. */
                 inspect_duration: number | null;
                 inspect_ended_at: string | null;
                 inspect_started_at: string | null;
@@ -1648,6 +1648,11 @@ export interface components {
                 };
                 redirect_url: string | null;
                 session_key: string;
+                /** @description Who created the session: `api` (an API key) or `dashboard` (a signed-in person). */
+                source: {
+                    /** @enum {string} */
+                    type: "api" | "dashboard";
+                };
                 status: components["schemas"]["SessionStatus"];
                 theme: components["schemas"]["Theme"];
             };
@@ -1777,14 +1782,14 @@ export interface components {
                 url: string;
             } | null;
             session: {
-                /** @description Seconds from inspect_started_at to the latest accepted photo. */
+                /** @description Whole seconds from the first photo taken to the confirmation (inspect_ended_at); null until both are known. */
                 capture_duration: number | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601 with the offset +00:00.
                  */
                 created_at: string;
-                /** @description Seconds from inspect_started_at to inspect_ended_at. */
+                /** @description Whole seconds from the confirmation (inspect_ended_at) to the completion of the report; null until both are known. */
                 inspect_duration: number | null;
                 inspect_ended_at: string | null;
                 inspect_started_at: string | null;
@@ -1806,6 +1811,11 @@ export interface components {
                 };
                 redirect_url: string | null;
                 session_key: string;
+                /** @description Who created the session: `api` (an API key) or `dashboard` (a signed-in person). */
+                source: {
+                    /** @enum {string} */
+                    type: "api" | "dashboard";
+                };
                 status: components["schemas"]["SessionStatus"];
                 theme: components["schemas"]["Theme"];
             };

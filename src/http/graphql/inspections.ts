@@ -357,7 +357,11 @@ builder.mutationFields((t) => ({
     type: InspectionSession,
     description: 'Creates a session: the POST /v1/sessions body in camelCase, checked by the same rules. Every group is optional.',
     args: { input: t.arg({ type: CreateInspectionSessionInput }) },
-    resolve: async (_root, { input }, context) => context.services.sessions.create(await requireAccount(context), createSessionBody(input)),
+    resolve: async (_root, { input }, context) => {
+      // docs/rest-guide.md "Results": a signed-in person creates from the dashboard; the API headers mean an integrator.
+      const source = (await context.principal()).kind === 'user' ? 'dashboard' : 'api';
+      return context.services.sessions.create(await requireAccount(context), createSessionBody(input), source);
+    },
   }),
   updateInspectionSession: t.field({
     authScopes: { role: 'owner' },

@@ -64,8 +64,9 @@ export const exampleSessionResults: SessionResults = {
     created_at: '2026-03-14T09:26:54.120+00:00',
     inspect_started_at: '2026-03-14T09:40:12.000+00:00',
     inspect_ended_at: '2026-03-14T09:58:16.123+00:00',
-    capture_duration: 902,
-    inspect_duration: 1084,
+    capture_duration: 1012,
+    inspect_duration: 403,
+    source: { type: 'api' },
     options: {
       client_id: 'lot-42',
       contact: null,
