@@ -46,4 +46,9 @@ export class SignInStore {
   async deleteByUsername(username: string): Promise<void> {
     await this.collection.deleteMany({ username });
   }
+
+  /** Ends every sign-in of the user but the one with id `keepId` (the browser that asked). */
+  async deleteByUsernameExcept(username: string, keepId: string): Promise<void> {
+    await this.collection.deleteMany({ username, _id: { $ne: keepId } });
+  }
 }

@@ -43,6 +43,20 @@ export class UserStore {
     return this.collection.find({ api_key: apiKey }).sort({ created_at: 1, _id: 1 }).toArray();
   }
 
+  /** Sets the given fields of the account's user; null when the account has no such user. */
+  async updateInAccount(
+    apiKey: string,
+    username: string,
+    changes: Partial<Pick<UserDocument, 'name' | 'role' | 'password_hash'>>,
+  ): Promise<UserDocument | null> {
+    const { matchedCount } = await this.collection.updateOne({ _id: username, api_key: apiKey }, { $set: changes });
+    return matchedCount === 1 ? this.findInAccount(apiKey, username) : null;
+  }
+
+  countOwners(apiKey: string): Promise<number> {
+    return this.collection.countDocuments({ api_key: apiKey, role: 'owner' });
+  }
+
   async deleteInAccount(apiKey: string, username: string): Promise<boolean> {
     const { deletedCount } = await this.collection.deleteOne({ _id: username, api_key: apiKey });
     return deletedCount === 1;

@@ -23,9 +23,10 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   return matches && passwordHash !== null && password.length <= MAX_PASSWORD_LENGTH;
 }
 
-export function passwordProblem(password: unknown): string | null {
-  if (typeof password !== 'string') return 'password is required.';
-  if (password.length < MIN_PASSWORD_LENGTH) return `password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+/** What is wrong with a new password, naming the field it came in (`password`, `new_password`); null when nothing. */
+export function passwordProblem(password: unknown, field = 'password'): string | null {
+  if (typeof password !== 'string') return `${field} is required.`;
+  if (password.length < MIN_PASSWORD_LENGTH) return `${field} must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `${field} must be at most ${MAX_PASSWORD_LENGTH} characters.`;
   return null;
 }

@@ -1,14 +1,15 @@
 // Sign-in use cases (docs/staff.md): check a password, issue the random value the cg_session cookie carries, find
-// the user behind a cookie, and end sign-ins. Failures are throttled per username.
-import { createHash, randomBytes } from 'node:crypto';
+// the user behind a cookie, end sign-ins, and change one's own password. Failed checks are throttled per username.
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
 import type { AccountDocument, AccountStore } from '../store/accounts.js';
 import type { UserDocument, UserStore } from '../store/users.js';
 import type { SignInDocument, SignInStore } from '../store/sign-ins.js';
 import type { SignInFailureStore } from '../store/sign-in-failures.js';
-import { verifyPassword } from './passwords.js';
-import { RoleSchema } from './users.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { newPasswordField, RoleSchema } from './users.js';
+import { signInIdOf } from './sign-in-ids.js';
 
 const MINUTE_MS = 60 * 1000;
 export const SIGN_IN_IDLE_MS = 12 * 60 * MINUTE_MS;
@@ -25,6 +26,13 @@ const credentialField = (name: string) => z.string({ error: `${name} is required
 
 /** The body of POST /auth/login. */
 export const SignInRequestSchema = z.object({ username: credentialField('username'), password: credentialField('password') }).meta({ id: 'SignInRequest' });
+
+/** The body of POST /auth/password. */
+export const PasswordChangeRequestSchema = z
+  .object({ current_password: credentialField('current_password'), new_password: newPasswordField('new_password') })
+  .meta({ id: 'PasswordChangeRequest' });
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is wrong.';
 
 export const SignedInUserSchema = z
   .object({
@@ -53,20 +61,7 @@ export class SignInService {
   async signIn(input: unknown): Promise<{ token: string; user: SignedInUser }> {
     const { username, password } = readCredentials(input);
     const now = this.now();
-    const throttleKey = username.slice(0, 128);
-    // The check is reserved before it is made, so concurrent attempts cannot exceed the limit (docs/limits.md).
-    const reservation = await this.deps.failures.reserve(throttleKey, now, FAILURE_WINDOW_MS, MAX_FAILURES);
-    if (!reservation.reserved) {
-      const retryAfterMs = reservation.retryAt.getTime() - now.getTime();
-      throw new AppError(
-        'RATE_LIMITED',
-        'Too many failed sign-ins for this username. Retry after the time given in Retry-After.',
-        {},
-        {
-          'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-        },
-      );
-    }
+    const throttleKey = await this.reservePasswordCheck(username, now);
     const user = await this.deps.users.findByUsername(username);
     // An unknown user is checked against a dummy hash: the same work, time and answer as a wrong password.
     const valid = await verifyPassword(user?.password_hash ?? null, password);
@@ -76,7 +71,7 @@ export class SignInService {
     await this.deps.failures.clear(throttleKey);
     const token = randomBytes(32).toString('base64url');
     await this.deps.signIns.insert({
-      _id: hashToken(token),
+      _id: signInIdOf(token),
       username: user._id,
       api_key: account.api_key,
       created_at: now,
@@ -89,7 +84,7 @@ export class SignInService {
   /** The user behind a cookie value while its sign-in lasts; null otherwise (ended, expired, user gone). */
   async find(token: string): Promise<ActiveSignIn | null> {
     if (!token) return null;
-    const id = hashToken(token);
+    const id = signInIdOf(token);
     const record = await this.deps.signIns.findById(id);
     if (!record) return null;
     const now = this.now();
@@ -110,7 +105,39 @@ export class SignInService {
   }
 
   async signOut(token: string): Promise<void> {
-    if (token) await this.deps.signIns.delete(hashToken(token));
+    if (token) await this.deps.signIns.delete(signInIdOf(token));
+  }
+
+  /**
+   * The signed-in user (`token` is their cookie value) sets a new password after giving the current one; every other
+   * sign-in of theirs ends, this one goes on. The check of the current password counts toward the sign-in throttle.
+   */
+  async changePassword(token: string, input: unknown): Promise<void> {
+    const active = await this.find(token);
+    if (!active) throw new AppError('UNAUTHENTICATED', 'Not signed in.');
+    const parsed = PasswordChangeRequestSchema.safeParse(isObject(input) ? input : {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'current_password is required.');
+    const { user } = active;
+    const throttleKey = await this.reservePasswordCheck(user._id, this.now());
+    if (!(await verifyPassword(user.password_hash, parsed.data.current_password))) throw new AppError('UNAUTHENTICATED', WRONG_CURRENT_PASSWORD_MESSAGE);
+    await this.deps.failures.clear(throttleKey);
+    await this.deps.users.updateInAccount(user.api_key, user._id, { password_hash: await hashPassword(parsed.data.new_password) });
+    await this.deps.signIns.deleteByUsernameExcept(user._id, signInIdOf(token));
+  }
+
+  /** Reserves one password check of the username (docs/limits.md), or refuses with 429; returns the throttle key. */
+  private async reservePasswordCheck(username: string, now: Date): Promise<string> {
+    const throttleKey = username.slice(0, 128);
+    // The check is reserved before it is made, so concurrent attempts cannot exceed the limit.
+    const reservation = await this.deps.failures.reserve(throttleKey, now, FAILURE_WINDOW_MS, MAX_FAILURES);
+    if (reservation.reserved) return throttleKey;
+    const retryAfterMs = reservation.retryAt.getTime() - now.getTime();
+    throw new AppError(
+      'RATE_LIMITED',
+      'Too many failed sign-ins for this username. Retry after the time given in Retry-After.',
+      {},
+      { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+    );
   }
 }
 
@@ -127,17 +154,17 @@ function expiresAt(createdAt: Date, lastSeenAt: Date): Date {
   return new Date(Math.min(lastSeenAt.getTime() + SIGN_IN_IDLE_MS, createdAt.getTime() + SIGN_IN_MAX_AGE_MS));
 }
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 function invalidSignIn(): AppError {
   return new AppError('UNAUTHENTICATED', INVALID_SIGN_IN_MESSAGE);
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A body that is not a JSON object counts as one without fields, so the first missing field is named. */
 function readCredentials(input: unknown): z.output<typeof SignInRequestSchema> {
-  const parsed = SignInRequestSchema.safeParse(typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {});
+  const parsed = SignInRequestSchema.safeParse(isObject(input) ? input : {});
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'username is required.');
   return parsed.data;
 }

@@ -1,4 +1,5 @@
-// User use cases: an account's people (docs/staff.md) — create, list, delete — and the first owner of an account.
+// User use cases: an account's people (docs/staff.md) — create, list, change, delete — and the first owner of an
+// account. An account that has an owner keeps one: the last owner is neither removed nor demoted.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -9,6 +10,7 @@ import type { SignInStore } from '../store/sign-ins.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
 import { ROLES } from './roles.js';
+import { signInIdOf } from './sign-in-ids.js';
 
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,63}$/;
 
@@ -20,13 +22,17 @@ const usernameField = z
   .meta({ description: 'Unique across the service.' });
 
 // The rule lives in passwordProblem (shared with other callers); the override keeps its length limit in the document.
-const passwordField = z
-  .string({ error: 'password is required.' })
-  .superRefine((password, context) => {
-    const problem = passwordProblem(password);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  })
-  .meta({ override: { type: 'string', minLength: MIN_PASSWORD_LENGTH } });
+/** A new password, checked by the same rule wherever one is set; `field` is the name its messages give it. */
+export const newPasswordField = (field = 'password') =>
+  z
+    .string({ error: `${field} is required.` })
+    .superRefine((password, context) => {
+      const problem = passwordProblem(password, field);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .meta({ override: { type: 'string', minLength: MIN_PASSWORD_LENGTH } });
+
+const passwordField = newPasswordField();
 
 const nameField = z
   .string({ error: 'name must be a string.' })
@@ -44,6 +50,17 @@ export const NewUserRequestSchema = z
 export const NewOwnerRequestSchema = NewUserRequestSchema.omit({ role: true }).meta({ id: 'NewOwnerRequest' });
 
 export type NewUser = z.infer<typeof NewUserRequestSchema>;
+
+/** The body of PATCH /v1/users/:username: only what is given changes. */
+export const UserChangeRequestSchema = z
+  .object({
+    role: RoleSchema.optional(),
+    name: nameField.optional().meta({ description: 'The name the pages show.' }),
+    password: passwordField.optional().meta({ description: 'A new password; every other sign-in of the user ends.' }),
+  })
+  .strict()
+  .refine((change) => Object.keys(change).length > 0, 'Give at least one of role, name, password.')
+  .meta({ id: 'UserChangeRequest', override: { minProperties: 1 } });
 
 export const UserSchema = z.object({ username: z.string(), name: z.string(), role: RoleSchema, created_at: UtcTimestampSchema }).meta({ id: 'User' });
 
@@ -99,11 +116,53 @@ export class UserService {
     return (await this.users.listByAccount(account.api_key)).map(toUserView);
   }
 
+  /**
+   * Changes the role, name or password of the account's user. A new password ends every sign-in of theirs but
+   * `keepSignIn` (the cookie value of the browser that asked, when it is the user's own).
+   */
+  async update(account: Pick<AccountDocument, 'api_key'>, username: string, input: unknown, keepSignIn?: string): Promise<UserView> {
+    const parsed = UserChangeRequestSchema.safeParse(isObject(input) ? input : {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid user change.');
+    const change = parsed.data;
+    const user = await this.users.findInAccount(account.api_key, username);
+    if (!user) throw userNotFound(username);
+    const demoted = user.role === 'owner' && change.role !== undefined && change.role !== 'owner';
+    if (demoted) await this.refuseLastOwner(account.api_key, username);
+    const updated = await this.users.updateInAccount(account.api_key, username, {
+      ...(change.role ? { role: change.role } : {}),
+      ...(change.name ? { name: change.name } : {}),
+      ...(change.password ? { password_hash: await hashPassword(change.password) } : {}),
+    });
+    if (!updated) throw userNotFound(username);
+    // Two owners demoting each other at once both passed the check above: the later one to look puts its owner back.
+    if (demoted && (await this.users.countOwners(account.api_key)) === 0) {
+      await this.users.updateInAccount(account.api_key, username, { role: 'owner' });
+      throw lastOwner(username);
+    }
+    if (change.password) {
+      if (keepSignIn) await this.signIns.deleteByUsernameExcept(username, signInIdOf(keepSignIn));
+      else await this.signIns.deleteByUsername(username);
+    }
+    return toUserView(updated);
+  }
+
   /** Removes the user and, in the same call, every sign-in of theirs. */
   async delete(account: AccountDocument, username: string): Promise<{ message: string }> {
-    if (!(await this.users.deleteInAccount(account.api_key, username))) throw notFound(`User ${username} cannot be found.`);
+    const user = await this.users.findInAccount(account.api_key, username);
+    if (!user) throw userNotFound(username);
+    if (user.role === 'owner') await this.refuseLastOwner(account.api_key, username);
+    if (!(await this.users.deleteInAccount(account.api_key, username))) throw userNotFound(username);
+    // As for demotion: of two owners removed at once, the later one to look is put back.
+    if (user.role === 'owner' && (await this.users.countOwners(account.api_key)) === 0) {
+      await this.users.insert(user);
+      throw lastOwner(username);
+    }
     await this.signIns.deleteByUsername(username);
     return { message: `User ${username} has been deleted.` };
+  }
+
+  private async refuseLastOwner(apiKey: string, username: string): Promise<void> {
+    if ((await this.users.countOwners(apiKey)) <= 1) throw lastOwner(username);
   }
 
   /** The demo owner `demo` with a fresh random password; null when that username already exists. */
@@ -121,6 +180,14 @@ export class UserService {
 
 export function toUserView(user: UserDocument): UserView {
   return { username: user._id, name: user.name, role: user.role, created_at: user.created_at.toISOString() };
+}
+
+function userNotFound(username: string) {
+  return notFound(`User ${username} cannot be found.`);
+}
+
+function lastOwner(username: string) {
+  return conflict(`${username} is the account's last owner: make another person an owner first.`);
 }
 
 function taken(username: string) {

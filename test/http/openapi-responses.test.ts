@@ -99,6 +99,22 @@ describe('the served OpenAPI document against real answers', () => {
     expect(signIn.status).toBe(200);
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
     expect((await call('GET', '/auth/me', { headers: { cookie } })).status).toBe(200);
+    const newPassword = 'a new long passphrase';
+    expect((await call('POST', '/auth/password', { headers: { cookie, 'content-type': 'text/plain' }, body: {} })).status).toBe(403);
+    expect(
+      (await call('POST', '/auth/password', { headers: { cookie }, body: { current_password: 'wrong password here', new_password: newPassword } })).status,
+    ).toBe(401);
+    expect((await call('POST', '/auth/password', { headers: { cookie }, body: { current_password: user.password, new_password: 'short' } })).status).toBe(400);
+    expect((await call('POST', '/auth/password', { headers: { cookie }, body: { current_password: user.password, new_password: newPassword } })).status).toBe(
+      204,
+    );
+    expect((await asAccount('PATCH', `/v1/users/${user.username}`, { role: 'viewer', name: 'Jane D.' })).status).toBe(200);
+    expect((await asAccount('PATCH', `/v1/users/${user.username}`, {})).status).toBe(400);
+    expect((await asAccount('PATCH', '/v1/users/openapi.nobody', { name: 'No One' })).status).toBe(404);
+    const owner = { username: 'openapi.sole.owner', password: 'correct horse battery', role: 'owner' };
+    expect((await asAccount('POST', '/v1/users', owner)).status).toBe(201);
+    expect((await asAccount('PATCH', `/v1/users/${owner.username}`, { role: 'inspector' })).status).toBe(409);
+    expect((await asAccount('DELETE', `/v1/users/${owner.username}`)).status).toBe(409);
     expect((await call('POST', '/auth/logout', { headers: { cookie } })).status).toBe(403);
     expect((await call('POST', '/auth/logout', { headers: { cookie }, body: {} })).status).toBe(204);
     expect((await call('GET', '/auth/me', { headers: { cookie } })).status).toBe(401);

@@ -8,6 +8,7 @@ import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { completeSession, createSession, type CreatedSession } from '../support/capture-flow.js';
 import { makeScene } from '../support/images.js';
+import { signIn } from '../support/sign-in.js';
 
 let server: TestServer;
 let owner: TestAccount;
@@ -66,6 +67,9 @@ const REST_MATRIX: Record<string, Probe[]> = {
   'GET /v1/callbacks/:event/deliveries': [{ method: 'GET', path: () => '/v1/callbacks/SESSION:COMPLETE/deliveries' }],
   'POST /v1/callbacks/:event/test': [{ method: 'POST', path: () => '/v1/callbacks/SESSION:COMPLETE/test' }],
   'POST /v1/deliveries/:id/redeliver': [{ method: 'POST', path: (k) => `/v1/deliveries/${k.delivery}/redeliver` }],
+  'PATCH /v1/users/:username': [
+    { method: 'PATCH', path: (k) => `/v1/users/${k.user}`, body: { role: 'owner', name: 'Taken over', password: 'a takeover password' } },
+  ],
   'DELETE /v1/users/:username': [{ method: 'DELETE', path: (k) => `/v1/users/${k.user}` }],
 };
 
@@ -93,6 +97,8 @@ const GRAPHQL_MATRIX: Record<string, string> = {
   recoverDeliveries: 'mutation { recoverDeliveries(since: "2020-01-01T00:00:00Z", event: SESSION_COMPLETE) { queued } }',
   delivery: 'query($d: ID!) { delivery(id: $d) { id } }',
   redeliver: 'mutation($d: ID!) { redeliver(id: $d) { id } }',
+  updateUser: 'mutation($u: String!) { updateUser(username: $u, input: { role: OWNER, password: "a takeover password" }) { role } }',
+  deleteUser: 'mutation($u: String!) { deleteUser(username: $u) }',
 };
 
 async function ownerState(): Promise<string> {
@@ -153,6 +159,8 @@ describe('tenant isolation', () => {
       }
     }
     expect(await ownerState()).toBe(before);
+    // A password is not in the state: the owner's user still signs in with its own.
+    expect((await signIn(server.baseUrl, username, 'correct horse battery')).status).toBe(200);
   });
 
   it('covers every GraphQL field that takes a sessionKey or an event', () => {
@@ -177,12 +185,15 @@ describe('tenant isolation', () => {
             ? { k: completed.sessionKey }
             : query.includes('$d')
               ? { d: deliveryId }
-              : {};
+              : query.includes('$u')
+                ? { u: username }
+                : {};
       const result = await graphqlRequest(server.baseUrl, { account: intruder }, query, variables);
       expect(result.errors?.[0]?.extensions?.code, field).toBe('NOT_FOUND');
     }
     const photo = await uploadPhoto(server.baseUrl, { account: intruder }, idle.sessionKey, 1, await makeScene({ seed: 1 }));
     expect(photo.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect(await ownerState()).toBe(before);
+    expect((await signIn(server.baseUrl, username, 'correct horse battery')).status).toBe(200);
   });
 });

@@ -126,6 +126,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my password
+         * @description The signed-in user (the cookie) sets a new password (at least 12 characters) after giving the current one. Every other
+         *     sign-in of theirs ends; this one goes on. Send it with content-type application/json (or the graphql-require-preflight
+         *     header): anything a foreign page could post is refused with 403. Wrong current passwords count toward the sign-in
+         *     throttle of the username (429 with Retry-After).
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capture/{sessionKey}/report": {
         parameters: {
             query?: never;
@@ -806,12 +829,17 @@ export interface paths {
         post?: never;
         /**
          * Delete a user
-         * @description Every sign-in of the user ends at once.
+         * @description Every sign-in of the user ends at once. Removing the account's last owner answers 409 and removes no one.
          */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a user
+         * @description Changes the user's role, name or password; only the fields given change. A new password (at least 12 characters)
+         *     ends every sign-in of the user at once. Demoting the account's last owner answers 409 and changes nothing (docs/staff.md).
+         */
+        patch: operations["updateUser"];
         trace?: never;
     };
     "/v1/vin/{vin}": {
@@ -1454,6 +1482,10 @@ export interface components {
             title: string;
             user: string;
         };
+        PasswordChangeRequest: {
+            current_password: string;
+            new_password: string;
+        };
         Photo: {
             approved: boolean;
             approved_message: string;
@@ -1954,6 +1986,14 @@ export interface components {
             role: "owner" | "inspector" | "viewer";
             username: string;
         };
+        UserChangeRequest: {
+            /** @description The name the pages show. */
+            name?: string;
+            /** @description A new password; every other sign-in of the user ends. */
+            password?: string;
+            /** @enum {string} */
+            role?: "owner" | "inspector" | "viewer";
+        };
         UserList: {
             data: components["schemas"]["User"][];
         };
@@ -2406,6 +2446,59 @@ export interface operations {
             /** @description No live sign-in: no cookie, or it was ended by logout, user deletion or expiry. */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; the other sign-ins of the user have ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No live sign-in, or the current password is wrong: nothing changed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request a foreign page could have made with the visitor’s cookie: nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description Too many failed password checks for this username. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4164,7 +4257,52 @@ export interface operations {
             400: components["responses"]["InvalidIdempotencyKey"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyKeyInFlight"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to retry. 1–255 printable ASCII characters (else 400), unique per request, e.g. a UUID. The first answer (status and body) is kept 24 hours per API key and key; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true` and does nothing else. The same key with another request answers 422; a retry while the first is still running answers 409. A 5xx answer is not kept: a retry runs again.
+                 * @example 3f2c9a4e-7d1b-4c8e-a5f0-9b6d2e1c8a73
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example jane.doe */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The user as changed. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

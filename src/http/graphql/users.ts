@@ -49,6 +49,15 @@ const CreateUserInput = builder.inputType('CreateUserInput', {
   }),
 });
 
+const UpdateUserInput = builder.inputType('UpdateUserInput', {
+  description: 'What changes about a person of the account: the PATCH /v1/users/{username} body; only what is given changes.',
+  fields: (t) => ({
+    role: t.field({ type: UserRoleEnum, description: "What the user may do; the account's last owner stays an owner." }),
+    name: t.string({ description: 'The name the pages show, at most 200 characters.' }),
+    password: t.string({ description: 'A new password, at least 12 characters; every other sign-in of the user ends.' }),
+  }),
+});
+
 builder.queryFields((t) => ({
   me: t.field({
     authScopes: { role: 'viewer' },
@@ -76,10 +85,27 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateUserInput, required: true, description: 'The new user.' }) },
     resolve: async (_root, { input }, context) => context.services.users.create(await requireAccount(context), { ...input, name: input.name ?? undefined }),
   }),
+  updateUser: t.field({
+    authScopes: { role: 'owner' },
+    type: User,
+    description:
+      "Changes a person's role, name or password; a new password ends their other sign-ins. Demoting the account's last owner is CONFLICT. Owners only among signed-in users.",
+    args: {
+      username: t.arg.string({ required: true, description: 'The user to change.' }),
+      input: t.arg({ type: UpdateUserInput, required: true, description: 'What changes; at least one field.' }),
+    },
+    resolve: async (_root, { username, input }, context) => {
+      const principal = await context.principal();
+      // An owner changing their own password stays signed in here; their other browsers are signed out.
+      const keepSignIn = principal.kind === 'user' && principal.user._id === username ? principal.signInToken : undefined;
+      const change = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null));
+      return context.services.users.update(await requireAccount(context), username, change, keepSignIn);
+    },
+  }),
   deleteUser: t.field({
     authScopes: { role: 'owner' },
     type: 'String',
-    description: 'Removes the user and ends every sign-in of theirs; returns the confirmation message.',
+    description: "Removes the user and ends every sign-in of theirs; returns the confirmation message. Removing the account's last owner is CONFLICT.",
     args: { username: t.arg.string({ required: true, description: 'The user to remove.' }) },
     resolve: async (_root, { username }, context) => (await context.services.users.delete(await requireAccount(context), username)).message,
   }),

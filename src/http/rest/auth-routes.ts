@@ -1,4 +1,4 @@
-// Browser sign-in (docs/staff.md): /auth/login, /auth/logout and /auth/me, over the cg_session cookie.
+// Browser sign-in (docs/staff.md): /auth/login, /auth/logout, /auth/me and /auth/password, over the cg_session cookie.
 import type { UseCases } from '../../services.js';
 import { AppError, badRequest } from '../../errors.js';
 import { signedInUser } from '../../users/sign-ins.js';
@@ -21,6 +21,13 @@ export function registerAuthRoutes(router: Router, services: UseCases): void {
     refuseCrossSiteWrite(request);
     await services.signIns.signOut(requestSignInCookie(request) ?? '');
     response.writeHead(204, { 'set-cookie': clearedSignInCookie(services.urls.base), 'cache-control': 'no-store' }).end();
+  });
+
+  // The signed-in user's own password; their other sign-ins end, this browser stays signed in.
+  router.on('POST', '/auth/password', async ({ request, response }) => {
+    refuseCrossSiteWrite(request);
+    await services.signIns.changePassword(requestSignInCookie(request) ?? '', await readJsonBody(request));
+    response.writeHead(204, { 'cache-control': 'no-store' }).end();
   });
 
   router.on('GET', '/auth/me', async ({ request, response }) => {

@@ -16,6 +16,11 @@ export function registerUserRoutes(router: Router, services: UseCases): void {
     sendJson(response, 200, { data: await services.users.list(account) } satisfies UserList);
   });
 
+  router.on('PATCH', '/v1/users/:username', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.users.update(account, params.username ?? '', await readJsonBody(request)));
+  });
+
   router.on('DELETE', '/v1/users/:username', async ({ request, response, params }) => {
     const { account } = await authenticateRequest(services, request);
     sendJson(response, 200, await services.users.delete(account, params.username ?? ''));

@@ -2,8 +2,14 @@
 // browser sign-in under /auth.
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';
-import { INVALID_SIGN_IN_MESSAGE, SignedInUserSchema, SignInRequestSchema } from '../../../users/sign-ins.js';
-import { NewUserRequestSchema, UserListSchema, UserSchema, type UserView } from '../../../users/users.js';
+import {
+  INVALID_SIGN_IN_MESSAGE,
+  PasswordChangeRequestSchema,
+  SignedInUserSchema,
+  SignInRequestSchema,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from '../../../users/sign-ins.js';
+import { NewUserRequestSchema, UserChangeRequestSchema, UserListSchema, UserSchema, type UserView } from '../../../users/users.js';
 import { CROSS_SITE_WRITE_MESSAGE } from '../../cross-site-requests.js';
 import { EXAMPLE, ErrorBody, errorExample, errorResponse, json, jsonBody, MessageBody, v1Errors, v1Ok } from './common.js';
 
@@ -55,13 +61,28 @@ function v1UserPaths(): ZodOpenApiPathsObject {
       },
     },
     '/v1/users/{username}': {
+      patch: {
+        tags: ['Users'],
+        summary: 'Change a user',
+        description: [
+          "Changes the user's role, name or password; only the fields given change. A new password (at least 12 characters)",
+          "ends every sign-in of the user at once. Demoting the account's last owner answers 409 and changes nothing (docs/staff.md).",
+        ].join('\n'),
+        operationId: 'updateUser',
+        parameters: [UserPathUsername],
+        requestBody: jsonBody(UserChangeRequestSchema, { promote: { role: 'owner' }, resetPassword: { password: 'a new long passphrase' } }),
+        responses: {
+          '200': v1Ok('The user as changed.', UserSchema, { ...exampleUser, role: 'owner' }),
+          ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge'),
+        },
+      },
       delete: {
         tags: ['Users'],
         summary: 'Delete a user',
-        description: 'Every sign-in of the user ends at once.',
+        description: "Every sign-in of the user ends at once. Removing the account's last owner answers 409 and removes no one.",
         operationId: 'deleteUser',
         parameters: [UserPathUsername],
-        responses: { '200': v1Ok('Confirmation.', MessageBody, { message: 'User jane.doe has been deleted.' }), ...v1Errors('NotFound') },
+        responses: { '200': v1Ok('Confirmation.', MessageBody, { message: 'User jane.doe has been deleted.' }), ...v1Errors('NotFound', 'Conflict') },
       },
     },
   };
@@ -110,6 +131,47 @@ function signInPaths(): ZodOpenApiPathsObject {
           '403': {
             description: 'A request a foreign page could have made with the visitor’s cookie: nothing ended.',
             content: json(ErrorBody, { crossSite: errorExample({ message: CROSS_SITE_WRITE_MESSAGE }) }),
+          },
+          '500': errorResponse('InternalError'),
+        },
+      },
+    },
+    '/auth/password': {
+      post: {
+        tags: ['Sign-in'],
+        summary: 'Change my password',
+        description: [
+          'The signed-in user (the cookie) sets a new password (at least 12 characters) after giving the current one. Every other',
+          'sign-in of theirs ends; this one goes on. Send it with content-type application/json (or the graphql-require-preflight',
+          'header): anything a foreign page could post is refused with 403. Wrong current passwords count toward the sign-in',
+          'throttle of the username (429 with Retry-After).',
+        ].join('\n'),
+        operationId: 'changePassword',
+        security: [{ SignInCookie: [] }],
+        requestBody: jsonBody(PasswordChangeRequestSchema, {
+          change: { current_password: 'correct horse battery', new_password: 'a new long passphrase' },
+        }),
+        responses: {
+          '204': { description: 'Changed; the other sign-ins of the user have ended.' },
+          '400': errorResponse('BadRequest'),
+          '401': {
+            description: 'No live sign-in, or the current password is wrong: nothing changed.',
+            content: json(ErrorBody, {
+              wrongPassword: errorExample({ message: WRONG_CURRENT_PASSWORD_MESSAGE }),
+              signedOut: errorExample({ message: 'Not signed in.' }),
+            }),
+          },
+          '403': {
+            description: 'A request a foreign page could have made with the visitor’s cookie: nothing changed.',
+            content: json(ErrorBody, { crossSite: errorExample({ message: CROSS_SITE_WRITE_MESSAGE }) }),
+          },
+          '413': errorResponse('PayloadTooLarge'),
+          '429': {
+            description: 'Too many failed password checks for this username.',
+            headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+            content: json(ErrorBody, {
+              throttled: errorExample({ message: 'Too many failed sign-ins for this username. Retry after the time given in Retry-After.' }),
+            }),
           },
           '500': errorResponse('InternalError'),
         },

@@ -1,5 +1,5 @@
-// People: who can sign in to the dashboard, and adding or removing them (owners). Roles and the password rule are
-// the server's (dashboardSettings).
+// People: who can sign in to the dashboard, and adding, changing or removing them (owners). Roles and the password
+// rule are the server's (dashboardSettings).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, request } from './api.js';
 import { useStaff, useWords } from './context.js';
@@ -7,6 +7,7 @@ import { announce } from './focus.js';
 import { formatTime } from './format.js';
 import { graphql } from './graphql/gql.js';
 import type { UsersQuery, UserRole } from './graphql/graphql.js';
+import { PersonEditor } from './person-editor.js';
 
 const USERS = graphql(`
   query Users { users { username name role createdAt } }
@@ -24,6 +25,7 @@ export function People() {
   const [users, setUsers] = useState<UsersQuery['users'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const table = useRef<HTMLTableSectionElement>(null);
 
   const load = async () => {
@@ -71,6 +73,14 @@ export function People() {
     }
   };
 
+  const doneEditing = async (username: string, saved: boolean) => {
+    setEditing(null);
+    if (saved) await load();
+    // Focus returns to the button that opened the form.
+    table.current?.querySelector<HTMLElement>(`button[data-edit="${CSS.escape(username)}"]`)?.focus();
+  };
+  const edited = users?.find((user) => user.username === editing) ?? null;
+
   return (
     <section id="users" class="card" aria-labelledby="users-title">
       <h2 id="users-title">People</h2>
@@ -98,16 +108,29 @@ export function People() {
                   <td>{words.role(user.role)}</td>
                   <td>{formatTime(user.createdAt)}</td>
                   <td>
-                    <button
-                      class="button small danger"
-                      type="button"
-                      disabled={user.username === me.username}
-                      title={user.username === me.username ? 'You cannot remove yourself.' : undefined}
-                      aria-label={`Remove ${user.username}`}
-                      onClick={() => void remove(user.username, index)}
-                    >
-                      Remove
-                    </button>
+                    <div class="row-actions">
+                      <button
+                        class="button small"
+                        type="button"
+                        data-edit={user.username}
+                        aria-label={`Change ${user.username}`}
+                        aria-expanded={editing === user.username}
+                        aria-controls={editing === user.username ? 'edit-user-form' : undefined}
+                        onClick={() => setEditing(editing === user.username ? null : user.username)}
+                      >
+                        Change
+                      </button>
+                      <button
+                        class="button small danger"
+                        type="button"
+                        disabled={user.username === me.username}
+                        title={user.username === me.username ? 'You cannot remove yourself.' : undefined}
+                        aria-label={`Remove ${user.username}`}
+                        onClick={() => void remove(user.username, index)}
+                      >
+                        Remove
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -122,6 +145,7 @@ export function People() {
           {error}
         </p>
       ) : null}
+      {edited ? <PersonEditor key={edited.username} person={edited} onDone={(saved) => void doneEditing(edited.username, saved)} /> : null}
       <form id="create-user-form" class="form-grid" aria-labelledby="create-user-title" onSubmit={add}>
         <h3 id="create-user-title" class="wide-field">
           Add a person

@@ -1,4 +1,4 @@
-// Settings: the account (who is signed in, the account's settings and logo, which owners change), the people who sign
+// Settings: the account (who is signed in, their own password, the account's settings and logo, which owners change), the people who sign
 // in (owners manage them), and for developers the callbacks and their deliveries. Each section has its own address (/dashboard/settings/<section>).
 import { useWords } from './context.js';
 import { usePageHeading } from './focus.js';
@@ -7,6 +7,7 @@ import { useStaff } from './context.js';
 import { People } from './people.js';
 import { Callbacks } from './callbacks.js';
 import { AccountSettingsSection } from './account-settings.js';
+import { PasswordChange } from './password-change.js';
 
 type Section = 'account' | 'people' | 'developers';
 
@@ -40,6 +41,7 @@ export function SettingsPage({ section }: { section: Section }) {
       ) : section === 'account' ? (
         <>
           <Account />
+          <PasswordChange />
           <AccountSettingsSection />
         </>
       ) : section === 'people' ? (

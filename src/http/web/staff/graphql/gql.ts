@@ -37,6 +37,7 @@ type Documents = {
     "\n  query Users { users { username name role createdAt } }\n": typeof types.UsersDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) { createUser(input: $input) { username } }\n": typeof types.CreateUserDocument,
     "\n  mutation DeleteUser($username: String!) { deleteUser(username: $username) }\n": typeof types.DeleteUserDocument,
+    "\n  mutation UpdateUser($username: String!, $input: UpdateUserInput!) { updateUser(username: $username, input: $input) { username name role } }\n": typeof types.UpdateUserDocument,
     "\n  mutation CompleteReview($sessionKey: String!, $noDamageFound: Boolean) {\n    completeReview(sessionKey: $sessionKey, noDamageFound: $noDamageFound) { status }\n  }\n": typeof types.CompleteReviewDocument,
     "\n  query DamageCatalog { damageCatalog { items { code label } damageTypes { code label summary gradeMeanings defaultGrade } } }\n": typeof types.DamageCatalogDocument,
     "\n  mutation AddDamage($sessionKey: String!, $item: String!, $damageType: String, $grade: Int, $note: String, $photoCode: Int, $region: DamageRegionInput) {\n    addDamage(sessionKey: $sessionKey, item: $item, damageType: $damageType, grade: $grade, note: $note, photoCode: $photoCode, region: $region) { damageId }\n  }\n": typeof types.AddDamageDocument,
@@ -72,6 +73,7 @@ const documents: Documents = {
     "\n  query Users { users { username name role createdAt } }\n": types.UsersDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) { createUser(input: $input) { username } }\n": types.CreateUserDocument,
     "\n  mutation DeleteUser($username: String!) { deleteUser(username: $username) }\n": types.DeleteUserDocument,
+    "\n  mutation UpdateUser($username: String!, $input: UpdateUserInput!) { updateUser(username: $username, input: $input) { username name role } }\n": types.UpdateUserDocument,
     "\n  mutation CompleteReview($sessionKey: String!, $noDamageFound: Boolean) {\n    completeReview(sessionKey: $sessionKey, noDamageFound: $noDamageFound) { status }\n  }\n": types.CompleteReviewDocument,
     "\n  query DamageCatalog { damageCatalog { items { code label } damageTypes { code label summary gradeMeanings defaultGrade } } }\n": types.DamageCatalogDocument,
     "\n  mutation AddDamage($sessionKey: String!, $item: String!, $damageType: String, $grade: Int, $note: String, $photoCode: Int, $region: DamageRegionInput) {\n    addDamage(sessionKey: $sessionKey, item: $item, damageType: $damageType, grade: $grade, note: $note, photoCode: $photoCode, region: $region) { damageId }\n  }\n": types.AddDamageDocument,
@@ -173,6 +175,10 @@ export function graphql(source: "\n  mutation CreateUser($input: CreateUserInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteUser($username: String!) { deleteUser(username: $username) }\n"): typeof import('./graphql').DeleteUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateUser($username: String!, $input: UpdateUserInput!) { updateUser(username: $username, input: $input) { username name role } }\n"): typeof import('./graphql').UpdateUserDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -128,6 +128,16 @@ export type SmsInvitationInput = {
   toName?: string | null | undefined;
 };
 
+/** What changes about a person of the account: the PATCH /v1/users/{username} body; only what is given changes. */
+export type UpdateUserInput = {
+  /** The name the pages show, at most 200 characters. */
+  name?: string | null | undefined;
+  /** A new password, at least 12 characters; every other sign-in of the user ends. */
+  password?: string | null | undefined;
+  /** What the user may do; the account's last owner stays an owner. */
+  role?: UserRole | null | undefined;
+};
+
 /** What a signed-in user may do (docs/staff.md). */
 export type UserRole =
   /** Reads, adds notes and damages, does reviews. */
@@ -323,6 +333,14 @@ export type DeleteUserMutationVariables = Exact<{
 
 
 export type DeleteUserMutation = { deleteUser: string };
+
+export type UpdateUserMutationVariables = Exact<{
+  username: string;
+  input: UpdateUserInput;
+}>;
+
+
+export type UpdateUserMutation = { updateUser: { username: string, name: string, role: UserRole } };
 
 export type CompleteReviewMutationVariables = Exact<{
   sessionKey: string;
@@ -790,6 +808,15 @@ export const DeleteUserDocument = new TypedDocumentString(`
   deleteUser(username: $username)
 }
     `) as unknown as TypedDocumentString<DeleteUserMutation, DeleteUserMutationVariables>;
+export const UpdateUserDocument = new TypedDocumentString(`
+    mutation UpdateUser($username: String!, $input: UpdateUserInput!) {
+  updateUser(username: $username, input: $input) {
+    username
+    name
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserMutation, UpdateUserMutationVariables>;
 export const CompleteReviewDocument = new TypedDocumentString(`
     mutation CompleteReview($sessionKey: String!, $noDamageFound: Boolean) {
   completeReview(sessionKey: $sessionKey, noDamageFound: $noDamageFound) {
