@@ -15,6 +15,7 @@ import { registerUserRoutes } from './rest/user-routes.js';
 import { registerAuthRoutes } from './rest/auth-routes.js';
 import { registerCaptureQrRoute } from './rest/capture-qr-route.js';
 import { registerAccountRoutes } from './rest/account-routes.js';
+import { registerSessionListRoutes } from './rest/session-list-routes.js';
 
 export interface RouteOptions {
   /** The admin API is registered only when this is set (ADMIN_TOKEN). */
@@ -27,6 +28,8 @@ export interface RouteOptions {
 
 export function registerRoutes(router: Router, services: UseCases, options: RouteOptions): void {
   registerV1Routes(router, services);
+  // Before the session routes: /v1/sessions/search is a fixed path, not a session key.
+  registerSessionListRoutes(router, services);
   registerSessionRoutes(router, services);
   registerPhotoRoutes(router, services);
   registerCaptureRoutes(router, services);

@@ -26,6 +26,8 @@ import type { PhotoFiles } from './photo-files.js';
 import type { SmsInvitations } from './sms-invitations.js';
 import { maySeeCaptureLink, type CaptureLinkViewer } from '../users/roles.js';
 import type { SessionMail } from '../mail/session-mail.js';
+import { encodeSearchCursor, parseSessionSearch, sessionSearchTerms, type SessionSearchFilters } from '../domain/session-search.js';
+import { sessionCsvHeader, sessionCsvLine, type SessionExportSource } from '../domain/session-export.js';
 
 /** The longest search the session list accepts. */
 export const SEARCH_MAX = 100;
@@ -62,6 +64,31 @@ export interface SessionPageOptions {
 
 /** A session as the use cases hand it to the faces; each face shapes its own view of it. */
 export type InspectionSessionRecord = InspectionSessionDocument;
+
+/** A page of the search: the sessions newest first, and the cursor of the next page (null on the last). */
+export interface SessionSearchPage {
+  sessions: InspectionSessionRecord[];
+  nextCursor: string | null;
+}
+
+/** The fields of a session the CSV export reads (the rest of each document stays in the database). */
+const EXPORT_PROJECTION: Record<string, 1> = {
+  status: 1,
+  theme: 1,
+  language: 1,
+  created_at: 1,
+  completed_at: 1,
+  'vehicle.vin': 1,
+  'vehicle.year': 1,
+  'vehicle.make': 1,
+  'vehicle.model': 1,
+  'vehicle.odomReading': 1,
+  options: 1,
+  'results.vehicle.vin_match': 1,
+  'results.inspection.grade': 1,
+  'results.inspection.total_damages': 1,
+  'results.inspection.reviewed_by': 1,
+};
 
 /** One page of a listing: the sessions in order, each with the cursor that resumes after it. */
 export interface SessionPage {
@@ -119,10 +146,12 @@ export class SessionService {
       completed_at: null,
       notes_count: 0,
       damages_count: 0,
+      search_terms: [],
       created_at: now,
       updated_at: now,
       last_activity_at: now,
     };
+    session.search_terms = sessionSearchTerms({ key: session._id, vin: session.vehicle.vin, options: session.options });
     await this.deps.sessions.insert(session);
     if (input.options.sms) await this.deps.sms.invite(session, input.options.sms);
     await this.deps.mail.sessionCreated(account, session);
@@ -166,6 +195,14 @@ export class SessionService {
     if (update.language !== undefined) set.language = update.language;
     if (update.vehicle !== undefined) set.vehicle = { ...current.vehicle, ...update.vehicle };
     if (update.options !== undefined) set.options = { ...current.options, ...update.options };
+    if (set.vehicle || set.options) {
+      const vehicle = (set.vehicle ?? current.vehicle) as InspectionSessionDocument['vehicle'];
+      set.search_terms = sessionSearchTerms({
+        key: sessionKey,
+        vin: vehicle.vin,
+        options: (set.options ?? current.options) as InspectionSessionDocument['options'],
+      });
+    }
     // The write is conditional on the status the rules were checked against; a concurrent move means retry.
     const updated = await this.deps.sessions.updateIfStatus(sessionKey, [current.status], set, { api_key: account.api_key });
     if (!updated) throw conflict(`Session ${sessionKey} changed status during the update; read it and try again.`);
@@ -205,6 +242,37 @@ export class SessionService {
     });
     const edges = rows.slice(0, first).map((node) => ({ cursor: encodeSessionCursor(node), node }));
     return { edges, hasNextPage: rows.length > first };
+  }
+
+  /**
+   * The account's sessions that match the filters (docs/rest-guide.md "Finding sessions"), newest first. `query`: the
+   * query string's parameters, or a GraphQL input in snake_case; a bad filter → 400 naming it.
+   */
+  async search(account: AccountDocument, query: Record<string, unknown>): Promise<SessionSearchPage> {
+    const filters = checkedSearch(query);
+    const rows = await this.deps.sessions.search(account.api_key, filters);
+    const sessions = rows.slice(0, filters.limit);
+    const last = sessions.at(-1);
+    return { sessions, nextCursor: rows.length > filters.limit && last ? encodeSearchCursor(last) : null };
+  }
+
+  /**
+   * The CSV export of every session the filters find (limit and cursor aside): the filters are checked first (a bad
+   * one → 400 before anything is sent), then the lines come header first, read from a database cursor as the caller
+   * takes them, so the list is never held whole.
+   */
+  async exportCsv(account: AccountDocument, query: Record<string, unknown>): Promise<AsyncIterable<string>> {
+    const filters = checkedSearch(query);
+    const sessions = this.deps.sessions;
+    return (async function* lines() {
+      yield sessionCsvHeader();
+      const cursor = sessions.searchCursor<SessionExportSource>(account.api_key, filters, EXPORT_PROJECTION);
+      try {
+        for await (const session of cursor) yield sessionCsvLine(session);
+      } finally {
+        await cursor.close();
+      }
+    })();
   }
 
   /** Every capture of a session the caller may read (the face checked that), oldest first; retakes included. */
@@ -443,6 +511,12 @@ function acceptsDamageChanges(session: InspectionSessionDocument): boolean {
 
 function damageNotFound(damageId: string): AppError {
   return notFound(`Damage ${damageId} cannot be found.`);
+}
+
+function checkedSearch(query: Record<string, unknown>): SessionSearchFilters {
+  const parsed = parseSessionSearch(query);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return parsed.value;
 }
 
 /** A listing cursor: the session's last activity and key, the two keys the listing is ordered by. */

@@ -4,6 +4,7 @@ import type { SessionStatus } from '../domain/statuses.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import type { Vehicle } from '../domain/vehicle.js';
 import type { SessionSource } from '../domain/session-source.js';
+import type { SessionSearchFilters } from '../domain/session-search.js';
 import { ensureOrdinaryIndex } from './indexes.js';
 
 export interface PhotoSlot {
@@ -69,6 +70,10 @@ export interface InspectionSessionDocument {
   report_link?: { token: string; expires_at: Date };
   /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
   damages_version?: string;
+  /** The words the search's `q` matches (domain/session-search.ts), rewritten with the options and the vehicle. */
+  search_terms: string[];
+  /** True for a session made with a test key; absent or false for a live one. Lists leave test sessions out by default. */
+  test?: boolean;
   created_at: Date;
   updated_at: Date;
   /**
@@ -102,6 +107,8 @@ export class InspectionSessionStore {
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ api_key: 1, last_activity_at: -1, _id: -1 });
+    // The search and the export: one account's sessions, newest first.
+    await this.collection.createIndex({ api_key: 1, created_at: -1, _id: -1 });
     // Not unique (any more): the hash is of a token of 256 random bits; a unique index from an earlier version is replaced once.
     await ensureOrdinaryIndex(this.collection, { capture_token_hash: 1 }, { name: 'capture_token_hash_1' });
     await this.collection.createIndex({ status: 1, expires_at: 1 });
@@ -212,6 +219,25 @@ export class InspectionSessionStore {
       .toArray();
   }
 
+  /** A page of the search (docs/rest-guide.md "Finding sessions"): newest first, one more than `limit` to tell if more follow. */
+  search(apiKey: string, filters: SessionSearchFilters): Promise<InspectionSessionDocument[]> {
+    return this.collection
+      .find(searchQuery(apiKey, filters))
+      .sort({ created_at: -1, _id: -1 })
+      .limit(filters.limit + 1)
+      .toArray();
+  }
+
+  /**
+   * Every session the filters find, newest first, read in batches as the caller consumes them (the CSV export), with
+   * only the fields `projection` names. `limit` and the cursor of the filters do not apply.
+   */
+  searchCursor<Projected extends object>(apiKey: string, filters: SessionSearchFilters, projection: Record<string, 1>, batchSize = 200) {
+    return this.collection
+      .find(searchQuery(apiKey, { ...filters, after: null }), { projection, batchSize })
+      .sort({ created_at: -1, _id: -1 }) as unknown as AsyncIterable<Projected> & { close(): Promise<void> };
+  }
+
   /** Sessions idle past their deadline, oldest first. */
   findExpirable(statuses: readonly SessionStatus[], now: Date, limit: number) {
     return this.collection
@@ -228,6 +254,29 @@ export class InspectionSessionStore {
       .limit(limit)
       .toArray();
   }
+}
+
+/**
+ * The search as one query of plain conditions ($and, $or, $in, $ne, ranges, a case-insensitive regular expression on
+ * an array of strings), which the embedded server and MongoDB evaluate alike; always within one account.
+ */
+function searchQuery(apiKey: string, filters: SessionSearchFilters): Filter<InspectionSessionDocument> {
+  const conditions: Filter<InspectionSessionDocument>[] = [{ api_key: apiKey }];
+  conditions.push(filters.test ? { test: true } : { test: { $ne: true } });
+  if (filters.statuses) conditions.push({ status: { $in: filters.statuses } });
+  if (filters.createdFrom) conditions.push({ created_at: { $gte: filters.createdFrom } });
+  if (filters.createdBefore) conditions.push({ created_at: { $lt: filters.createdBefore } });
+  if (filters.updatedSince) conditions.push({ updated_at: { $gte: filters.updatedSince } });
+  if (filters.text) {
+    const { words, digits } = filters.text;
+    const patterns = [words, ...(digits && digits !== words ? [digits] : [])].map((text) => new RegExp(escapeRegExp(text), 'i'));
+    conditions.push({ $or: patterns.map((pattern) => ({ search_terms: pattern })) });
+  }
+  if (filters.after) {
+    const { createdAt, key } = filters.after;
+    conditions.push({ $or: [{ created_at: { $lt: createdAt } }, { created_at: createdAt, _id: { $lt: key } }] });
+  }
+  return { $and: conditions };
 }
 
 function escapeRegExp(text: string): string {

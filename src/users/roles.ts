@@ -12,6 +12,12 @@ export function roleReaches(role: Role, least: Role): boolean {
   return RANK[role] >= RANK[least];
 }
 
+/**
+ * The CSV export of sessions (docs/staff.md "Lists and exports") is a read of what the dashboard's list shows: every
+ * role may download it with its sign-in cookie.
+ */
+export const LEAST_ROLE_TO_EXPORT_SESSIONS: Role = 'viewer';
+
 /** Who asks for a session's capture link: the API headers, a signed-in user, or a capture token (the guest). */
 export type CaptureLinkViewer = { kind: 'api' } | { kind: 'user'; role: Role } | { kind: 'guest' };
 

@@ -252,6 +252,11 @@ describe('the served OpenAPI document against real answers', () => {
     expect((await asAccount('GET', `/v1/sessions/${key}/report`)).status).toBe(200);
     expect((await asAccount('GET', `/v1/sessions/${key}/report.pdf`)).status).toBe(200);
     expect((await asAccount('GET', `/v1/sessions/${key}/capture-qr.svg`)).status).toBe(200);
+    const found = await asAccount('GET', `/v1/sessions/search?q=${key}&status=COMPLETE&limit=1`);
+    expect(found.body).toMatchObject({ data: [{ session_key: key }], next_cursor: null });
+    expect((await asAccount('GET', '/v1/sessions/search?created_from=soon')).status).toBe(400);
+    expect((await asAccount('GET', `/v1/sessions/export.csv?q=${key}`)).status).toBe(200);
+    expect((await asAccount('GET', '/v1/sessions/export.csv?status=DONE')).status).toBe(400);
     expect((await call('GET', `/capture/${key}/report`, { headers: { 'Capture-Token': session.captureToken } })).status).toBe(200);
     expect((await call('GET', `/capture/${key}/report.pdf`, { headers: { 'Capture-Token': session.captureToken } })).status).toBe(200);
     expect((await call('GET', `/capture/${key}/report`)).status).toBe(403);

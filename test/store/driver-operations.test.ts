@@ -63,6 +63,7 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     created_at: now,
     updated_at: now,
     last_activity_at: now,
+    search_terms: [key],
   };
 }
 
@@ -337,6 +338,52 @@ describe('event numbering', () => {
       .poll(async () => (await one.collection<{ _id: string; seq: number }>('event_heads').findOne({ _id: apiKey }))?.seq, { timeout: 10_000 })
       .toBe(perStore * 2);
   }, 60_000);
+});
+
+describe('the session search', () => {
+  it('matches words case-insensitively inside an array, treats an absent test flag as live, pages by (created_at, key), projects nested fields', async () => {
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    const keys = ['SRC-AAAAAAAAA1', 'SRC-AAAAAAAAA2', 'SRC-AAAAAAAAA3', 'SRC-AAAAAAAAA4'];
+    for (const [index, key] of keys.entries()) {
+      const created = new Date(base + (index < 2 ? 0 : index) * 60_000);
+      await storesOne.sessions.insert({
+        ...session(key, 'IDLE'),
+        api_key: 'search-key',
+        created_at: created,
+        search_terms: [key, index === 1 ? 'Dana Buyer' : 'someone', '15550100199'],
+        results: { inspection: { grade: index, total_damages: 2 }, photos: ['left out'] },
+        ...(index === 3 ? { test: true } : {}),
+      });
+    }
+    const filters = { statuses: ['IDLE' as const], createdFrom: new Date(base), createdBefore: null, updatedSince: null, test: false, limit: 1, after: null };
+    const found = await storesTwo.sessions.search('search-key', { ...filters, text: { words: 'dANA b', digits: null } });
+    expect(found.map((row) => row._id)).toEqual(['SRC-AAAAAAAAA2']);
+    expect((await storesTwo.sessions.search('search-key', { ...filters, limit: 10, text: { words: '555', digits: null } })).map((row) => row._id)).toEqual([
+      'SRC-AAAAAAAAA3',
+      'SRC-AAAAAAAAA2',
+      'SRC-AAAAAAAAA1',
+    ]);
+    // Two sessions created in the same millisecond: the key breaks the tie, and the cursor resumes between them.
+    const [first, second] = await storesTwo.sessions.search('search-key', { ...filters, limit: 1, text: null });
+    expect([first?._id, second?._id]).toEqual(['SRC-AAAAAAAAA3', 'SRC-AAAAAAAAA2']);
+    const after = { createdAt: new Date(base), key: 'SRC-AAAAAAAAA2' };
+    expect((await storesTwo.sessions.search('search-key', { ...filters, limit: 5, text: null, after })).map((row) => row._id)).toEqual(['SRC-AAAAAAAAA1']);
+    expect((await storesTwo.sessions.search('search-key', { ...filters, test: true, limit: 5, text: null })).map((row) => row._id)).toEqual(['SRC-AAAAAAAAA4']);
+    // Read in batches; the embedded server ignores a projection (MongoDB applies it), so only the fields asked are compared.
+    const streamed: [unknown, unknown, unknown][] = [];
+    const cursor = storesTwo.sessions.searchCursor<InspectionSessionDocument>(
+      'search-key',
+      { ...filters, text: null },
+      { status: 1, 'results.inspection.grade': 1 },
+      2,
+    );
+    for await (const row of cursor) streamed.push([row._id, row.status, row.results?.inspection]);
+    expect(streamed).toEqual([
+      ['SRC-AAAAAAAAA3', 'IDLE', expect.objectContaining({ grade: 2 })],
+      ['SRC-AAAAAAAAA2', 'IDLE', expect.objectContaining({ grade: 1 })],
+      ['SRC-AAAAAAAAA1', 'IDLE', expect.objectContaining({ grade: 0 })],
+    ]);
+  });
 });
 
 describe('indexes kept ordinary where the values are unique anyway', () => {

@@ -44,4 +44,20 @@ describe('migrations', () => {
     expect(done?.completed_at).toEqual(completedUpdate);
     expect(env.services.sessions.captureTokenAccess(done!)).toBe('expired');
   });
+
+  it('give sessions stored before the search existed the words it finds them by', async () => {
+    const account = await env.createAccount();
+    const created = await env.services.sessions.create(account, {
+      session: { client_id: 'lot-7', contact: { name: 'Dana Buyer' }, reference: { stock: 'STK-1' } },
+      vehicle: { vin: '1HGCM82633A004352' },
+    });
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    await sessions.updateOne({ _id: created._id }, { $unset: { search_terms: '' } });
+    await env.db.collection('migrations').deleteOne({ _id: '004-session-search-terms' as never });
+
+    expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['004-session-search-terms']);
+    const migrated = await env.services.stores.sessions.findByKey(created._id);
+    expect(migrated?.search_terms).toEqual([created._id, '1HGCM82633A004352', 'lot-7', 'STK-1', 'Dana Buyer']);
+    expect((await env.services.sessions.search(account, { q: 'stk-1' })).sessions.map((session) => session._id)).toEqual([created._id]);
+  });
 });

@@ -56,6 +56,7 @@ function idleSession(key: string): InspectionSessionDocument {
     created_at: now,
     updated_at: now,
     last_activity_at: now,
+    search_terms: [key],
   };
 }
 

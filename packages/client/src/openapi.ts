@@ -793,6 +793,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export sessions as CSV
+         * @description Every session the filters find, newest first, as CSV (RFC 4180, CRLF line ends), streamed as it is read: a header row, then one row per session. grade, total_damages, reviewed_by and vin_match are empty until the session is COMPLETE. A cell that begins with =, +, -, @, a tab or a carriage return is prefixed with ' so that a spreadsheet shows it as text instead of running it. Filters combine (all must hold). Sessions made with a test key are left out unless `test=true`. A bad filter answers 400 with a message naming it; unknown parameters are ignored. With the API headers, or a signed-in user's cookie (any role: the dashboard's "Export CSV" link).
+         */
+        get: operations["exportSessionsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find sessions
+         * @description The account's sessions, newest first, 25 a page unless `limit` says otherwise; follow `next_cursor` for older ones. Filters combine (all must hold). Sessions made with a test key are left out unless `test=true`. A bad filter answers 400 with a message naming it; unknown parameters are ignored.
+         */
+        get: operations["searchSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -1873,6 +1913,12 @@ export interface components {
                 vin_match: boolean | null;
                 year: number | null;
             };
+        };
+        SessionSearchPage: {
+            /** @description The sessions found, newest first (created_at, then session_key). */
+            data: components["schemas"]["Session"][];
+            /** @description Pass as `cursor`, with the same filters, for the next page; null on the last page. */
+            next_cursor: string | null;
         };
         /** @enum {string} */
         SessionStatus: "IDLE" | "STARTED" | "PROCESS" | "QC_PASSED" | "CONFIRM" | "COMPLETE" | "EXPIRED";
@@ -4152,6 +4198,131 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportSessionsCsv: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only sessions created at or after this time; a date means its midnight UTC. ISO 8601: a date-time with Z or an offset, or a date.
+                 * @example 2026-11-01
+                 */
+                created_from?: string;
+                /**
+                 * @description Only sessions created at or before this time; a date means up to the end of that day (UTC). ISO 8601: a date-time with Z or an offset, or a date.
+                 * @example 2026-11-30
+                 */
+                created_to?: string;
+                /**
+                 * @description Finds sessions whose session key, VIN, client_id, reference values, or contact's name, phone or email contain this text, in any case. A phone number matches whatever its separators.
+                 * @example dana
+                 */
+                q?: string;
+                /**
+                 * @description Only sessions in these statuses (any of IDLE, STARTED, PROCESS, QC_PASSED, CONFIRM, COMPLETE, EXPIRED); in a query string, a comma-separated list.
+                 * @example [
+                 *       "COMPLETE",
+                 *       "CONFIRM"
+                 *     ]
+                 */
+                status?: ("IDLE" | "STARTED" | "PROCESS" | "QC_PASSED" | "CONFIRM" | "COMPLETE" | "EXPIRED")[];
+                /** @description true: only sessions made with a test key; false (the default): only live ones. */
+                test?: boolean;
+                /**
+                 * @description Only sessions whose representation changed (updated_at) at or after this time; a date means its midnight UTC. ISO 8601: a date-time with Z or an offset, or a date.
+                 * @example 2026-11-27T08:00:00Z
+                 */
+                updated_since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, UTF-8 (`text/csv; charset=utf-8`); its header row is `session_key,status,theme,language,created_at,completed_at,vin,vin_match,year,make,model,odometer,grade,total_damages,reviewed_by,contact_name,contact_phone,client_id`. */
+            200: {
+                headers: {
+                    /** @description Always `private, no-store`. */
+                    "Cache-Control"?: "private, no-store";
+                    /** @description attachment, with a file name carrying the date. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example session_key,status,theme,language,created_at,completed_at,vin,vin_match,year,make,model,odometer,grade,total_damages,reviewed_by,contact_name,contact_phone,client_id
+                     *     XKT-7Q2M9D4B1A,COMPLETE,PRO,en,2026-03-14T09:26:54.120Z,2026-03-14T10:02:31.877Z,1HGCM82633A004352,true,2003,Honda,Accord,42180,4,2,jdoe,Dana Buyer,+15550100199,lot-42
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    searchSessions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only sessions created at or after this time; a date means its midnight UTC. ISO 8601: a date-time with Z or an offset, or a date.
+                 * @example 2026-11-01
+                 */
+                created_from?: string;
+                /**
+                 * @description Only sessions created at or before this time; a date means up to the end of that day (UTC). ISO 8601: a date-time with Z or an offset, or a date.
+                 * @example 2026-11-30
+                 */
+                created_to?: string;
+                /** @description The next_cursor of the previous page, with the same filters; omit it for the newest sessions. */
+                cursor?: string;
+                /** @description Sessions per page, 1–100 (default 25). */
+                limit?: number;
+                /**
+                 * @description Finds sessions whose session key, VIN, client_id, reference values, or contact's name, phone or email contain this text, in any case. A phone number matches whatever its separators.
+                 * @example dana
+                 */
+                q?: string;
+                /**
+                 * @description Only sessions in these statuses (any of IDLE, STARTED, PROCESS, QC_PASSED, CONFIRM, COMPLETE, EXPIRED); in a query string, a comma-separated list.
+                 * @example [
+                 *       "COMPLETE",
+                 *       "CONFIRM"
+                 *     ]
+                 */
+                status?: ("IDLE" | "STARTED" | "PROCESS" | "QC_PASSED" | "CONFIRM" | "COMPLETE" | "EXPIRED")[];
+                /** @description true: only sessions made with a test key; false (the default): only live ones. */
+                test?: boolean;
+                /**
+                 * @description Only sessions whose representation changed (updated_at) at or after this time; a date means its midnight UTC. ISO 8601: a date-time with Z or an offset, or a date.
+                 * @example 2026-11-27T08:00:00Z
+                 */
+                updated_since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionSearchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -18,6 +18,9 @@ import { REJECTION_CODES } from '../../domain/rejection-codes.js';
 import { VEHICLE_CHECKS, VehicleCheckSchema, type VehicleBox as VehicleBoxValue, type VehicleCheck } from '../../domain/vehicle-check.js';
 import { vehicleApiObject } from '../../domain/vehicle.js';
 import { decodedVehicleFields } from '../../domain/vehicle-decode.js';
+import { SessionSearchSchema } from '../../domain/session-search.js';
+import type { SessionSearchPage as SessionSearchPageValue } from '../../inspections/session-service.js';
+import { inputTypeFrom, snakeCased } from './zod-inputs.js';
 
 export const SessionStatusEnum = builder.enumType('SessionStatus', { values: SESSION_STATUSES });
 const RejectionCodeEnum = builder.enumType('RejectionCode', { values: REJECTION_CODES });
@@ -215,6 +218,23 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
 
 const InspectionSessionConnection = builder.connectionObject({ type: InspectionSession, name: 'InspectionSessionConnection' });
 
+const SessionSearchInput = inputTypeFrom(
+  'SessionSearchInput',
+  'The filters of GET /v1/sessions/search (and the CSV export) in camelCase, checked by the same schema; every one optional.',
+  SessionSearchSchema,
+);
+
+const SessionSearchPage = builder.objectRef<SessionSearchPageValue>('SessionSearchPage').implement({
+  description: 'A page of the session search: newest first.',
+  fields: (t) => ({
+    sessions: t.field({ type: [InspectionSession], description: 'The sessions found, newest first.', resolve: (page) => page.sessions }),
+    nextCursor: t.exposeString('nextCursor', {
+      nullable: true,
+      description: 'Pass as filter.cursor, with the same filters, for the next page; null on the last page.',
+    }),
+  }),
+});
+
 type DamageShape = ReturnType<typeof damageView>;
 
 const DamageRegion = builder.objectRef<DamageRegionValue>('DamageRegion').implement({
@@ -335,6 +355,13 @@ builder.queryFields((t) => ({
       after: t.arg.string(),
     },
     resolve: async (_root, args, context) => connectionOf(await context.services.sessions.page(await requireAccount(context), args), args.after),
+  }),
+  sessionSearch: t.field({
+    authScopes: { role: 'viewer' },
+    type: SessionSearchPage,
+    description: "The account's sessions that match the filters, newest first (GET /v1/sessions/search); a bad filter is BAD_REQUEST.",
+    args: { filter: t.arg({ type: SessionSearchInput, description: 'Left out: the newest live sessions.' }) },
+    resolve: async (_root, { filter }, context) => context.services.sessions.search(await requireAccount(context), snakeCased(filter ?? {})),
   }),
   damageCatalog: t.field({
     authScopes: { role: 'viewer' },

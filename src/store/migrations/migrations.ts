@@ -10,8 +10,9 @@ import type { Migration } from './migration.js';
 import { sessionLastActivity } from './001-session-last-activity.js';
 import { sessionCompletedAt } from './002-session-completed-at.js';
 import { sessionSource } from './003-session-source.js';
+import { sessionSearchTermsMigration } from './004-session-search-terms.js';
 /** Every migration, oldest first. Append; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionLastActivity, sessionCompletedAt, sessionSource];
+export const MIGRATIONS: readonly Migration[] = [sessionLastActivity, sessionCompletedAt, sessionSource, sessionSearchTermsMigration];
 
 const LEASE = 'migrations';
 /** Long enough for the largest migration's batch; renewed before each migration. */

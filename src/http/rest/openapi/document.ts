@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { userPaths } from './users.js';
 import { sessionPaths } from './sessions.js';
+import { sessionListPaths } from './session-lists.js';
 import { reviewPaths } from './reviews.js';
 import { callbackPaths, webhookPaths } from './callbacks.js';
 import { adminPaths } from './admin.js';
@@ -96,6 +97,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
       ...documentationPaths(),
       ...accountPaths(),
       ...userPaths(),
+      ...sessionListPaths(),
       ...sessionPaths(),
       ...reviewPaths(),
       ...callbackPaths(),
