@@ -12,6 +12,7 @@ import { runCapturePageBenchmark } from './capture-page.js';
 import { runIdempotencyBenchmark } from './idempotency.js';
 import { runVinLookupBenchmark } from './vin-lookup.js';
 import { evaluateVehicleCheck, runVehicleCheckBenchmark } from './vehicle-check.js';
+import { runPhotoFairnessBenchmark } from './photo-fairness.js';
 
 interface Suite {
   name: string;
@@ -29,6 +30,7 @@ const suites: Suite[] = [
   { name: 'idempotency', run: () => runIdempotencyBenchmark() },
   { name: 'vin-lookup', run: () => runVinLookupBenchmark() },
   { name: 'vehicle-check', run: () => runVehicleCheckBenchmark() },
+  { name: 'photo-fairness', run: () => runPhotoFairnessBenchmark() },
 ];
 
 if (existsSync(new URL('./webhooks.ts', import.meta.url))) {
@@ -140,6 +142,11 @@ How each is measured:
   once (every command but the event log's, until all 200 are received and settled).
 - \`qc_ms_per_12mp_photo\`: median time of the whole QC on a 4000×3000 JPEG; baseline: sharp decoding the same file
   to the 500-px grayscale copy alone. \`qc_js_metrics_ms_per_photo\` is the part that runs on the event loop.
+- \`photo_*\`: photo analysis between accounts (docs/limits.md#photo-analysis), on a service with the vehicle check off:
+  account B's 1600×1200 WebP answered alone (median of 5), and while account A has 28 12-megapixel WebP photos in
+  flight (B sends 1 s after A's flood starts; median of 3 rounds). \`photo_flood_delay_in_flood_photos\` is B's added
+  delay divided by what one of A's photos holds a worker for during the flood (the flood's duration × CPUs ÷ 28);
+  the bound is 1. \`photo_flood_ms\`: the whole flood, what B would wait for in arrival order.
 - \`capture_session_e2e_ms\`: one whole LITE capture through GraphQL (start, six 1600×1200 photos, confirm and
   report), median of 10.
 - \`event_to_subscriber_*\`: 1,000 graphql-ws subscribers on one instance — 900 capture apps, each following its own

@@ -13,14 +13,13 @@ import { GUEST_NOTE_STATUSES, GUEST_NOTE_USER } from '../domain/capture-scope.js
 import type { QcRunner } from '../qc/pool.js';
 import type { QcVerdict } from '../qc/analyze.js';
 import { maxCapturesPerSession } from '../domain/limits.js';
-import { variantsToKeep } from '../domain/photo-variants.js';
+import { variantsToKeep, type ThumbnailSize } from '../domain/photo-variants.js';
 import type { Metrics } from '../observability/metrics.js';
 import { NO_PHOTO_KEYS, type PhotoFiles, type PhotoKeys } from './photo-files.js';
 import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
 import type { SessionService } from './session-service.js';
 import type { ReportGenerator } from './report-generator.js';
-import type { VinReader } from '../vin/vin-reader.js';
 import { checkVin, VIN_PHOTO_CODE } from '../domain/vin.js';
 
 export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHOTO_CODE' | 'INVALID_LOCATION' | 'INVALID_VIN';
@@ -47,7 +46,6 @@ export class CaptureService {
       sessionService: SessionService;
       reports: ReportGenerator;
       qc: QcRunner;
-      vin: Pick<VinReader, 'read'>;
       metrics: Pick<Metrics, 'qcDuration'>;
       urls: PublicUrls;
       clock: () => Date;
@@ -128,13 +126,18 @@ export class CaptureService {
       .filter(([code, slot]) => Number(code) !== photoCode && slot.approved && slot.hash)
       .map(([code, slot]) => ({ photoCode: Number(code), photoLabel: photoLabel(Number(code)) ?? code, hash: slot.hash as string }));
     const qcStarted = performance.now();
-    const verdict = await this.deps.qc.analyze(bytes, { acceptedPhotos, photoCode });
+    // The whole analysis — verdict, thumbnails, VIN — takes one turn of the account's in the shared workers.
+    const { verdict, thumbnails, vin } = await this.deps.qc.check(bytes, {
+      account: current.api_key,
+      acceptedPhotos,
+      photoCode,
+      readVin: photoCode === VIN_PHOTO_CODE,
+      thumbnailsFor: (judged) => thumbnailSizesToKeep(judged.accepted),
+    });
     this.deps.metrics.qcDuration.observe({ verdict: verdict.accepted ? 'accepted' : 'rejected' }, (performance.now() - qcStarted) / 1000);
 
     const captureId = randomBytes(12).toString('hex');
-    // The VIN barcode is read while the files are stored, so it adds to the answer only what outlasts storing them.
-    const decodedVin = this.readVin(photoCode, verdict, bytes);
-    const keys = await this.keepFiles(current._id, captureId, bytes, verdict);
+    const keys = await this.keepFiles(current._id, captureId, bytes, verdict, thumbnails);
     const hasFile = keys.file_key !== null || keys.medium_key !== null || keys.thumb_key !== null;
     const processedAt = this.deps.clock();
     const capture: CaptureDocument = {
@@ -154,7 +157,7 @@ export class CaptureService {
       reason: verdict.reason,
       rejection_code: verdict.rejectionCode,
       metrics: numericMetrics(verdict.metrics),
-      decoded_vin: await decodedVin,
+      decoded_vin: vin,
       vehicle_check: verdict.vehicle?.check ?? null,
       vehicle_box: verdict.vehicle?.box ?? null,
       created_at: processedAt,
@@ -178,28 +181,23 @@ export class CaptureService {
     return { capture, updated };
   }
 
-  /** The VIN of an accepted VIN photo's barcode (docs/capture.md); null for other photos and unreadable labels. */
-  private async readVin(photoCode: number, verdict: QcVerdict, bytes: Buffer): Promise<string | null> {
-    if (photoCode !== VIN_PHOTO_CODE || !verdict.accepted) return null;
-    return (await this.deps.vin.read(bytes))?.vin ?? null;
-  }
-
   /**
    * An accepted photo keeps its original and both thumbnails; a rejected one only its thumbnail; an upload that is
    * not a decodable image within the pixel limit (unsupported, unreadable, a decompression bomb) keeps nothing.
    */
-  private async keepFiles(sessionKey: string, captureId: string, bytes: Buffer, verdict: QcVerdict): Promise<PhotoKeys> {
+  private async keepFiles(
+    sessionKey: string,
+    captureId: string,
+    bytes: Buffer,
+    verdict: QcVerdict,
+    thumbnails: Partial<Record<ThumbnailSize, Buffer>> | null,
+  ): Promise<PhotoKeys> {
     if (!verdict.mimeType || verdict.width === null) return NO_PHOTO_KEYS;
-    const keep = variantsToKeep(verdict.accepted);
-    const thumbnails = await this.deps.qc.thumbnails(
-      bytes,
-      keep.filter((size) => size !== 'original'),
-    );
     if (!thumbnails && !verdict.accepted) return NO_PHOTO_KEYS;
     return this.deps.files.save(
       { sessionKey, captureId },
       {
-        ...(keep.includes('original') ? { original: { bytes, contentType: verdict.mimeType } } : {}),
+        ...(variantsToKeep(verdict.accepted).includes('original') ? { original: { bytes, contentType: verdict.mimeType } } : {}),
         ...thumbnails,
       },
     );
@@ -328,4 +326,9 @@ function isConfirmed(session: InspectionSessionDocument): boolean {
 
 function numericMetrics(metrics: object): Record<string, number> {
   return Object.fromEntries(Object.entries(metrics).filter(([, value]) => typeof value === 'number' && Number.isFinite(value))) as Record<string, number>;
+}
+
+/** The thumbnails a verdict keeps (variantsToKeep without the original). */
+function thumbnailSizesToKeep(accepted: boolean): ThumbnailSize[] {
+  return variantsToKeep(accepted).filter((size): size is ThumbnailSize => size !== 'original');
 }

@@ -95,8 +95,8 @@ export function createInspectionUseCases(deps: {
     qc: createQcRunner({
       thresholds: config.qcThresholds as Partial<QcThresholds>,
       vehicleCheck: deps.vehicleDetector ? { mode: config.vehicleCheck, detector: deps.vehicleDetector } : undefined,
+      vinReader: deps.vin,
     }),
-    vin: deps.vin,
     metrics: deps.metrics,
     urls,
     clock,

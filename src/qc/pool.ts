@@ -1,8 +1,12 @@
-// Bounded concurrency for photo QC: a burst of large uploads queues here instead of decoding all at once,
-// which keeps peak memory (and libvips thread contention) proportional to the limit, not to the burst.
+// Bounded concurrency for photo analysis: a burst of large uploads queues here instead of decoding all at once,
+// which keeps peak memory (and libvips thread contention) proportional to the limit, not to the burst. The slots are
+// shared fairly between accounts (fair-turns.ts), and everything a photo costs — quality control, the vehicle check,
+// the VIN reading, its thumbnails — runs in its one turn, so a flood from one account delays another account's
+// verdict by at most one photo per worker (docs/limits.md#photo-analysis).
 import { availableParallelism } from 'node:os';
 import { analyzePhoto } from './analyze.js';
 import type { AnalyzeOptions, QcVerdict } from './analyze.js';
+import { FairTurns } from './fair-turns.js';
 import { resolveQcThresholds, type QcThresholds } from './thresholds.js';
 import { renderThumbnails } from './thumbnails.js';
 import { withVehicleCheck, type VehicleStep } from './vehicle-step.js';
@@ -55,6 +59,71 @@ export function createConcurrencyLimiter(limit: number): ConcurrencyLimiter {
   };
 }
 
+export interface FairLimiter {
+  /** Runs `task` in one of `limit` slots, taking turns between owners as fair-turns.ts says. */
+  run<T>(owner: string, task: () => Promise<T>): Promise<T>;
+  readonly active: number;
+  readonly queued: number;
+}
+
+export function createFairLimiter(limit: number): FairLimiter {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a positive integer, got ${limit}`);
+  const turns = new FairTurns<() => void>();
+  const startWaiting = () => {
+    while (turns.active < limit) {
+      const next = turns.next();
+      if (!next) return;
+      next.item();
+    }
+  };
+  return {
+    run<T>(owner: string, task: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        turns.enqueue(owner, () => {
+          // The slot is counted at once; the task itself starts on the next microtask, never inside `run`.
+          Promise.resolve()
+            .then(task)
+            .then(resolve, reject)
+            .finally(() => {
+              turns.finish(owner);
+              startWaiting();
+            });
+        });
+        startWaiting();
+      });
+    },
+    get active() {
+      return turns.active;
+    },
+    get queued() {
+      return turns.queued;
+    },
+  };
+}
+
+/** Reads the VIN barcode of a VIN photo (src/vin/vin-reader.ts); null when none is readable. */
+export interface VinStep {
+  read(bytes: Uint8Array): Promise<{ vin: string | null } | null>;
+}
+
+export interface PhotoCheckOptions extends AnalyzeOptions {
+  /** Whose turn the photo takes: the account's API key. */
+  account: string;
+  /** Read the VIN barcode once the photo is accepted (the VIN view). */
+  readVin?: boolean;
+  /** The thumbnails to render of a photo QC could read, given its verdict. */
+  thumbnailsFor: (verdict: QcVerdict) => readonly ThumbnailSize[];
+}
+
+/** Everything the analysis of one photo gives. */
+export interface PhotoCheck {
+  verdict: QcVerdict;
+  /** null when the upload is not a decodable image within the pixel limit (nothing of it is worth keeping). */
+  thumbnails: Partial<Record<ThumbnailSize, Buffer>> | null;
+  /** The VIN of the barcode; null when not asked, not accepted or not readable. */
+  vin: string | null;
+}
+
 export interface QcRunnerOptions {
   /** Analyses allowed to run at once; defaults to the number of CPUs. */
   concurrency?: number;
@@ -62,15 +131,15 @@ export interface QcRunnerOptions {
   thresholds?: Partial<QcThresholds>;
   /** The vehicle check on exterior views, as a step of the analysis in the same slot; none when omitted. */
   vehicleCheck?: VehicleStep;
+  /** The VIN reading of the VIN view, in the same slot; none when omitted. */
+  vinReader?: VinStep;
 }
 
 export interface QcRunner {
-  analyze(bytes: Uint8Array, options?: AnalyzeOptions): Promise<QcVerdict>;
-  /**
-   * JPEG thumbnails of an upload QC could read, under the same concurrency limit and pixel limit as the analysis;
-   * null when the image cannot be decoded within that limit (nothing of it is worth keeping).
-   */
-  thumbnails(bytes: Uint8Array, sizes: readonly ThumbnailSize[]): Promise<Partial<Record<ThumbnailSize, Buffer>> | null>;
+  /** A photo's whole analysis in its account's turn: the verdict, the thumbnails to keep and the VIN. */
+  check(bytes: Uint8Array, options: PhotoCheckOptions): Promise<PhotoCheck>;
+  /** Quality control and the vehicle check alone, in the turn of `options.account` (one shared turn when omitted). */
+  analyze(bytes: Uint8Array, options?: AnalyzeOptions & { account?: string }): Promise<QcVerdict>;
   /** Analyses submitted and not yet finished (running plus queued). */
   readonly pending: number;
   /** Analyses running now; never more than the concurrency. */
@@ -80,17 +149,30 @@ export interface QcRunner {
 
 export function createQcRunner(options: QcRunnerOptions = {}): QcRunner {
   const concurrency = options.concurrency ?? availableParallelism();
-  const limiter = createConcurrencyLimiter(concurrency);
+  const limiter = createFairLimiter(concurrency);
+  const { maxPixels } = resolveQcThresholds(options.thresholds);
+  const analyzeInSlot = async (bytes: Uint8Array, analyzeOptions: AnalyzeOptions) => {
+    const thresholds = { ...options.thresholds, ...withoutUndefined(analyzeOptions.thresholds) };
+    return withVehicleCheck(await analyzePhoto(bytes, { ...analyzeOptions, thresholds }), bytes, analyzeOptions.photoCode, options.vehicleCheck);
+  };
+  const renderKept = (bytes: Uint8Array, verdict: QcVerdict, sizes: readonly ThumbnailSize[]) => {
+    if (!verdict.mimeType || verdict.width === null) return Promise.resolve(null);
+    return renderThumbnails(bytes, { sizes, maxPixels }).catch(() => null);
+  };
+  const readVin = async (bytes: Uint8Array, verdict: QcVerdict, wanted: boolean | undefined) => {
+    if (!wanted || !verdict.accepted || !options.vinReader) return null;
+    return (await options.vinReader.read(bytes))?.vin ?? null;
+  };
   return {
-    analyze(bytes, analyzeOptions = {}) {
-      const thresholds = { ...options.thresholds, ...withoutUndefined(analyzeOptions.thresholds) };
-      return limiter.run(async () =>
-        withVehicleCheck(await analyzePhoto(bytes, { ...analyzeOptions, thresholds }), bytes, analyzeOptions.photoCode, options.vehicleCheck),
-      );
+    check(bytes, { account, readVin: wantsVin, thumbnailsFor, ...analyzeOptions }) {
+      return limiter.run(account, async () => {
+        const verdict = await analyzeInSlot(bytes, analyzeOptions);
+        const [thumbnails, vin] = await Promise.all([renderKept(bytes, verdict, thumbnailsFor(verdict)), readVin(bytes, verdict, wantsVin)]);
+        return { verdict, thumbnails, vin };
+      });
     },
-    thumbnails(bytes, sizes) {
-      const { maxPixels } = resolveQcThresholds(options.thresholds);
-      return limiter.run(() => renderThumbnails(bytes, { sizes, maxPixels }).catch(() => null));
+    analyze(bytes, { account = '', ...analyzeOptions } = {}) {
+      return limiter.run(account, () => analyzeInSlot(bytes, analyzeOptions));
     },
     get pending() {
       return limiter.active + limiter.queued;

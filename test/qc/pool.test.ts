@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { createConcurrencyLimiter, createQcRunner } from '../../src/qc/pool.js';
+import { createConcurrencyLimiter, createFairLimiter, createQcRunner } from '../../src/qc/pool.js';
 import { makeDark, makeScene, makeTiny } from '../support/images.js';
 
 function deferred<T>() {
@@ -62,6 +62,45 @@ describe('createConcurrencyLimiter', () => {
   it('rejects a limit that is not a positive integer', () => {
     expect(() => createConcurrencyLimiter(0)).toThrow(RangeError);
     expect(() => createConcurrencyLimiter(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('createFairLimiter', () => {
+  it('starts another account’s task on the first slot that frees while one account floods every slot', async () => {
+    const limiter = createFairLimiter(2);
+    const gates = new Map<string, ReturnType<typeof deferred<void>>>();
+    const started: string[] = [];
+    const submit = (account: string, name: string) => {
+      const gate = deferred<void>();
+      gates.set(name, gate);
+      return limiter.run(account, async () => {
+        started.push(name);
+        await gate.promise;
+        return name;
+      });
+    };
+    const flood = Array.from({ length: 10 }, (_, index) => submit('A', `A${index + 1}`));
+    await settle();
+    const other = submit('B', 'B1');
+    expect([limiter.active, limiter.queued]).toEqual([2, 9]);
+    gates.get('A2')!.resolve();
+    await settle();
+    expect(started).toEqual(['A1', 'A2', 'B1']);
+    gates.get('B1')!.resolve();
+    expect(await other).toBe('B1');
+    for (const gate of gates.values()) gate.resolve();
+    expect(await Promise.all(flood)).toEqual(Array.from({ length: 10 }, (_, index) => `A${index + 1}`));
+  });
+
+  it('passes a task failure to its caller and frees the slot', async () => {
+    const limiter = createFairLimiter(1);
+    const failing = limiter.run('A', async () => {
+      throw new Error('boom');
+    });
+    const next = limiter.run('A', async () => 'ran');
+    await expect(failing).rejects.toThrow('boom');
+    await expect(next).resolves.toBe('ran');
+    expect(limiter.active).toBe(0);
   });
 });
 

@@ -42,8 +42,9 @@ describe('renderThumbnails', () => {
   });
 
   it('answers null through the QC runner for what cannot be kept, under its pixel limit', async () => {
+    const check = { account: 'a', thumbnailsFor: () => ['thumb'] as const };
     const runner = createQcRunner({ concurrency: 1, thresholds: { maxPixels: 1_000_000 } });
-    expect(await runner.thumbnails(await makeScene({ seed: 42 }), ['thumb'])).toBeNull(); // 1.92 MP > 1 MP
-    expect(await createQcRunner({ concurrency: 1 }).thumbnails(await makeScene({ seed: 42 }), ['thumb'])).toMatchObject({ thumb: expect.any(Buffer) });
+    expect((await runner.check(await makeScene({ seed: 42 }), check)).thumbnails).toBeNull(); // 1.92 MP > 1 MP
+    expect((await createQcRunner({ concurrency: 1 }).check(await makeScene({ seed: 42 }), check)).thumbnails).toMatchObject({ thumb: expect.any(Buffer) });
   });
 });

@@ -25,19 +25,19 @@ function digest(bytes: Uint8Array): string {
 export function gateQualityControl(app: Pick<App, 'services'>): QcGate {
   // The runner is the capture use case's own; the gate wraps it in place rather than replacing it.
   const runner = (app.services.capture as unknown as { deps?: { qc?: QcRunner } }).deps?.qc;
-  if (!runner || typeof runner.analyze !== 'function') {
+  if (!runner || typeof runner.check !== 'function') {
     throw new Error('The capture service no longer keeps its QC runner at deps.qc: update test/support/qc-gate.ts.');
   }
-  const analyze = runner.analyze;
+  const check = runner.check;
   const held = new Map<string, { arrived: () => void; released: Promise<void> }>();
-  runner.analyze = async (bytes, options) => {
+  runner.check = async (bytes, options) => {
     const entry = held.get(digest(bytes));
     if (entry) {
       held.delete(digest(bytes));
       entry.arrived();
       await entry.released;
     }
-    return analyze.call(runner, bytes, options);
+    return check.call(runner, bytes, options);
   };
   return {
     hold(bytes) {
@@ -48,7 +48,7 @@ export function gateQualityControl(app: Pick<App, 'services'>): QcGate {
       return { arrived: arrival, release };
     },
     remove() {
-      runner.analyze = analyze;
+      runner.check = check;
     },
   };
 }
