@@ -17,6 +17,7 @@ import { createRequestHandler } from './http/request-handler.js';
 import { GUEST_RATE_LIMIT_PREFIX, RateLimiter } from './http/rate-limit.js';
 import { createYogaServer } from './http/graphql/yoga.js';
 import { attachGraphQLWebSocket } from './http/graphql/websocket.js';
+import { createConnectionCaps } from './http/graphql/connection-caps.js';
 import { openFileStore } from './storage/open-file-store.js';
 import { warnAboutRiskySettings } from './observability/startup-warnings.js';
 import { countDatabaseCommands } from './observability/database-commands.js';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
     const rateLimiter = new RateLimiter({ ...config.rateLimit, redis });
     const guestRateLimiter = new RateLimiter({ ...config.guestRateLimit, redis, keyPrefix: GUEST_RATE_LIMIT_PREFIX });
     const adminRateLimiter = new RateLimiter({ ...config.adminRateLimit, redis, keyPrefix: 'capture-gateway:rl-admin' });
+    const connectionCaps = createConnectionCaps(config.webSockets, redis, logger);
+    connectionCaps.start();
     const server = createServer(
       createRequestHandler({
         config,
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
         rateLimiter,
         guestRateLimiter,
         adminRateLimiter,
+        connectionCaps,
         metrics,
       }),
     );
@@ -95,7 +99,7 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
     const webSockets = attachGraphQLWebSocket(server, yoga, services, logger, metrics, {
       limits: config.webSockets,
       rateLimiters: { account: rateLimiter, guest: guestRateLimiter },
-      redis,
+      caps: connectionCaps,
       corsOrigins: config.corsOrigins,
     });
 
@@ -121,6 +125,7 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
       async stop() {
         await services.stopWorkers();
         await webSockets.dispose();
+        connectionCaps.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -83,8 +83,15 @@ export const variables = {
   RATE_LIMIT_POINTS: positiveInt.default(1200).meta({ description: 'requests per API key per window (429 + `Retry-After`)' }),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60).meta({ description: 'the window of the API key and guest budgets' }),
   RATE_LIMIT_GUEST_POINTS: positiveInt.default(240).meta({ description: "requests per capture token's session per window (HTTP and WebSocket alike)" }),
-  WS_MAX_SOCKETS_PER_ACCOUNT: positiveInt.default(50).meta({ description: 'open graphql-ws sockets per account (beyond: closed with 4290)' }),
-  WS_MAX_SOCKETS_PER_CAPTURE_TOKEN: positiveInt.default(5).meta({ description: 'open graphql-ws sockets per capture token (beyond: closed with 4290)' }),
+  WS_MAX_SOCKETS_PER_ACCOUNT: positiveInt
+    .default(50)
+    .meta({ description: 'open graphql-ws sockets and SSE streams per account (beyond: socket closed with 4290, stream 429)' }),
+  WS_MAX_SOCKETS_PER_CAPTURE_TOKEN: positiveInt
+    .default(5)
+    .meta({ description: 'open graphql-ws sockets and SSE streams per capture token (beyond: socket closed with 4290, stream 429)' }),
+  GUEST_SOCKETS_PER_ACCOUNT: positiveInt.default(200).meta({
+    description: "open sockets and SSE streams of all the capture tokens of one account's sessions together (beyond: socket closed with 4429, stream 429)",
+  }),
   WS_MAX_SUBSCRIPTIONS_PER_SOCKET: positiveInt.default(20).meta({ description: 'running subscriptions per socket (beyond: `LIMIT_REACHED`)' }),
   WS_IDLE_TIMEOUT_MS: positiveInt.default(300_000).meta({ description: 'a socket with no subscription and no operation this long is closed with 4080' }),
   WS_CREDENTIAL_CHECK_INTERVAL_MS: positiveInt
@@ -262,6 +269,7 @@ const limits = z
     RATE_LIMIT_GUEST_POINTS: v.RATE_LIMIT_GUEST_POINTS,
     WS_MAX_SOCKETS_PER_ACCOUNT: v.WS_MAX_SOCKETS_PER_ACCOUNT,
     WS_MAX_SOCKETS_PER_CAPTURE_TOKEN: v.WS_MAX_SOCKETS_PER_CAPTURE_TOKEN,
+    GUEST_SOCKETS_PER_ACCOUNT: v.GUEST_SOCKETS_PER_ACCOUNT,
     WS_MAX_SUBSCRIPTIONS_PER_SOCKET: v.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
     WS_IDLE_TIMEOUT_MS: v.WS_IDLE_TIMEOUT_MS,
     WS_CREDENTIAL_CHECK_INTERVAL_MS: v.WS_CREDENTIAL_CHECK_INTERVAL_MS,
@@ -270,10 +278,12 @@ const limits = z
     rateLimit: { points: env.RATE_LIMIT_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     /** The budget of a capture token's session (the person with the phone), smaller than an account's. */
     guestRateLimit: { points: env.RATE_LIMIT_GUEST_POINTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
-    /** Limits on graphql-ws sockets (docs/limits.md). */
+    /** Limits on graphql-ws sockets, and the caps SSE streams share with them (docs/limits.md). */
     webSockets: {
       maxSocketsPerAccount: env.WS_MAX_SOCKETS_PER_ACCOUNT,
       maxSocketsPerCaptureToken: env.WS_MAX_SOCKETS_PER_CAPTURE_TOKEN,
+      /** Sockets and streams of all the capture tokens of one account's sessions together. */
+      guestSocketsPerAccount: env.GUEST_SOCKETS_PER_ACCOUNT,
       maxSubscriptionsPerSocket: env.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
       /** A socket with no subscription and no operation for this long is closed. */
       idleTimeoutMs: env.WS_IDLE_TIMEOUT_MS,

@@ -14,6 +14,8 @@ import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from '../domain/validation.js'
 import { sendError } from './rest/errors.js';
 import type { RouteContext, Router } from './rest/router.js';
 import { GRAPHQL_PATH, type Yoga } from './graphql/yoga.js';
+import type { ConnectionCaps } from './graphql/connection-caps.js';
+import { admitEventStream, asksForEventStream } from './graphql/event-streams.js';
 import { authenticateRequest, captureSessionOf, headerValue } from './request-authentication.js';
 import { requestTarget, type RequestTarget } from './request-target.js';
 import { REPORT_LINK_PREFIX } from '../inspections/public-urls.js';
@@ -35,6 +37,8 @@ export interface RequestHandlerDeps {
   guestRateLimiter: RateLimiter;
   /** The admin API's own budget per client address (docs/limits.md). */
   adminRateLimiter: RateLimiter;
+  /** The caps SSE streams share with graphql-ws sockets. */
+  connectionCaps: ConnectionCaps;
   metrics: Metrics;
 }
 
@@ -121,6 +125,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         route = GRAPHQL_PATH;
         await spendRateLimit(request, response);
         await bufferGraphQLJsonBody(request);
+        if (asksForEventStream(request)) await admitEventStream(services, deps.connectionCaps, request, response);
         await yoga(request, response);
         return;
       }

@@ -264,7 +264,7 @@ describe('caps on sockets and subscriptions', () => {
     const sockets = Array.from({ length: PER_ACCOUNT }, () => openSocket(server.baseUrl, signRequestHeaders(account)));
     await Promise.all(sockets.map((socket) => socket.connected));
     const extra = openSocket(server.baseUrl, signRequestHeaders(account));
-    expect(await extra.whenClosed).toEqual({ code: 4290, reason: `Too many open sockets: at most ${PER_ACCOUNT} per account` });
+    expect(await extra.whenClosed).toEqual({ code: 4290, reason: `Too many open sockets and streams: at most ${PER_ACCOUNT} per account` });
     // Another account is not affected.
     const other = openSocket(server.baseUrl, signRequestHeaders(await server.createAccount()));
     await other.connected;
@@ -279,7 +279,7 @@ describe('caps on sockets and subscriptions', () => {
     const sockets = Array.from({ length: PER_CAPTURE_TOKEN }, () => openSocket(server.baseUrl, { 'Capture-Token': session.captureToken }));
     await Promise.all(sockets.map((socket) => socket.connected));
     const extra = openSocket(server.baseUrl, { 'Capture-Token': session.captureToken });
-    expect(await extra.whenClosed).toEqual({ code: 4290, reason: `Too many open sockets: at most ${PER_CAPTURE_TOKEN} per capture token` });
+    expect(await extra.whenClosed).toEqual({ code: 4290, reason: `Too many open sockets and streams: at most ${PER_CAPTURE_TOKEN} per capture token` });
     expect(sockets.map((socket) => socket.closed)).toEqual(sockets.map(() => null));
     for (const socket of [...sockets, extra]) await socket.client.dispose();
   });

@@ -1,9 +1,11 @@
-// Keeps graphql-ws sockets within their limits (docs/limits.md): a cap on open sockets per account and per capture
-// token, an idle timeout, and a periodic re-check of credentials that closes revoked sockets with 4403.
+// Keeps graphql-ws sockets within their limits (docs/limits.md): the connection caps (per account, per capture token,
+// per account's guests; connection-caps.ts), an idle timeout, and a periodic re-check of credentials that closes
+// revoked sockets with 4403.
 import type { WebSocketLimits } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { UseCases } from '../../services.js';
-import { newSocketId, type SocketCounter } from './socket-counter.js';
+import type { ConnectionCaps } from './connection-caps.js';
+import type { Principal } from './context.js';
 import { findRevoked, type SocketCredentials } from './socket-credentials.js';
 import { closeReasons, SocketCloseCode } from './socket-close-codes.js';
 
@@ -17,14 +19,13 @@ export interface SupervisedSocket {
 }
 
 interface Admitted {
-  owner: string;
-  socketId: string;
+  release(): Promise<void>;
   lastActivity: number;
 }
 
 export interface SocketSupervisorOptions {
   limits: WebSocketLimits;
-  counter: SocketCounter;
+  caps: ConnectionCaps;
   services: UseCases;
   logger: Logger;
   now?: () => number;
@@ -40,25 +41,19 @@ export class SocketSupervisor {
     this.now = options.now ?? Date.now;
   }
 
-  /** Counts the socket in, or closes it with 4290 when its owner is at the cap. */
-  async admit(socket: SupervisedSocket): Promise<boolean> {
-    const { limits, counter } = this.options;
-    const { credentials } = socket;
-    const [owner, limit, ownerName] =
-      credentials.kind !== 'capture'
-        ? [`account:${credentials.apiKey}`, limits.maxSocketsPerAccount, 'account' as const]
-        : [`capture:${credentials.sessionKey}`, limits.maxSocketsPerCaptureToken, 'capture token' as const];
-    const socketId = newSocketId();
-    if (!(await counter.tryOpen(owner, socketId, limit))) {
-      socket.close(SocketCloseCode.TooManySockets, closeReasons.tooManySockets(limit, ownerName));
+  /** Counts the socket in, or closes it with the refusing cap's code (4290, or 4429 for the guest cap). */
+  async admit(socket: SupervisedSocket, principal: Principal): Promise<boolean> {
+    const admission = await this.options.caps.admit(principal);
+    if (!admission.admitted) {
+      socket.close(admission.cap === 'guests' ? SocketCloseCode.TooManyGuestSockets : SocketCloseCode.TooManySockets, admission.message);
       return false;
     }
     if (!socket.isOpen()) {
       // Closed by the client while it was being counted: its close has already been handled.
-      await counter.close(owner, socketId);
+      await admission.release();
       return false;
     }
-    this.admitted.set(socket, { owner, socketId, lastActivity: this.now() });
+    this.admitted.set(socket, { release: admission.release, lastActivity: this.now() });
     return true;
   }
 
@@ -72,7 +67,7 @@ export class SocketSupervisor {
     const admitted = this.admitted.get(socket);
     if (!admitted) return;
     this.admitted.delete(socket);
-    await this.options.counter.close(admitted.owner, admitted.socketId);
+    await admitted.release();
   }
 
   start(): void {
@@ -98,7 +93,7 @@ export class SocketSupervisor {
     }
   }
 
-  /** Closes revoked sockets and keeps the others counted; one check at a time. */
+  /** Closes revoked sockets; one check at a time. */
   async checkCredentials(): Promise<void> {
     if (this.checking) return;
     this.checking = true;
@@ -107,7 +102,6 @@ export class SocketSupervisor {
       for (const socket of await findRevoked(this.options.services, sockets, this.options.logger)) {
         socket.close(SocketCloseCode.Forbidden, closeReasons.revoked);
       }
-      await this.options.counter.renew(this.admitted.values());
     } catch (error) {
       this.options.logger.warn({ err: error }, 'open socket check failed');
     } finally {

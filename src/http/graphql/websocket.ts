@@ -6,7 +6,6 @@
 // request instead; that socket must come from the service's own origin or an allowed CORS origin (a foreign page's
 // socket would carry the cookie too).
 import type { Server } from 'node:http';
-import type { Redis } from 'ioredis';
 import { WebSocket, WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
@@ -22,7 +21,7 @@ import type { IncomingMessage } from 'node:http';
 import { requestSignInCookie } from '../sign-in-cookie.js';
 import { GRAPHQL_PATH, type Yoga } from './yoga.js';
 import { SocketSupervisor, type SupervisedSocket } from './socket-supervisor.js';
-import { MemorySocketCounter, RedisSocketCounter } from './socket-counter.js';
+import type { ConnectionCaps } from './connection-caps.js';
 import { socketCredentials } from './socket-credentials.js';
 import { SharedSubscriptions, sharingKey } from './shared-subscriptions.js';
 
@@ -54,8 +53,8 @@ export interface WebSocketOptions {
   limits: WebSocketLimits;
   /** The budgets HTTP requests spend: an account's, and a capture token's session's. */
   rateLimiters: { account: RateLimiter; guest: RateLimiter };
-  /** Counts sockets across instances when set. */
-  redis: Redis | null;
+  /** The caps sockets share with SSE streams (connection-caps.ts). */
+  caps: ConnectionCaps;
   /** CORS_ORIGINS: besides the service's own origin, the pages allowed to open a socket with the sign-in cookie. */
   corsOrigins: string[];
   now?: () => number;
@@ -69,12 +68,9 @@ export function attachGraphQLWebSocket(
   metrics: Pick<Metrics, 'openSockets' | 'openSubscriptions' | 'sharedSubscribers'>,
   options: WebSocketOptions,
 ): GraphQLWebSocketServer {
-  const { limits, rateLimiters, redis, now } = options;
+  const { limits, rateLimiters, caps, now } = options;
   const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: 1024 * 1024 });
-  // A socket's lease in Redis outlives several credential checks, which renew it.
-  const leaseMs = 3 * limits.credentialCheckIntervalMs + 10_000;
-  const counter = redis ? new RedisSocketCounter(redis, leaseMs, logger, now) : new MemorySocketCounter();
-  const supervisor = new SocketSupervisor({ limits, counter, services, logger, now });
+  const supervisor = new SocketSupervisor({ limits, caps, services, logger, now });
   supervisor.start();
   const shared = new SharedSubscriptions((sharing) => metrics.sharedSubscribers.set(sharing));
 
@@ -119,7 +115,7 @@ export function attachGraphQLWebSocket(
           close: (code, reason) => socket.close(code, reason),
         };
         // Refused over the cap: the supervisor has closed the socket with its own code, so graphql-ws's 4403 is moot.
-        if (!(await supervisor.admit(supervised))) return false;
+        if (!(await supervisor.admit(supervised, principal))) return false;
         ctx.extra.principal = principal;
         ctx.extra.supervised = supervised;
         metrics.openSockets.inc();
