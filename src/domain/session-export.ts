@@ -2,6 +2,7 @@
 // quoting that keeps a spreadsheet from running a cell as a formula. Free of I/O; the use case streams the rows.
 import type { SessionOptions } from './session-input.js';
 import { sessionContact } from './session-search.js';
+import { isGrade, type Grade } from './grading.js';
 
 export const SESSION_CSV_COLUMNS = [
   'session_key',
@@ -43,6 +44,21 @@ export interface SessionExportSource {
 
 type Cell = string | number | boolean | null | undefined;
 
+/** What a completed session's report says in figures: its grade (null when not assessed) and its accepted damages. */
+export interface ReportFigures {
+  grade: Grade | null;
+  totalDamages: number | null;
+}
+
+/** The figures of the results fixed at completion; all null before (and for CAPT, which has no damage inspection). */
+export function reportFigures(results: SessionExportSource['results'] | Record<string, unknown>): ReportFigures {
+  const inspection = (results as SessionExportSource['results'])?.inspection ?? null;
+  return {
+    grade: isGrade(inspection?.grade) ? inspection.grade : null,
+    totalDamages: typeof inspection?.total_damages === 'number' ? inspection.total_damages : null,
+  };
+}
+
 /** The header line, CRLF-terminated. */
 export function sessionCsvHeader(): string {
   return csvLine(SESSION_CSV_COLUMNS);
@@ -51,6 +67,7 @@ export function sessionCsvHeader(): string {
 /** One session as a CSV line, CRLF-terminated; empty cells for what is not known (yet). */
 export function sessionCsvLine(session: SessionExportSource): string {
   const inspection = session.results?.inspection ?? null;
+  const figures = reportFigures(session.results);
   const contact = sessionContact(session.options);
   const row: Record<(typeof SESSION_CSV_COLUMNS)[number], Cell> = {
     session_key: session._id,
@@ -65,8 +82,8 @@ export function sessionCsvLine(session: SessionExportSource): string {
     make: session.vehicle.make,
     model: session.vehicle.model,
     odometer: session.vehicle.odomReading,
-    grade: inspection?.grade,
-    total_damages: inspection?.total_damages,
+    grade: figures.grade,
+    total_damages: figures.totalDamages,
     reviewed_by: inspection?.reviewed_by,
     contact_name: contact.name,
     contact_phone: contact.phone,

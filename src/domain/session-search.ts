@@ -19,6 +19,9 @@ const CURSOR_MESSAGE = 'is not a next_cursor returned by this API.';
 /** Absent, null and "" all mean "not given". */
 const notGiven = (value: unknown) => (value === null || value === '' ? undefined : value);
 
+/** A query string's true and false as booleans; anything else is left for the schema to refuse. */
+const textBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : notGiven(value));
+
 /** Where a listing resumes: after the session created at `createdAt` with key `key` (newest first). */
 export interface SearchCursor {
   createdAt: Date;
@@ -99,11 +102,15 @@ export const SessionSearchSchema = z.object({
         { example: 'dana' },
       ),
     ),
+  awaiting_review: z
+    .preprocess(textBoolean, z.boolean({ error: 'must be true or false.' }).optional())
+    .meta(
+      described(
+        'true: only confirmed sessions waiting for a person to complete their review (the review queue, manual review mode); false: every other session.',
+      ),
+    ),
   test: z
-    .preprocess(
-      (value) => (value === 'true' ? true : value === 'false' ? false : notGiven(value)),
-      z.boolean({ error: 'must be true or false.' }).default(false),
-    )
+    .preprocess(textBoolean, z.boolean({ error: 'must be true or false.' }).default(false))
     .meta(described('true: only sessions made with a test key; false (the default): only live ones.')),
   limit: z
     .preprocess(
@@ -133,6 +140,8 @@ export const SessionSearchSchema = z.object({
 /** The filters, checked: what the store turns into one query. */
 export interface SessionSearchFilters {
   statuses: SessionStatus[] | null;
+  /** true: only sessions waiting for their review; false: every other; null: both. */
+  awaitingReview: boolean | null;
   createdFrom: Date | null;
   /** Exclusive: a date-time given is included, a date given includes its whole day. */
   createdBefore: Date | null;
@@ -153,7 +162,7 @@ export function parseSessionSearch(input: Record<string, unknown>): ParseResult<
     const issue = parsed.error.issues[0];
     return { ok: false, message: `${String(issue?.path[0] ?? 'The search')} ${issue?.message ?? 'is invalid.'}` };
   }
-  const { status, created_from, created_to, updated_since, q, test, limit, cursor } = parsed.data;
+  const { status, awaiting_review, created_from, created_to, updated_since, q, test, limit, cursor } = parsed.data;
   const createdBefore = created_to ? new Date(created_to.at.getTime() + (created_to.date ? DAY_MS : 1)) : null;
   if (created_from && createdBefore && created_from.at >= createdBefore) {
     return { ok: false, message: 'created_from must not be after created_to.' };
@@ -162,6 +171,7 @@ export function parseSessionSearch(input: Record<string, unknown>): ParseResult<
     ok: true,
     value: {
       statuses: status && status.length > 0 ? [...new Set(status)] : null,
+      awaitingReview: awaiting_review ?? null,
       createdFrom: created_from?.at ?? null,
       createdBefore,
       updatedSince: updated_since?.at ?? null,

@@ -202,8 +202,7 @@ export class InspectionSessionStore {
   page(apiKey: string, options: SessionPageQuery) {
     const conditions: Filter<InspectionSessionDocument>[] = [{ api_key: apiKey }];
     if (options.status) conditions.push({ status: options.status });
-    if (options.awaitingReview === true) conditions.push({ status: 'CONFIRM', review_pending: true });
-    if (options.awaitingReview === false) conditions.push({ $or: [{ status: { $ne: 'CONFIRM' } }, { review_pending: { $ne: true } }] });
+    if (typeof options.awaitingReview === 'boolean') conditions.push(awaitingReviewCondition(options.awaitingReview));
     if (options.search) {
       const pattern = new RegExp(escapeRegExp(options.search), 'i');
       conditions.push({ $or: [{ _id: pattern }, { 'vehicle.vin': pattern }, { 'options.clientId': pattern }] });
@@ -256,6 +255,11 @@ export class InspectionSessionStore {
   }
 }
 
+/** true: confirmed sessions waiting for a person's review; false: every other session. */
+function awaitingReviewCondition(awaiting: boolean): Filter<InspectionSessionDocument> {
+  return awaiting ? { status: 'CONFIRM', review_pending: true } : { $or: [{ status: { $ne: 'CONFIRM' } }, { review_pending: { $ne: true } }] };
+}
+
 /**
  * The search as one query of plain conditions ($and, $or, $in, $ne, ranges, a case-insensitive regular expression on
  * an array of strings), which the embedded server and MongoDB evaluate alike; always within one account.
@@ -264,6 +268,7 @@ function searchQuery(apiKey: string, filters: SessionSearchFilters): Filter<Insp
   const conditions: Filter<InspectionSessionDocument>[] = [{ api_key: apiKey }];
   conditions.push(filters.test ? { test: true } : { test: { $ne: true } });
   if (filters.statuses) conditions.push({ status: { $in: filters.statuses } });
+  if (filters.awaitingReview !== null) conditions.push(awaitingReviewCondition(filters.awaitingReview));
   if (filters.createdFrom) conditions.push({ created_at: { $gte: filters.createdFrom } });
   if (filters.createdBefore) conditions.push({ created_at: { $lt: filters.createdBefore } });
   if (filters.updatedSince) conditions.push({ updated_at: { $gte: filters.updatedSince } });

@@ -176,7 +176,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     const checkBox = (await page.getByLabel('Text the capture link to this phone').boundingBox()) as { x: number; y: number };
     expect(checkBox.y).toBeGreaterThan(phoneBox.y + phoneBox.height - 1);
     expect(Math.abs(checkBox.x - phoneBox.x)).toBeLessThan(8);
-    for (const input of [page.getByLabel('Customer phone'), page.getByLabel('Search by VIN, session key or your reference')]) {
+    for (const input of [page.getByLabel('Customer phone'), page.getByLabel('Search by customer, phone, e-mail, VIN, session key or your reference')]) {
       expect(await input.evaluate((element) => getComputedStyle(element).borderTopLeftRadius)).toBe('8px');
     }
     await page.getByLabel('Text the capture link to this phone').check();
@@ -196,11 +196,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     const badge = row(page, first.sessionKey).locator('.status');
     expect(await badge.innerText()).toBe('Photos coming in');
     expect(await badge.getAttribute('title')).toBe('Status PROCESS');
-    await page.getByLabel('Search by VIN, session key or your reference').fill('1hgcm82633');
+    await page.getByLabel('Search by customer, phone, e-mail, VIN, session key or your reference').fill('1hgcm82633');
     await page.waitForFunction(() => document.querySelectorAll('#sessions-body tr').length === 1);
     expect(await page.locator('#sessions-body tr').getAttribute('data-session')).toBe(first.sessionKey);
     expect(new URL(page.url()).searchParams.get('q')).toBe('1hgcm82633');
-    await page.getByLabel('Search by VIN, session key or your reference').fill('');
+    await page.getByLabel('Search by customer, phone, e-mail, VIN, session key or your reference').fill('');
     await page.waitForFunction(() => document.querySelectorAll('#sessions-body tr').length === 3);
 
     // On a phone nothing sticks out of the screen, and the Status column is in view (not cut off).

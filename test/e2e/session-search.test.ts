@@ -80,6 +80,9 @@ describe('GET /v1/sessions/search', () => {
     expect(await keysOf('status=STARTED')).toEqual([made.started.sessionKey]);
     expect(await keysOf('status=started,idle')).toEqual([made.plain.sessionKey, made.started.sessionKey, made.stock.sessionKey, made.dana.sessionKey]);
     expect(await keysOf('status=COMPLETE')).toEqual([]);
+    // The review queue: none of these waits for a review.
+    expect(await keysOf('awaiting_review=true')).toEqual([]);
+    expect(await keysOf('awaiting_review=false&status=STARTED')).toEqual([made.started.sessionKey]);
   });
 
   it('filters by creation time, a date-time or a whole day', async () => {
@@ -159,6 +162,7 @@ describe('GET /v1/sessions/search', () => {
       ['limit=101', 'limit must be a whole number from 1 to 100.'],
       ['limit=ten', 'limit must be a whole number from 1 to 100.'],
       ['test=yes', 'test must be true or false.'],
+      ['awaiting_review=1', 'awaiting_review must be true or false.'],
       ['cursor=bm9wZQ', 'cursor is not a next_cursor returned by this API.'],
       [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters.'],
     ];

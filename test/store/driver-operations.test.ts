@@ -355,7 +355,16 @@ describe('the session search', () => {
         ...(index === 3 ? { test: true } : {}),
       });
     }
-    const filters = { statuses: ['IDLE' as const], createdFrom: new Date(base), createdBefore: null, updatedSince: null, test: false, limit: 1, after: null };
+    const filters = {
+      statuses: ['IDLE' as const],
+      awaitingReview: false,
+      createdFrom: new Date(base),
+      createdBefore: null,
+      updatedSince: null,
+      test: false,
+      limit: 1,
+      after: null,
+    };
     const found = await storesTwo.sessions.search('search-key', { ...filters, text: { words: 'dANA b', digits: null } });
     expect(found.map((row) => row._id)).toEqual(['SRC-AAAAAAAAA2']);
     expect((await storesTwo.sessions.search('search-key', { ...filters, limit: 10, text: { words: '555', digits: null } })).map((row) => row._id)).toEqual([

@@ -4205,6 +4205,8 @@ export interface operations {
     exportSessionsCsv: {
         parameters: {
             query?: {
+                /** @description true: only confirmed sessions waiting for a person to complete their review (the review queue, manual review mode); false: every other session. */
+                awaiting_review?: boolean;
                 /**
                  * @description Only sessions created at or after this time; a date means its midnight UTC. ISO 8601: a date-time with Z or an offset, or a date.
                  * @example 2026-11-01
@@ -4268,6 +4270,8 @@ export interface operations {
     searchSessions: {
         parameters: {
             query?: {
+                /** @description true: only confirmed sessions waiting for a person to complete their review (the review queue, manual review mode); false: every other session. */
+                awaiting_review?: boolean;
                 /**
                  * @description Only sessions created at or after this time; a date means its midnight UTC. ISO 8601: a date-time with Z or an offset, or a date.
                  * @example 2026-11-01

@@ -19,6 +19,7 @@ import { VEHICLE_CHECKS, VehicleCheckSchema, type VehicleBox as VehicleBoxValue,
 import { vehicleApiObject } from '../../domain/vehicle.js';
 import { decodedVehicleFields } from '../../domain/vehicle-decode.js';
 import { SessionSearchSchema } from '../../domain/session-search.js';
+import { reportFigures } from '../../domain/session-export.js';
 import type { SessionSearchPage as SessionSearchPageValue } from '../../inspections/session-service.js';
 import { inputTypeFrom, snakeCased } from './zod-inputs.js';
 
@@ -317,6 +318,20 @@ builder.objectFields(InspectionSession, (t) => ({
   awaitingReview: t.boolean({
     description: 'True while the session is confirmed and waits for a person to complete its review (manual review mode).',
     resolve: (session) => session.status === 'CONFIRM' && session.review_pending === true,
+  }),
+  reportGrade: t.field({
+    type: GradePreview,
+    nullable: true,
+    description: "The report's overall grade once the session is COMPLETE; null before, and when nobody assessed the vehicle.",
+    resolve: (session) => {
+      const { grade } = reportFigures(session.results);
+      return grade === null ? null : { grade, name: gradeName(grade) };
+    },
+  }),
+  reportedDamages: t.int({
+    nullable: true,
+    description: 'The accepted damages the report lists once the session is COMPLETE; null before, and for the CAPT theme.',
+    resolve: (session) => reportFigures(session.results).totalDamages,
   }),
   reviewedBy: t.string({ nullable: true, resolve: (session) => session.reviewed_by ?? null }),
   reviewedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.reviewed_at ?? null }),

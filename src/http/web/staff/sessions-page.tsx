@@ -1,5 +1,6 @@
-// Sessions: the review queue (confirmed sessions waiting for a person), the account's sessions with a search and a
-// status filter kept in the URL, and the new-session form. Rows change live as the account's events arrive.
+// Sessions: the review queue (confirmed sessions waiting for a person), the account's sessions, newest first, with the
+// search's filters (status, creation dates, text) kept in the URL and an "Export CSV" link for what the list shows, and
+// the new-session form. Rows change live as the account's events arrive.
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { laterStatus, statusOfEvent } from '../assets/ui.js';
 import { errorText, request } from './api.js';
@@ -7,7 +8,7 @@ import { useStaff, useWords } from './context.js';
 import { announce, usePageHeading } from './focus.js';
 import { describeEvent, formatTime, vehicleTitle } from './format.js';
 import { graphql } from './graphql/gql.js';
-import type { SessionRowFieldsFragment, SessionStatus } from './graphql/graphql.js';
+import type { SessionRowFieldsFragment, SessionSearchInput, SessionStatus } from './graphql/graphql.js';
 import { type SessionEvent, useSessionEvents } from './live.js';
 import { NewSessionForm } from './new-session-form.js';
 import { navigate, paths, useLocation } from './router.js';
@@ -16,6 +17,13 @@ import { StatusBadge } from './status-badge.js';
 graphql(`
   fragment SessionRowFields on InspectionSession {
     sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }
+    reportGrade { grade name } reportedDamages
+  }
+`);
+
+const SESSION_SEARCH = graphql(`
+  query SessionSearch($filter: SessionSearchInput) {
+    sessionSearch(filter: $filter) { sessions { ...SessionRowFields } nextCursor }
   }
 `);
 
@@ -37,7 +45,43 @@ const AWAITING_REVIEW = 'AWAITING_REVIEW';
 
 export type Row = SessionRowFieldsFragment & { lastEvent: SessionEvent | null };
 
-/** The list's state, in one place: rows in order (latest activity first), the next page's cursor, and errors. */
+/** The list's filters as the URL keeps them: a status (or the review queue), the text, and the creation days. */
+interface ListFilters {
+  status: string;
+  q: string;
+  /** YYYY-MM-DD, days of the person's own calendar. */
+  from: string;
+  to: string;
+}
+
+/** The filters as the search takes them; a day runs from the person's midnight to the next. */
+function searchFilter(filters: ListFilters): SessionSearchInput {
+  const dayStart = (day: string, plusDays = 0) => {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    return new Date(year, month - 1, date + plusDays);
+  };
+  return {
+    status: filters.status && filters.status !== AWAITING_REVIEW ? [filters.status] : null,
+    awaitingReview: filters.status === AWAITING_REVIEW ? true : null,
+    q: filters.q || null,
+    createdFrom: filters.from ? dayStart(filters.from).toISOString() : null,
+    createdTo: filters.to ? new Date(dayStart(filters.to, 1).getTime() - 1).toISOString() : null,
+  };
+}
+
+/** The CSV export of exactly what the list shows (every page of it), opened with the sign-in cookie. */
+function exportHref(filter: SessionSearchInput): string {
+  const query = new URLSearchParams();
+  if (filter.status) query.set('status', filter.status.join(','));
+  if (filter.awaitingReview) query.set('awaiting_review', 'true');
+  if (filter.q) query.set('q', filter.q);
+  if (filter.createdFrom) query.set('created_from', filter.createdFrom);
+  if (filter.createdTo) query.set('created_to', filter.createdTo);
+  const text = query.toString();
+  return `/v1/sessions/export.csv${text ? `?${text}` : ''}`;
+}
+
+/** The list's state, in one place: rows in order (newest first), the next page's cursor, and errors. */
 interface ListState {
   rows: Row[];
   endCursor: string | null;
@@ -72,7 +116,8 @@ function reduceList(state: ListState, action: ListAction): ListState {
       const status = announced ? (laterStatus(row.status, announced) as SessionStatus) : row.status;
       // A session leaves the review queue when it moves on (its review completed): never "Awaiting review" after.
       const updated = { ...row, status, awaitingReview: row.awaitingReview && status === 'CONFIRM', lastEvent: action.event };
-      return { ...state, rows: [updated, ...state.rows.filter((_, position) => position !== index)] };
+      // The list is in creation order, so the row changes where it is.
+      return { ...state, rows: state.rows.map((candidate, position) => (position === index ? updated : candidate)) };
     }
     case 'row': {
       const known = state.rows.find((row) => row.sessionKey === action.row.sessionKey);
@@ -91,29 +136,24 @@ export function SessionsPage() {
   const url = useLocation();
   const filter = url.searchParams.get('status') ?? '';
   const search = url.searchParams.get('q') ?? '';
+  const from = url.searchParams.get('from') ?? '';
+  const to = url.searchParams.get('to') ?? '';
+  const listFilter = searchFilter({ status: filter, q: search, from, to });
   const [searchText, setSearchText] = useState(search);
   const [list, dispatch] = useReducer(reduceList, { rows: [], endCursor: null, hasMore: false, loading: true, error: null });
   const [queue, setQueue] = useState<SessionRowFieldsFragment[]>([]);
   const refetchTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
-  const variables = (after: string | null) => ({
-    first: PAGE_SIZE,
-    after,
-    status: filter && filter !== AWAITING_REVIEW ? (filter as SessionStatus) : null,
-    awaitingReview: filter === AWAITING_REVIEW ? true : null,
-    search: search || null,
-  });
-
   const load = async (more = false) => {
     dispatch({ type: 'loading' });
     try {
-      const connection = (await request(SESSIONS, variables(more ? list.endCursor : null))).inspectionSessions;
+      const page = (await request(SESSION_SEARCH, { filter: { ...listFilter, limit: PAGE_SIZE, cursor: more ? list.endCursor : null } })).sessionSearch;
       dispatch({
         type: 'loaded',
-        rows: connection.edges.map((edge) => edge.node),
+        rows: page.sessions,
         more,
-        endCursor: connection.pageInfo.endCursor ?? null,
-        hasMore: connection.pageInfo.hasNextPage,
+        endCursor: page.nextCursor ?? null,
+        hasMore: page.nextCursor !== null && page.nextCursor !== undefined,
       });
     } catch (error) {
       dispatch({ type: 'failed', error: errorText(error) });
@@ -130,7 +170,7 @@ export function SessionsPage() {
 
   useEffect(() => {
     void load();
-  }, [filter, search]);
+  }, [filter, search, from, to]);
   useEffect(() => {
     void loadQueue();
   }, []);
@@ -144,7 +184,10 @@ export function SessionsPage() {
         refetchTimers.current.delete(sessionKey);
         try {
           const row = (await request(SESSION_ROW, { sessionKey })).inspectionSession;
-          const fits = !search && (!filter || (filter === AWAITING_REVIEW ? row.awaitingReview : row.status === filter));
+          // A session made just now belongs in the list unless the text or the days leave it out.
+          const today = localDay(new Date());
+          const inDays = (!from || from <= today) && (!to || to >= today);
+          const fits = !search && inDays && (!filter || (filter === AWAITING_REVIEW ? row.awaitingReview : row.status === filter));
           dispatch({ type: 'row', row, prepend: prepend && fits });
           if (row.awaitingReview || queue.some((queued) => queued.sessionKey === sessionKey)) void loadQueue();
         } catch {
@@ -203,12 +246,12 @@ export function SessionsPage() {
           <h2 id="sessions-title">All sessions</h2>
           <div class="toolbar session-filters">
             <label for="session-search" class="visually-hidden">
-              Search by VIN, session key or your reference
+              Search by customer, phone, e-mail, VIN, session key or your reference
             </label>
             <input
               id="session-search"
               type="search"
-              placeholder="VIN, session key or reference"
+              placeholder="Customer, phone, VIN, key or reference"
               autocomplete="off"
               spellcheck={false}
               maxLength={staff.settings.limits.searchMax}
@@ -230,10 +273,36 @@ export function SessionsPage() {
             </button>
           </div>
         </div>
-        <SessionsTable rows={list.rows} caption="The account’s inspection sessions, latest activity first. Changes arrive live." bodyId="sessions-body" />
+        <div class="toolbar session-dates">
+          <span class="date-field">
+            <label for="created-from">Created from</label>
+            <input
+              id="created-from"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setQuery({ from: (event.currentTarget as HTMLInputElement).value })}
+            />
+          </span>
+          <span class="date-field">
+            <label for="created-to">to</label>
+            <input
+              id="created-to"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setQuery({ to: (event.currentTarget as HTMLInputElement).value })}
+            />
+          </span>
+          <span class="spacer" />
+          <a id="export-csv" class="button small" href={exportHref(listFilter)} download>
+            Export CSV
+          </a>
+        </div>
+        <SessionsTable rows={list.rows} caption="The account’s inspection sessions, newest first. Changes arrive live." bodyId="sessions-body" />
         {!list.loading && list.rows.length === 0 && !list.error ? (
           <p id="sessions-empty" class="muted">
-            {search || filter ? 'No session matches.' : 'No sessions yet.'}
+            {search || filter || from || to ? 'No session matches.' : 'No sessions yet.'}
           </p>
         ) : null}
         {list.hasMore ? (
@@ -249,6 +318,16 @@ export function SessionsPage() {
       </section>
     </>
   );
+}
+
+/** EXCELLENT → Excellent. */
+function gradeWord(name: string): string {
+  return name.charAt(0) + name.slice(1).toLowerCase();
+}
+
+/** YYYY-MM-DD of a time in the person's own calendar, as a date input holds it. */
+function localDay(time: Date): string {
+  return `${time.getFullYear()}-${String(time.getMonth() + 1).padStart(2, '0')}-${String(time.getDate()).padStart(2, '0')}`;
 }
 
 function ReviewQueue({ rows }: { rows: SessionRowFieldsFragment[] }) {
@@ -278,6 +357,12 @@ export function SessionsTable({ rows, caption, bodyId }: { rows: Row[]; caption:
               Photos
             </th>
             <th scope="col" class="wide-only">
+              Grade
+            </th>
+            <th scope="col" class="wide-only">
+              Damages
+            </th>
+            <th scope="col" class="wide-only">
               Last activity
             </th>
             <th scope="col" class="wide-only">
@@ -300,6 +385,8 @@ export function SessionsTable({ rows, caption, bodyId }: { rows: Row[]; caption:
               <td class="wide-only">
                 {row.acceptedPhotoCount} / {row.requiredPhotos.length}
               </td>
+              <td class="wide-only grade-cell">{row.reportGrade ? `${row.reportGrade.grade} · ${gradeWord(row.reportGrade.name)}` : '—'}</td>
+              <td class="wide-only damages-cell">{row.reportedDamages ?? '—'}</td>
               <td class="wide-only">
                 {row.lastEvent ? (
                   <span>

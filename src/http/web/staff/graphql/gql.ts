@@ -46,7 +46,8 @@ type Documents = {
     "\n  mutation DeleteDamage($sessionKey: String!, $damageId: String!) { deleteDamage(sessionKey: $sessionKey, damageId: $damageId) }\n": typeof types.DeleteDamageDocument,
     "\n  query SessionDetail($sessionKey: String!) {\n    inspectionSession(sessionKey: $sessionKey) {\n      sessionKey status awaitingReview theme vehicle createdAt lastActivityAt acceptedPhotoCount\n      captureUrl inspectStartedAt inspectEndedAt expiresAt language vinCaptured\n      requiredPhotos { photoCode }\n      photos { photoCode photoLabel approved approvedMessage url createdAt vehicleCheck vehicleBox { x y width height score } }\n      damages { damageId item damageType grade note photoCode region { x y width height } score source status }\n      notes { title description user createdAt }\n      location { latitude longitude accuracy capturedAt }\n      gradeIfCompleted { grade name }\n    }\n  }\n": typeof types.SessionDetailDocument,
     "\n  query SessionReport($sessionKey: String!) { sessionResults(sessionKey: $sessionKey) }\n": typeof types.SessionReportDocument,
-    "\n  fragment SessionRowFields on InspectionSession {\n    sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }\n  }\n": typeof types.SessionRowFieldsFragmentDoc,
+    "\n  fragment SessionRowFields on InspectionSession {\n    sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }\n    reportGrade { grade name } reportedDamages\n  }\n": typeof types.SessionRowFieldsFragmentDoc,
+    "\n  query SessionSearch($filter: SessionSearchInput) {\n    sessionSearch(filter: $filter) { sessions { ...SessionRowFields } nextCursor }\n  }\n": typeof types.SessionSearchDocument,
     "\n  query Sessions($first: Int, $after: String, $status: SessionStatus, $awaitingReview: Boolean, $search: String) {\n    inspectionSessions(first: $first, after: $after, status: $status, awaitingReview: $awaitingReview, search: $search) {\n      edges { node { ...SessionRowFields } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.SessionsDocument,
     "\n  query SessionRow($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ...SessionRowFields } }\n": typeof types.SessionRowDocument,
 };
@@ -82,7 +83,8 @@ const documents: Documents = {
     "\n  mutation DeleteDamage($sessionKey: String!, $damageId: String!) { deleteDamage(sessionKey: $sessionKey, damageId: $damageId) }\n": types.DeleteDamageDocument,
     "\n  query SessionDetail($sessionKey: String!) {\n    inspectionSession(sessionKey: $sessionKey) {\n      sessionKey status awaitingReview theme vehicle createdAt lastActivityAt acceptedPhotoCount\n      captureUrl inspectStartedAt inspectEndedAt expiresAt language vinCaptured\n      requiredPhotos { photoCode }\n      photos { photoCode photoLabel approved approvedMessage url createdAt vehicleCheck vehicleBox { x y width height score } }\n      damages { damageId item damageType grade note photoCode region { x y width height } score source status }\n      notes { title description user createdAt }\n      location { latitude longitude accuracy capturedAt }\n      gradeIfCompleted { grade name }\n    }\n  }\n": types.SessionDetailDocument,
     "\n  query SessionReport($sessionKey: String!) { sessionResults(sessionKey: $sessionKey) }\n": types.SessionReportDocument,
-    "\n  fragment SessionRowFields on InspectionSession {\n    sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }\n  }\n": types.SessionRowFieldsFragmentDoc,
+    "\n  fragment SessionRowFields on InspectionSession {\n    sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }\n    reportGrade { grade name } reportedDamages\n  }\n": types.SessionRowFieldsFragmentDoc,
+    "\n  query SessionSearch($filter: SessionSearchInput) {\n    sessionSearch(filter: $filter) { sessions { ...SessionRowFields } nextCursor }\n  }\n": types.SessionSearchDocument,
     "\n  query Sessions($first: Int, $after: String, $status: SessionStatus, $awaitingReview: Boolean, $search: String) {\n    inspectionSessions(first: $first, after: $after, status: $status, awaitingReview: $awaitingReview, search: $search) {\n      edges { node { ...SessionRowFields } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.SessionsDocument,
     "\n  query SessionRow($sessionKey: String!) { inspectionSession(sessionKey: $sessionKey) { ...SessionRowFields } }\n": types.SessionRowDocument,
 };
@@ -214,7 +216,11 @@ export function graphql(source: "\n  query SessionReport($sessionKey: String!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SessionRowFields on InspectionSession {\n    sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }\n  }\n"): typeof import('./graphql').SessionRowFieldsFragmentDoc;
+export function graphql(source: "\n  fragment SessionRowFields on InspectionSession {\n    sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }\n    reportGrade { grade name } reportedDamages\n  }\n"): typeof import('./graphql').SessionRowFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SessionSearch($filter: SessionSearchInput) {\n    sessionSearch(filter: $filter) { sessions { ...SessionRowFields } nextCursor }\n  }\n"): typeof import('./graphql').SessionSearchDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -91,6 +91,28 @@ export type DeliveryStatus =
   /** A 2xx arrived. */
   | 'SUCCEEDED';
 
+/** The filters of GET /v1/sessions/search (and the CSV export) in camelCase, checked by the same schema; every one optional. */
+export type SessionSearchInput = {
+  /** true: only confirmed sessions waiting for a person to complete their review (the review queue, manual review mode); false: every other session. */
+  awaitingReview?: boolean | null | undefined;
+  /** Only sessions created at or after this time; a date means its midnight UTC. ISO 8601: a date-time with Z or an offset, or a date. */
+  createdFrom?: string | null | undefined;
+  /** Only sessions created at or before this time; a date means up to the end of that day (UTC). ISO 8601: a date-time with Z or an offset, or a date. */
+  createdTo?: string | null | undefined;
+  /** The next_cursor of the previous page, with the same filters; omit it for the newest sessions. */
+  cursor?: string | null | undefined;
+  /** Sessions per page, 1–100 (default 25). */
+  limit?: number | null | undefined;
+  /** Finds sessions whose session key, VIN, client_id, reference values, or contact's name, phone or email contain this text, in any case. A phone number matches whatever its separators. */
+  q?: string | null | undefined;
+  /** Only sessions in these statuses (any of IDLE, STARTED, PROCESS, QC_PASSED, CONFIRM, COMPLETE, EXPIRED); in a query string, a comma-separated list. */
+  status?: Array<string> | null | undefined;
+  /** true: only sessions made with a test key; false (the default): only live ones. */
+  test?: boolean | null | undefined;
+  /** Only sessions whose representation changed (updated_at) at or after this time; a date means its midnight UTC. ISO 8601: a date-time with Z or an offset, or a date. */
+  updatedSince?: string | null | undefined;
+};
+
 /** The session group of the create body: how the capture looks and the integrator's own data. */
 export type SessionSettingsInput = {
   /** The integrator's own reference for the session (at most 200 characters). */
@@ -313,7 +335,7 @@ export type CreateSessionMutationVariables = Exact<{
 }>;
 
 
-export type CreateSessionMutation = { createInspectionSession: { captureUrl: string | null, sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, requiredPhotos: Array<{ photoCode: number }> } };
+export type CreateSessionMutation = { createInspectionSession: { captureUrl: string | null, sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } };
 
 export type UsersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -412,7 +434,14 @@ export type SessionReportQueryVariables = Exact<{
 
 export type SessionReportQuery = { sessionResults: Record<string, unknown> };
 
-export type SessionRowFieldsFragment = { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, requiredPhotos: Array<{ photoCode: number }> };
+export type SessionRowFieldsFragment = { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null };
+
+export type SessionSearchQueryVariables = Exact<{
+  filter?: SessionSearchInput | null | undefined;
+}>;
+
+
+export type SessionSearchQuery = { sessionSearch: { nextCursor: string | null, sessions: Array<{ sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null }> } };
 
 export type SessionsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -423,14 +452,14 @@ export type SessionsQueryVariables = Exact<{
 }>;
 
 
-export type SessionsQuery = { inspectionSessions: { edges: Array<{ node: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, requiredPhotos: Array<{ photoCode: number }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type SessionsQuery = { inspectionSessions: { edges: Array<{ node: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type SessionRowQueryVariables = Exact<{
   sessionKey: string;
 }>;
 
 
-export type SessionRowQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, requiredPhotos: Array<{ photoCode: number }> } };
+export type SessionRowQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -496,6 +525,11 @@ export const SessionRowFieldsFragmentDoc = new TypedDocumentString(`
   requiredPhotos {
     photoCode
   }
+  reportGrade {
+    grade
+    name
+  }
+  reportedDamages
 }
     `, {"fragmentName":"SessionRowFields"}) as unknown as TypedDocumentString<SessionRowFieldsFragment, unknown>;
 export const AccountSettingsDocument = new TypedDocumentString(`
@@ -785,6 +819,11 @@ export const CreateSessionDocument = new TypedDocumentString(`
   requiredPhotos {
     photoCode
   }
+  reportGrade {
+    grade
+    name
+  }
+  reportedDamages
 }`) as unknown as TypedDocumentString<CreateSessionMutation, CreateSessionMutationVariables>;
 export const UsersDocument = new TypedDocumentString(`
     query Users {
@@ -960,6 +999,32 @@ export const SessionReportDocument = new TypedDocumentString(`
   sessionResults(sessionKey: $sessionKey)
 }
     `) as unknown as TypedDocumentString<SessionReportQuery, SessionReportQueryVariables>;
+export const SessionSearchDocument = new TypedDocumentString(`
+    query SessionSearch($filter: SessionSearchInput) {
+  sessionSearch(filter: $filter) {
+    sessions {
+      ...SessionRowFields
+    }
+    nextCursor
+  }
+}
+    fragment SessionRowFields on InspectionSession {
+  sessionKey
+  status
+  awaitingReview
+  theme
+  vehicle
+  lastActivityAt
+  acceptedPhotoCount
+  requiredPhotos {
+    photoCode
+  }
+  reportGrade {
+    grade
+    name
+  }
+  reportedDamages
+}`) as unknown as TypedDocumentString<SessionSearchQuery, SessionSearchQueryVariables>;
 export const SessionsDocument = new TypedDocumentString(`
     query Sessions($first: Int, $after: String, $status: SessionStatus, $awaitingReview: Boolean, $search: String) {
   inspectionSessions(
@@ -991,6 +1056,11 @@ export const SessionsDocument = new TypedDocumentString(`
   requiredPhotos {
     photoCode
   }
+  reportGrade {
+    grade
+    name
+  }
+  reportedDamages
 }`) as unknown as TypedDocumentString<SessionsQuery, SessionsQueryVariables>;
 export const SessionRowDocument = new TypedDocumentString(`
     query SessionRow($sessionKey: String!) {
@@ -1009,4 +1079,9 @@ export const SessionRowDocument = new TypedDocumentString(`
   requiredPhotos {
     photoCode
   }
+  reportGrade {
+    grade
+    name
+  }
+  reportedDamages
 }`) as unknown as TypedDocumentString<SessionRowQuery, SessionRowQueryVariables>;
