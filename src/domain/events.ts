@@ -6,7 +6,14 @@ import { PhotoCodeSchema } from './themes.js';
 import { isoTimestamp, OffsetTimestampSchema } from './time.js';
 
 /** In the order of docs/webhooks.md. */
-export const WEBHOOK_EVENTS = ['SESSION:SMS_PROCESS', 'SESSION:STAGE_CHANGE', 'SESSION:STATUS_CHANGE', 'SESSION:COMPLETE', 'SESSION:NOTE_INSERT'] as const;
+export const WEBHOOK_EVENTS = [
+  'SESSION:SMS_PROCESS',
+  'SESSION:STAGE_CHANGE',
+  'SESSION:STATUS_CHANGE',
+  'SESSION:COMPLETE',
+  'SESSION:NOTE_INSERT',
+  'SESSION:REPORT_REVISED',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(', ')}.` }).meta({ id: 'WebhookEvent' });
 

@@ -68,7 +68,7 @@ export interface SessionResultsInput {
     detectorRan: boolean;
   };
   /** The report's shareable links (docs/staff.md); null only for results assembled before there were any. */
-  reportLink?: { url: string; pdfUrl: string; expiresAt: Date } | null;
+  reportLink?: { url: string; pdfUrl: string; expiresAt: Date; revision?: number } | null;
 }
 
 export interface ResultsDamageInput {
@@ -175,8 +175,9 @@ const ResultsReportSchema = z
     url: z.url().meta({ description: 'The report page: opens without credentials until expires_at.' }),
     pdf_url: z.url().meta({ description: 'The same report as a PDF.' }),
     expires_at: OffsetTimestampSchema,
+    revision: z.int().min(1).meta({ description: 'Which report this is: 1 at the first completion, one more each time a reopened review is completed again.' }),
   })
-  .meta({ description: 'Shareable links to the condition report, valid REPORT_LINK_DAYS (default 30) from completion.' });
+  .meta({ description: 'Shareable links to the condition report, valid REPORT_LINK_DAYS (default 30) from completion; they show the latest revision.' });
 
 /** The results document: GET /v1/sessions/:key/results and the SESSION:COMPLETE webhook body. */
 export const SessionResultsSchema = z
@@ -199,6 +200,27 @@ export const SessionCompletePayloadSchema = SessionResultsSchema.loose().meta({
   description:
     "The results document (see SessionResults), plus the callback's payload attributes (the document's own fields win) and `test: true` on a test send.",
 });
+
+/** The most a reopening's reason may say. */
+export const MAX_REVISION_REASON_LENGTH = 500;
+
+/** The SESSION:REPORT_REVISED body: the revised results document, which revision it is and why the review was reopened. */
+export const ReportRevisedPayloadSchema = SessionResultsSchema.extend({
+  event: z.literal('SESSION:REPORT_REVISED'),
+  revision: z.int().min(2).meta({ description: 'The new report.revision: 2 for the first correction.' }),
+  reason: z.string().max(MAX_REVISION_REASON_LENGTH).meta({ description: 'Why the review was reopened, as the person gave it.' }),
+})
+  .loose()
+  .meta({
+    id: 'ReportRevisedPayload',
+    description:
+      "The results document as SESSION:COMPLETE sends it, after a reopened review was completed again, plus `revision` and `reason`, then the callback's payload attributes.",
+  });
+export type ReportRevisedPayload = z.output<typeof ReportRevisedPayloadSchema>;
+
+export function reportRevisedPayload(results: SessionResults, revision: number, reason: string): ReportRevisedPayload {
+  return { ...results, event: 'SESSION:REPORT_REVISED', revision, reason };
+}
 
 /**
  * Durations, in whole seconds (null while an end is unknown), as docs/rest-guide.md states them:
@@ -250,7 +272,14 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
             captured_at: isoTimestamp(input.location.capturedAt),
           },
     inspection: hasDamageInspection(session.theme) ? buildInspection(input.damages, input.review) : null,
-    report: input.reportLink ? { url: input.reportLink.url, pdf_url: input.reportLink.pdfUrl, expires_at: isoTimestamp(input.reportLink.expiresAt) } : null,
+    report: input.reportLink
+      ? {
+          url: input.reportLink.url,
+          pdf_url: input.reportLink.pdfUrl,
+          expires_at: isoTimestamp(input.reportLink.expiresAt),
+          revision: input.reportLink.revision ?? 1,
+        }
+      : null,
   };
 }
 

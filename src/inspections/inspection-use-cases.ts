@@ -83,6 +83,7 @@ export function createInspectionUseCases(deps: {
     reportLinkDays: config.reportLinkDays,
     vehicleDecoding,
     mail,
+    recorder,
   });
   const capture = new CaptureService({
     sessions: stores.sessions,

@@ -9,7 +9,8 @@ import type { CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
 import { accountSettings, type AccountStore, type ReviewMode } from '../store/accounts.js';
 import type { Logger } from '../logger.js';
-import { buildSessionResults } from '../domain/results.js';
+import { buildSessionResults, reportRevisedPayload, type SessionResults } from '../domain/results.js';
+import type { EventRecorder } from '../events/event-recorder.js';
 import { approvedMessage, latestCapturePerCode, standingCaptures } from '../domain/photos.js';
 import { isDamageRecordStatus, isGrade, parseRegion, type Grade } from '../domain/grading.js';
 import { damageTypeOrOther, itemOrOther } from '../domain/damage-catalog.js';
@@ -22,6 +23,7 @@ import type { PublicUrls } from './public-urls.js';
 import type { SessionMoves } from './session-moves.js';
 import type { VehicleDecoding } from './vehicle-decoding.js';
 import type { SessionMail } from '../mail/session-mail.js';
+import { reportRevisionOf } from './representation.js';
 
 /** Detector proposals scoring at least this are accepted in `auto` mode, unless configured otherwise. */
 export const DEFAULT_DETECTOR_MIN_SCORE = 0.5;
@@ -55,6 +57,8 @@ export class ReportGenerator {
       /** The VIN decode the results carry (docs/capture.md). */
       vehicleDecoding: VehicleDecoding;
       mail: Pick<SessionMail, 'reviewWaiting' | 'sessionCompleted'>;
+      /** Records SESSION:REPORT_REVISED (a first report's SESSION:COMPLETE is recorded by the move). */
+      recorder: Pick<EventRecorder, 'record'>;
     },
   ) {}
 
@@ -122,9 +126,87 @@ export class ReportGenerator {
     review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
     unchangedDamages: Filter<InspectionSessionDocument>,
   ): Promise<InspectionSessionDocument | null> {
-    const damages = await this.deps.damages.listForSession(session.api_key, session._id);
     const completedAt = this.deps.clock();
     const link = { token: randomBytes(24).toString('base64url'), expires_at: new Date(completedAt.getTime() + this.deps.reportLinkDays * DAY_MS) };
+    const plain = await this.resultsOf(session, captures, review, { completedAt, link, revision: 1 });
+    const set = {
+      results: plain,
+      completed_at: completedAt,
+      review_pending: false,
+      reviewed_by: review.reviewedBy,
+      reviewed_at: review.reviewedAt,
+      report_link: link,
+    };
+    const completed = await this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
+    if (completed) await this.deps.mail.sessionCompleted(completed);
+    return completed;
+  }
+
+  /**
+   * Completes a reopened review again (docs/staff.md "Review revisions"): the results are made anew from the damage
+   * records as they are, with the next report.revision, under the same report link, and SESSION:REPORT_REVISED is
+   * recorded. As for the first report, new damage record writes are refused from the start (`revision_started`) and
+   * one already under way makes the write miss and the results be made again. Null when another request did it first.
+   */
+  async completeRevision(session: InspectionSessionDocument, reviewedBy: string): Promise<InspectionSessionDocument | null> {
+    const started = await this.deps.sessions.updateIfStatus(
+      session._id,
+      ['COMPLETE'],
+      { revision_started: newRandomId(9) },
+      { review_reopened: { $ne: null }, revision_started: null },
+    );
+    if (!started) return null;
+    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
+    for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt += 1) {
+      const current = await this.deps.sessions.findByKey(session._id);
+      const reopening = current?.review_reopened;
+      if (current?.status !== 'COMPLETE' || !reopening || !current.report_link || !current.completed_at) return null;
+      const version = current.damages_version;
+      const unchanged: Filter<InspectionSessionDocument> = version === undefined ? { damages_version: { $exists: false } } : { damages_version: version };
+      const revisedAt = this.deps.clock();
+      const revision = reportRevisionOf(current) + 1;
+      const review = { reviewedBy, reviewedAt: revisedAt, detectorRan: current.detector_ran === true };
+      const plain = await this.resultsOf(current, captures, review, { completedAt: current.completed_at, link: current.report_link, revision });
+      const entry = {
+        revision,
+        reason: reopening.reason,
+        reopened_by: reopening.by,
+        reopened_at: reopening.at,
+        completed_by: reviewedBy,
+        completed_at: revisedAt,
+      };
+      const revised = await this.deps.sessions.updateIfStatus(
+        session._id,
+        ['COMPLETE'],
+        {
+          results: plain,
+          reviewed_by: reviewedBy,
+          reviewed_at: revisedAt,
+          review_reopened: null,
+          revision_started: null,
+          review_revisions: [...(current.review_revisions ?? []), entry],
+          updated_at: revisedAt,
+        },
+        { ...unchanged, revision_started: current.revision_started ?? null },
+      );
+      if (revised) {
+        const payload = reportRevisedPayload(plain as unknown as SessionResults, revision, reopening.reason);
+        await this.deps.recorder.record({ apiKey: revised.api_key, sessionKey: revised._id, payload: { ...payload } });
+        return revised;
+      }
+    }
+    throw new Error(`The damage records of session ${session._id} kept changing while its report was revised.`);
+  }
+
+  /** The results document of the session as its records are now (the stored results, and the webhook payload). */
+  private async resultsOf(
+    session: InspectionSessionDocument,
+    captures: Captures,
+    review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
+    report: { completedAt: Date; link: { token: string; expires_at: Date }; revision: number },
+  ): Promise<Record<string, unknown> & { event: string }> {
+    const { completedAt, link } = report;
+    const damages = await this.deps.damages.listForSession(session.api_key, session._id);
     const decodedVehicle = await this.deps.vehicleDecoding.decodedFor(session, captures);
     const results = buildSessionResults({
       session: {
@@ -173,20 +255,14 @@ export class ReportGenerator {
           status: isDamageRecordStatus(damage.status) ? damage.status : 'accepted',
         })),
       review,
-      reportLink: { url: this.deps.urls.reportUrl(link.token, 'html'), pdfUrl: this.deps.urls.reportUrl(link.token, 'pdf'), expiresAt: link.expires_at },
+      reportLink: {
+        url: this.deps.urls.reportUrl(link.token, 'html'),
+        pdfUrl: this.deps.urls.reportUrl(link.token, 'pdf'),
+        expiresAt: link.expires_at,
+        revision: report.revision,
+      },
     });
-    const plain = JSON.parse(JSON.stringify(results)) as Record<string, unknown> & { event: string };
-    const set = {
-      results: plain,
-      completed_at: completedAt,
-      review_pending: false,
-      reviewed_by: review.reviewedBy,
-      reviewed_at: review.reviewedAt,
-      report_link: link,
-    };
-    const completed = await this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
-    if (completed) await this.deps.mail.sessionCompleted(completed);
-    return completed;
+    return JSON.parse(JSON.stringify(results)) as Record<string, unknown> & { event: string };
   }
 
   private async readOriginal(key: string): Promise<Buffer> {

@@ -44,6 +44,37 @@ export const SessionOptionsSchema = z
   .meta({ id: 'SessionOptions' });
 export type SessionOptionsView = z.output<typeof SessionOptionsSchema>;
 
+/** Where a session's review stands (docs/staff.md "Review revisions"). */
+export const REVIEW_STATES = ['none', 'pending', 'completed', 'reopened'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const ReviewRevisionSchema = z
+  .object({
+    revision: z.int().min(2).meta({ description: 'The report.revision this correction made.' }),
+    reason: z.string().meta({ description: 'Why the review was reopened.' }),
+    reopened_by: z.string().meta({ description: 'The user, or `api`, who reopened it.' }),
+    reopened_at: UtcTimestampSchema,
+    completed_by: z.string().meta({ description: 'The user, or `api`, who completed it again.' }),
+    completed_at: UtcTimestampSchema,
+  })
+  .meta({ id: 'ReviewRevision' });
+
+export const SessionReviewSchema = z
+  .object({
+    state: z.enum(REVIEW_STATES).meta({
+      description:
+        'none: no person reviews it (not yet confirmed, or completed without review); pending: waits for a review; completed: reviewed; reopened: a completed review reopened for a correction.',
+    }),
+    revision: z.int().min(1).nullable().meta({ description: "The current report's revision (report.revision of the results); null before COMPLETE." }),
+    reopened: z
+      .object({ reason: z.string(), by: z.string(), at: UtcTimestampSchema })
+      .nullable()
+      .meta({ description: 'While reopened: why, by whom and when; null otherwise.' }),
+    revisions: z.array(ReviewRevisionSchema).meta({ description: 'The corrections completed so far, oldest first.' }),
+  })
+  .meta({ id: 'SessionReview' });
+export type SessionReviewView = z.output<typeof SessionReviewSchema>;
+
 export const SessionSchema = z
   .object({
     session_key: z.string().regex(SESSION_KEY_PATTERN),
@@ -63,6 +94,7 @@ export const SessionSchema = z
     updated_at: UtcTimestampSchema,
     options: SessionOptionsSchema,
     vehicle: VehicleSchema.extend(VehicleDecodeFieldsSchema.shape),
+    review: SessionReviewSchema,
   })
   .meta({ id: 'Session' });
 export type SessionView = z.output<typeof SessionSchema>;
@@ -127,7 +159,38 @@ export function sessionView(session: InspectionSessionDocument, captureUrl: stri
     updated_at: session.updated_at.toISOString(),
     options: optionsView(session.options),
     vehicle: { ...vehicleApiObject(vehicle), ...fields },
+    review: reviewView(session),
   };
+}
+
+export function reviewView(session: InspectionSessionDocument): SessionReviewView {
+  const reopened = session.status === 'COMPLETE' ? (session.review_reopened ?? null) : null;
+  return {
+    state: reviewStateOf(session),
+    revision: session.status === 'COMPLETE' ? reportRevisionOf(session) : null,
+    reopened: reopened ? { reason: reopened.reason, by: reopened.by, at: reopened.at.toISOString() } : null,
+    revisions: (session.review_revisions ?? []).map((entry) => ({
+      revision: entry.revision,
+      reason: entry.reason,
+      reopened_by: entry.reopened_by,
+      reopened_at: entry.reopened_at.toISOString(),
+      completed_by: entry.completed_by,
+      completed_at: entry.completed_at.toISOString(),
+    })),
+  };
+}
+
+function reviewStateOf(session: InspectionSessionDocument): ReviewState {
+  if (session.status === 'CONFIRM' && session.review_pending) return 'pending';
+  if (session.status !== 'COMPLETE') return 'none';
+  if (session.review_reopened) return 'reopened';
+  return session.reviewed_by ? 'completed' : 'none';
+}
+
+/** The report.revision a completed session's stored results carry (1 for results from before revisions). */
+export function reportRevisionOf(session: Pick<InspectionSessionDocument, 'results'>): number {
+  const report = session.results?.report as { revision?: unknown } | null | undefined;
+  return typeof report?.revision === 'number' ? report.revision : 1;
 }
 
 export function optionsView(options: SessionOptions): SessionOptionsView {

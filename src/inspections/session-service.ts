@@ -361,7 +361,7 @@ export class SessionService {
   }
 
   /**
-   * Adds an accepted manual damage record, in any status before COMPLETE (docs/staff.md). `damage` is the first
+   * Adds an accepted manual damage record, in any status before COMPLETE or while a review is reopened (docs/staff.md). `damage` is the first
    * release's name for `damage_type`. At most 100 manual records a session (docs/limits.md). `actor` is who adds it.
    */
   async addDamage(account: AccountDocument, sessionKey: string, input: unknown, actor: string): Promise<DamageView> {
@@ -373,7 +373,7 @@ export class SessionService {
       throw badRequest(`photo_code ${photoCode} is not a photo of theme ${session.theme}.`);
     }
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
-    const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, DAMAGE_STATUSES, () =>
+    const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, damageWriteStatuses(session), () =>
       this.deps.damages.countManualForSession(account.api_key, sessionKey),
     );
     if (!taken) {
@@ -415,7 +415,7 @@ export class SessionService {
     return damageView(record);
   }
 
-  /** Accepts or declines a proposal, or corrects a record's grade, type, item, region or note; before COMPLETE only. */
+  /** Accepts or declines a proposal, or corrects a record's grade, type, item, region or note; before COMPLETE or while reopened. */
   async updateDamage(account: AccountDocument, sessionKey: string, damageId: string, input: unknown): Promise<DamageView> {
     const session = await this.require(account, sessionKey);
     const parsed = parseDamageChangesBody(input);
@@ -444,7 +444,7 @@ export class SessionService {
     return damageView(updated);
   }
 
-  /** Removes a manual record before COMPLETE; a detector's proposal is declined instead, so the review shows it. */
+  /** Removes a manual record before COMPLETE or while reopened; a detector's proposal is declined instead, so the review shows it. */
   async deleteDamage(account: AccountDocument, sessionKey: string, damageId: string): Promise<DamageRemoved> {
     const session = await this.require(account, sessionKey);
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
@@ -465,15 +465,31 @@ export class SessionService {
    * session completed first; `agrees` then says whether its report already shows the change, which then stands.
    */
   private async damagesChanged(session: InspectionSessionDocument, agrees: (results: Record<string, unknown>) => boolean): Promise<boolean> {
+    const reopened = isReopenedForChanges(session);
     const marked = await this.deps.sessions.updateIfStatus(
       session._id,
-      DAMAGE_STATUSES,
+      damageWriteStatuses(session),
       { damages_version: newRandomId(9), last_activity_at: this.deps.clock() },
-      { api_key: session.api_key },
+      // A reopened review takes changes until its completion begins.
+      reopened ? { api_key: session.api_key, review_reopened: { $ne: null }, revision_started: null } : { api_key: session.api_key },
     );
     if (marked) return true;
     const latest = await this.deps.sessions.findByKey(session._id);
-    return latest?.status === 'COMPLETE' && latest.results !== null && agrees(latest.results);
+    return latest?.status === 'COMPLETE' && !latest.review_reopened && latest.results !== null && agrees(latest.results);
+  }
+
+  /**
+   * Marks the completed session's review reopened (one compare-and-set: of two reopenings at once, one wins); null
+   * when it already is reopened or no longer COMPLETE. The rules of when a review may be reopened are ReviewService's.
+   */
+  async reopenReview(session: InspectionSessionDocument, reason: string, by: string): Promise<InspectionSessionDocument | null> {
+    const at = this.deps.clock();
+    return this.deps.sessions.updateIfStatus(
+      session._id,
+      ['COMPLETE'],
+      { review_reopened: { reason, by, at }, revision_started: null, updated_at: at },
+      { api_key: session.api_key, review_reopened: null },
+    );
   }
 
   async results(account: AccountDocument, sessionKey: string): Promise<SessionResults> {
@@ -486,7 +502,12 @@ export class SessionService {
 
 /** The Damage answer. The store types item and grade loosely; every writer takes them from the catalog (grading.ts). */
 function damagesClosed(session: InspectionSessionDocument): AppError {
-  if (session.status === 'COMPLETE') return conflict(`Session ${session._id} is complete: its damage records can no longer change.`);
+  if (session.status === 'COMPLETE' && session.review_reopened) {
+    return conflict(`Session ${session._id} is being completed again: its damage records can no longer change.`);
+  }
+  if (session.status === 'COMPLETE') {
+    return conflict(`Session ${session._id} is complete: its damage records can no longer change.`);
+  }
   if (session.status === 'CONFIRM' && session.report_started)
     return conflict(`Session ${session._id} is being completed: its damage records can no longer change.`);
   return badRequest(`Session ${session._id} is ${session.status}: its damage records can no longer change.`);
@@ -506,7 +527,17 @@ function reportedDamage(results: Record<string, unknown>, damageId: string): str
 }
 
 function acceptsDamageChanges(session: InspectionSessionDocument): boolean {
-  return DAMAGE_STATUSES.includes(session.status) && !session.report_started;
+  return (DAMAGE_STATUSES.includes(session.status) && !session.report_started) || isReopenedForChanges(session);
+}
+
+/** A completed session whose review was reopened (docs/staff.md "Review revisions"), not yet being completed again. */
+function isReopenedForChanges(session: InspectionSessionDocument): boolean {
+  return session.status === 'COMPLETE' && Boolean(session.review_reopened) && !session.revision_started;
+}
+
+/** The statuses in which a damage record write of this session may land. */
+function damageWriteStatuses(session: InspectionSessionDocument): readonly SessionStatus[] {
+  return isReopenedForChanges(session) ? ['COMPLETE'] : DAMAGE_STATUSES;
 }
 
 function damageNotFound(damageId: string): AppError {

@@ -1,6 +1,7 @@
 // The condition report use case: the completed session's results and notes, as HTML (drawn per request, cheap and
 // bounded) or as a PDF. A completed session is immutable, so its PDF is rendered once, in the render pool, stored
-// in the file store and served from there; concurrent first requests share that one render.
+// in the file store and served from there; concurrent first requests share that one render. A revised report (a
+// reopened review completed again) is a new document with its own stored PDF.
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
@@ -19,6 +20,7 @@ import { buildConditionReport, DEFAULT_BRAND_COLOR, REPORT_LIMITS, type Conditio
 import { renderReportHtml } from './report-html.js';
 import type { ReportRenderPool } from './report-render-pool.js';
 import { reportWords } from './report-words.js';
+import { reportRevisionOf } from '../inspections/representation.js';
 
 /**
  * Who a report is for: the account (everything), or the person who took the photos through the capture link, whose
@@ -26,9 +28,15 @@ import { reportWords } from './report-words.js';
  */
 export type ReportAudience = 'account' | 'guest';
 
-/** Where a completed session's PDF is kept in the file store, one file per audience. */
-export function reportPdfKey(sessionKey: string, audience: ReportAudience = 'account'): string {
-  return audience === 'account' ? `reports/${sessionKey}.pdf` : `reports/${sessionKey}.${audience}.pdf`;
+/**
+ * Where a completed session's PDF is kept in the file store, one file per audience and report revision (docs/staff.md
+ * "Review revisions"): a revised report is a new file, so a render of the previous one still under way cannot
+ * overwrite it. The first revision keeps the name it always had.
+ */
+function reportPdfKey(session: Pick<InspectionSessionDocument, '_id' | 'results'>, audience: ReportAudience): string {
+  const revision = reportRevisionOf(session);
+  const name = [session._id, ...(revision > 1 ? [`r${revision}`] : []), ...(audience === 'account' ? [] : [audience])].join('.');
+  return `reports/${name}.pdf`;
 }
 
 /** 24 random bytes in base64url, as the report generator makes them. */
@@ -74,7 +82,7 @@ export class ReportDocuments {
   /** The stored PDF, rendered first if this is the first request for it. */
   async pdf(session: InspectionSessionDocument, audience: ReportAudience = 'account'): Promise<StoredFile> {
     assertComplete(session);
-    const key = reportPdfKey(session._id, audience);
+    const key = reportPdfKey(session, audience);
     const stored = await this.deps.fileStore.open(key);
     if (stored) return stored;
     await this.renderOnce(session, audience);
@@ -83,7 +91,7 @@ export class ReportDocuments {
     return rendered;
   }
 
-  /** Renders and stores the PDF of a session that just completed, in the background, so the first download is a read. */
+  /** Renders and stores the PDF of a session that just completed or was revised, in the background, so the first download is a read. */
   prepareCompleted(apiKey: string, sessionKey: string): void {
     if (this.closing) return;
     const preparation: Promise<void> = (async () => {
@@ -105,7 +113,7 @@ export class ReportDocuments {
   }
 
   private renderOnce(session: InspectionSessionDocument, audience: ReportAudience): Promise<void> {
-    const key = reportPdfKey(session._id, audience);
+    const key = reportPdfKey(session, audience);
     const running = this.rendering.get(key);
     if (running) return running;
     const render = this.renderAndStore(session, audience).finally(() => this.rendering.delete(key));
@@ -114,7 +122,7 @@ export class ReportDocuments {
   }
 
   private async renderAndStore(session: InspectionSessionDocument, audience: ReportAudience): Promise<void> {
-    const key = reportPdfKey(session._id, audience);
+    const key = reportPdfKey(session, audience);
     const existing = await this.deps.fileStore.open(key); // another instance may have stored it meanwhile
     if (existing) {
       existing.body.destroy();

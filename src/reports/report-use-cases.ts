@@ -36,7 +36,7 @@ export function createReportDocuments(deps: {
     clock: deps.clock,
   });
   deps.recorder.afterRecord(async (event) => {
-    if (event.event === 'SESSION:COMPLETE') reportDocuments.prepareCompleted(event.apiKey, event.sessionKey);
+    if (event.event === 'SESSION:COMPLETE' || event.event === 'SESSION:REPORT_REVISED') reportDocuments.prepareCompleted(event.apiKey, event.sessionKey);
   });
   return reportDocuments;
 }

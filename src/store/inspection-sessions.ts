@@ -22,6 +22,23 @@ export interface SessionLocation {
   captured_at: Date;
 }
 
+export interface ReviewReopening {
+  reason: string;
+  /** A user's username, or `api`. */
+  by: string;
+  at: Date;
+}
+
+export interface ReviewRevision {
+  /** The report.revision this correction produced: 2 for the first. */
+  revision: number;
+  reason: string;
+  reopened_by: string;
+  reopened_at: Date;
+  completed_by: string;
+  completed_at: Date;
+}
+
 export interface InspectionSessionDocument {
   _id: string; // session_key
   account_id: ObjectId;
@@ -68,6 +85,15 @@ export interface InspectionSessionDocument {
   report_started?: string;
   /** The report's shareable link (docs/staff.md): a random token that opens it without credentials until it expires. */
   report_link?: { token: string; expires_at: Date };
+  /**
+   * While a completed review is reopened for a correction (docs/staff.md "Review revisions"): why, by whom and when.
+   * Null or absent otherwise. Damage records may change again while it is set.
+   */
+  review_reopened?: ReviewReopening | null;
+  /** Set when a reopened review's completion begins: from then on no new damage record write starts. */
+  revision_started?: string | null;
+  /** The corrections completed so far, oldest first: each a revision of the report after the first. */
+  review_revisions?: ReviewRevision[];
   /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
   damages_version?: string;
   /** The words the search's `q` matches (domain/session-search.ts), rewritten with the options and the vehicle. */

@@ -1,7 +1,7 @@
 // Sample default payloads for POST /v1/callbacks/:event/test, built with the same payload builders as real events
 // so a receiver sees exactly the fields it will get, and marked `"test": true`.
 import { noteInsertPayload, smsProcessPayload, stageChangePayload, statusChangePayload, type WebhookEvent } from '../domain/events.js';
-import { buildSessionResults } from '../domain/results.js';
+import { buildSessionResults, reportRevisedPayload } from '../domain/results.js';
 import { photoLabel, requiredPhotoCodes } from '../domain/themes.js';
 
 /** Matches the session key format, and says what it is. */
@@ -29,10 +29,12 @@ function defaultSample(event: WebhookEvent, at: Date): Record<string, unknown> {
       return { ...noteInsertPayload({ sessionKey, title: 'Sample note', description: 'This is a test delivery.', user: 'guest', at }) };
     case 'SESSION:COMPLETE':
       return { ...sampleResults(at) };
+    case 'SESSION:REPORT_REVISED':
+      return { ...reportRevisedPayload(sampleResults(at, 2), 2, 'A scratch on the front bumper was missed.') };
   }
 }
 
-function sampleResults(at: Date) {
+function sampleResults(at: Date, revision = 1) {
   const startedAt = new Date(at.getTime() - 10 * 60_000);
   return buildSessionResults({
     session: {
@@ -71,6 +73,6 @@ function sampleResults(at: Date) {
     ],
     review: { reviewedBy: 'api', reviewedAt: at, detectorRan: false },
     // A sample's links open nothing: a receiver can see their shape without a report behind them.
-    reportLink: { url: SAMPLE_REPORT_URL, pdfUrl: `${SAMPLE_REPORT_URL}.pdf`, expiresAt: new Date(at.getTime() + 30 * 24 * 60 * 60_000) },
+    reportLink: { url: SAMPLE_REPORT_URL, pdfUrl: `${SAMPLE_REPORT_URL}.pdf`, expiresAt: new Date(at.getTime() + 30 * 24 * 60 * 60_000), revision },
   });
 }

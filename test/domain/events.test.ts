@@ -14,8 +14,15 @@ const at = new Date('2026-11-22T03:58:16.123Z');
 const TIMESTAMP = '2026-11-22T03:58:16.123+00:00';
 
 describe('webhook events', () => {
-  it('are the five names in the order of docs/webhooks.md', () => {
-    expect(WEBHOOK_EVENTS).toEqual(['SESSION:SMS_PROCESS', 'SESSION:STAGE_CHANGE', 'SESSION:STATUS_CHANGE', 'SESSION:COMPLETE', 'SESSION:NOTE_INSERT']);
+  it('are the six names in the order of docs/webhooks.md', () => {
+    expect(WEBHOOK_EVENTS).toEqual([
+      'SESSION:SMS_PROCESS',
+      'SESSION:STAGE_CHANGE',
+      'SESSION:STATUS_CHANGE',
+      'SESSION:COMPLETE',
+      'SESSION:NOTE_INSERT',
+      'SESSION:REPORT_REVISED',
+    ]);
   });
 
   it('isWebhookEvent accepts exactly those names', () => {

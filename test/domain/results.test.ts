@@ -188,7 +188,9 @@ describe('buildSessionResults', () => {
       url: 'https://x.example/reports/t',
       pdf_url: 'https://x.example/reports/t.pdf',
       expires_at: '2026-12-22T10:30:00.250+00:00',
+      revision: 1,
     });
+    expect(buildSessionResults({ ...input(), reportLink: { ...reportLink, revision: 3 } }).report?.revision).toBe(3);
   });
 
   it("compares the captured VIN with the integrator's: false when they differ, null when either is missing", () => {

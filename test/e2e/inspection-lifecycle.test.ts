@@ -56,6 +56,7 @@ describe('a LITE inspection from creation to results', () => {
         'language',
         'options',
         'redirect_url',
+        'review',
         'session_key',
         'status',
         'theme',

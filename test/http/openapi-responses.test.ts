@@ -292,8 +292,20 @@ describe('the served OpenAPI document against real answers', () => {
     expect((await asAccount('GET', `${path}/results`, undefined, reviewer)).status).toBe(409);
     expect((await asAccount('POST', `${path}/damages`, { item: 'hood', damage_type: 'dent', grade: 3 }, reviewer)).status).toBe(200);
     expect((await asAccount('POST', `${path}/review`, { no_damage_found: true }, reviewer)).status).toBe(400);
+    expect((await asAccount('POST', `${path}/review/reopen`, { reason: 'Too early' }, reviewer)).status).toBe(409);
     expect((await asAccount('POST', `${path}/review`, {}, reviewer)).status).toBe(200);
     expect((await asAccount('POST', `${path}/damages`, { item: 'hood', damage_type: 'dent' }, reviewer)).status).toBe(409);
+    // A revision: reopened with a reason, corrected, completed again; its webhook body is checked too.
+    const revisedHook = `${receiver.origin}/revised/${session.sessionKey}`;
+    expect((await asAccount('POST', '/v1/callbacks', { event: 'SESSION:REPORT_REVISED', url: revisedHook }, reviewer)).status).toBe(200);
+    expect((await asAccount('POST', `${path}/review/reopen`, { reason: '' }, reviewer)).status).toBe(400);
+    expect((await asAccount('POST', `${path}/review/reopen`, { reason: 'The dent is a scratch.' }, reviewer)).status).toBe(200);
+    expect((await asAccount('POST', `${path}/review/reopen`, { reason: 'Again' }, reviewer)).status).toBe(409);
+    expect((await asAccount('GET', path, undefined, reviewer)).body.review.state).toBe('reopened');
+    expect((await asAccount('POST', `${path}/damages`, { item: 'hood', damage_type: 'scratch', grade: 2 }, reviewer)).status).toBe(200);
+    expect((await asAccount('POST', `${path}/review`, {}, reviewer)).body.report.revision).toBe(2);
+    const revised = await waitForValue(() => receiver.requests.find((request) => request.path === `/revised/${session.sessionKey}`), 'SESSION:REPORT_REVISED');
+    problems.push(...checker.checkWebhook('SESSION:REPORT_REVISED', JSON.parse(revised.body)));
     expectNoProblems();
   });
 

@@ -784,9 +784,29 @@ export interface paths {
         put?: never;
         /**
          * Complete the review
-         * @description For a CONFIRM session: generates the report and moves the session to COMPLETE (SESSION:COMPLETE), reviewed_by `api`. With no accepted damage, no_damage_found must be true; with accepted damages it must not be. Idempotent: a COMPLETE session answers its results. Any other status: 409.
+         * @description For a CONFIRM session: generates the report and moves the session to COMPLETE (SESSION:COMPLETE), reviewed_by `api`. With no accepted damage, no_damage_found must be true; with accepted damages it must not be. Idempotent: a COMPLETE session answers its results. A reopened review (POST .../review/reopen) is completed again the same way: a new report with report.revision one higher, SESSION:REPORT_REVISED. Any other status: 409.
          */
         post: operations["completeSessionReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionKey}/review/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a completed review
+         * @description For a COMPLETE session whose review a person (or `api`) completed: the status stays COMPLETE, review.state becomes `reopened`, and damage records may be added, changed and removed again. The report links keep showing the current report until the review is completed again (POST .../review), which renders the next revision and sends SESSION:REPORT_REVISED with the reason. reason: 1-500 characters (400 otherwise). Never reviewed, not COMPLETE, or already reopened: 409 (docs/staff.md).
+         */
+        post: operations["reopenSessionReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -938,6 +958,26 @@ export interface webhooks {
          * @description Sent to the callback url with its method (POST unless configured as PUT or PATCH) and headers. The body is the default payload plus the callback's payload attributes. Any 2xx within 15 s is success; 410 Gone disables the callback; other answers are retried.
          */
         post: operations["deliverNoteInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "SESSION:REPORT_REVISED": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SESSION:REPORT_REVISED delivery
+         * @description Sent to the callback url with its method (POST unless configured as PUT or PATCH) and headers. The body is the default payload plus the callback's payload attributes. Any 2xx within 15 s is success; 410 Gone disables the callback; other answers are retried.
+         */
+        post: operations["deliverReportRevised"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1568,12 +1608,176 @@ export interface components {
          * @enum {string}
          */
         RejectionCode: "TOO_LARGE" | "UNSUPPORTED_TYPE" | "UNREADABLE" | "TOO_MANY_PIXELS" | "TOO_SMALL" | "TOO_DARK" | "TOO_BRIGHT" | "BLURRY" | "DUPLICATE" | "NO_VEHICLE" | "VEHICLE_CUT_OFF" | "TOO_FAR";
+        ReopenReviewInput: {
+            /** @description Why the review is reopened; kept in the revision history and sent with SESSION:REPORT_REVISED. */
+            reason: string;
+        };
+        /** @description The results document as SESSION:COMPLETE sends it, after a reopened review was completed again, plus `revision` and `reason`, then the callback's payload attributes. */
+        ReportRevisedPayload: {
+            /** @constant */
+            event: "SESSION:REPORT_REVISED";
+            inspection: {
+                /**
+                 * @description ASSESSED when a person completed a review, any damage was accepted, or a detector ran.
+                 * @enum {string}
+                 */
+                assessment: "ASSESSED" | "NOT_ASSESSED";
+                /** @description Accepted damages only. */
+                damages: {
+                    /** @description Same as damage_type, for integrators of the first release. */
+                    damage: string;
+                    /** @description Null only on records stored before damage ids existed. */
+                    damage_id: string | null;
+                    damage_type: string;
+                    grade: components["schemas"]["Grade"];
+                    item: components["schemas"]["VehicleItem"];
+                    photo_code: components["schemas"]["PhotoCode"] | null;
+                    region: components["schemas"]["DamageRegion"] | null;
+                    /** @enum {string} */
+                    source: "manual" | "detector";
+                }[];
+                /** @description Overall condition: 5 EXCELLENT, 4 GOOD, 3 FAIR, 2 ROUGH, 1 POOR; null when NOT_ASSESSED. */
+                grade: components["schemas"]["Grade"] | null;
+                /** @description Per item, the highest accepted damage severity; {} when NOT_ASSESSED. */
+                max_grade_per_item: {
+                    [key: string]: components["schemas"]["Grade"];
+                };
+                reviewed_at: string | null;
+                /** @description The user, or `api`, who completed the review. */
+                reviewed_by: string | null;
+                /** @description Accepted damages. */
+                total_damages: number;
+            } | null;
+            location: {
+                accuracy: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with the offset +00:00.
+                 */
+                captured_at: string;
+                latitude: number;
+                longitude: number;
+            } | null;
+            /** @description The latest capture of each photo code, in photo-code order. */
+            photos: {
+                approved: boolean;
+                approved_message: string;
+                photo_code: components["schemas"]["PhotoCode"];
+                photo_label: string;
+                url: string;
+            }[];
+            /** @description Why the review was reopened, as the person gave it. */
+            reason: string;
+            report: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with the offset +00:00.
+                 */
+                expires_at: string;
+                /**
+                 * Format: uri
+                 * @description The same report as a PDF.
+                 */
+                pdf_url: string;
+                /** @description Which report this is: 1 at the first completion, one more each time a reopened review is completed again. */
+                revision: number;
+                /**
+                 * Format: uri
+                 * @description The report page: opens without credentials until expires_at.
+                 */
+                url: string;
+            } | null;
+            /** @description The new report.revision: 2 for the first correction. */
+            revision: number;
+            session: {
+                /** @description Whole seconds from the first photo taken to the confirmation (inspect_ended_at); null until both are known. */
+                capture_duration: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with the offset +00:00.
+                 */
+                created_at: string;
+                /** @description Whole seconds from the confirmation (inspect_ended_at) to the completion of the report; null until both are known. */
+                inspect_duration: number | null;
+                inspect_ended_at: string | null;
+                inspect_started_at: string | null;
+                language: string | null;
+                options: {
+                    client_id: string | null;
+                    contact: {
+                        [key: string]: unknown;
+                    } | null;
+                    reference: {
+                        [key: string]: unknown;
+                    } | null;
+                    sms: {
+                        by: string | null;
+                        from: string | null;
+                        to: string;
+                        to_name: string | null;
+                    } | null;
+                };
+                redirect_url: string | null;
+                session_key: string;
+                /** @description Who created the session: `api` (an API key) or `dashboard` (a signed-in person). */
+                source: {
+                    /** @enum {string} */
+                    type: "api" | "dashboard";
+                };
+                status: components["schemas"]["SessionStatus"];
+                theme: components["schemas"]["Theme"];
+            };
+            /** @description The vehicle as the integrator described it, with the VIN the inspection captured. */
+            vehicle: {
+                body_type: string | null;
+                /** @description The decode of vin_captured, else of the given vin; null when there is no VIN. Empty year, make, model, trim and body_type are filled from it. */
+                decoded: components["schemas"]["DecodedVehicle"] | null;
+                /** @description false when the given year, make or model contradicts the decode, true when every given one agrees, null when nothing can be compared. */
+                details_match: boolean | null;
+                ext_col: string | null;
+                int_col: string | null;
+                make: string | null;
+                model: string | null;
+                odom_reading: number | null;
+                odom_unit: ("km" | "mi") | null;
+                transmission: string | null;
+                trim: string | null;
+                vin: string | null;
+                /** @description The VIN read from the VIN photo's barcode or typed on the capture page (whichever was given last); null when neither. */
+                vin_captured: string | null;
+                /** @description Whether vin_captured equals `vin`; null when either is missing. */
+                vin_match: boolean | null;
+                year: number | null;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         ReviewInput: {
             /**
              * @description Required true when no damage is accepted; refused when some are.
              * @default false
              */
             no_damage_found: boolean | null;
+        };
+        ReviewRevision: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 in UTC.
+             */
+            completed_at: string;
+            /** @description The user, or `api`, who completed it again. */
+            completed_by: string;
+            /** @description Why the review was reopened. */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 in UTC.
+             */
+            reopened_at: string;
+            /** @description The user, or `api`, who reopened it. */
+            reopened_by: string;
+            /** @description The report.revision this correction made. */
+            revision: number;
         };
         Session: {
             /** @description False once COMPLETE or EXPIRED. */
@@ -1593,6 +1797,7 @@ export interface components {
             language: string | null;
             options: components["schemas"]["SessionOptions"];
             redirect_url: string | null;
+            review: components["schemas"]["SessionReview"];
             session_key: string;
             status: components["schemas"]["SessionStatus"];
             theme: components["schemas"]["Theme"];
@@ -1684,6 +1889,8 @@ export interface components {
                  * @description The same report as a PDF.
                  */
                 pdf_url: string;
+                /** @description Which report this is: 1 at the first completion, one more each time a reopened review is completed again. */
+                revision: number;
                 /**
                  * Format: uri
                  * @description The report page: opens without credentials until expires_at.
@@ -1847,6 +2054,8 @@ export interface components {
                  * @description The same report as a PDF.
                  */
                 pdf_url: string;
+                /** @description Which report this is: 1 at the first completion, one more each time a reopened review is completed again. */
+                revision: number;
                 /**
                  * Format: uri
                  * @description The report page: opens without credentials until expires_at.
@@ -1913,6 +2122,27 @@ export interface components {
                 vin_match: boolean | null;
                 year: number | null;
             };
+        };
+        SessionReview: {
+            /** @description While reopened: why, by whom and when; null otherwise. */
+            reopened: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 in UTC.
+                 */
+                at: string;
+                by: string;
+                reason: string;
+            } | null;
+            /** @description The current report's revision (report.revision of the results); null before COMPLETE. */
+            revision: number | null;
+            /** @description The corrections completed so far, oldest first. */
+            revisions: components["schemas"]["ReviewRevision"][];
+            /**
+             * @description none: no person reviews it (not yet confirmed, or completed without review); pending: waits for a review; completed: reviewed; reopened: a completed review reopened for a correction.
+             * @enum {string}
+             */
+            state: "none" | "pending" | "completed" | "reopened";
         };
         SessionSearchPage: {
             /** @description The sessions found, newest first (created_at, then session_key). */
@@ -2084,7 +2314,7 @@ export interface components {
         /** @enum {string} */
         VehicleItem: "front_bumper" | "grille" | "hood" | "windshield" | "roof" | "rear_window" | "trunk" | "tailgate" | "rear_bumper" | "left_front_fender" | "right_front_fender" | "left_rear_quarter_panel" | "right_rear_quarter_panel" | "left_front_door" | "right_front_door" | "left_rear_door" | "right_rear_door" | "left_rocker_panel" | "right_rocker_panel" | "left_front_window" | "right_front_window" | "left_rear_window" | "right_rear_window" | "left_headlight" | "right_headlight" | "left_taillight" | "right_taillight" | "left_fog_light" | "right_fog_light" | "left_mirror" | "right_mirror" | "left_front_wheel" | "right_front_wheel" | "left_rear_wheel" | "right_rear_wheel" | "left_front_tire" | "right_front_tire" | "left_rear_tire" | "right_rear_tire" | "dashboard" | "instrument_cluster" | "steering_wheel" | "front_seats" | "rear_seats" | "headliner" | "carpet" | "license_plate" | "undercarriage" | "other";
         /** @enum {string} */
-        WebhookEvent: "SESSION:SMS_PROCESS" | "SESSION:STAGE_CHANGE" | "SESSION:STATUS_CHANGE" | "SESSION:COMPLETE" | "SESSION:NOTE_INSERT";
+        WebhookEvent: "SESSION:SMS_PROCESS" | "SESSION:STAGE_CHANGE" | "SESSION:STATUS_CHANGE" | "SESSION:COMPLETE" | "SESSION:NOTE_INSERT" | "SESSION:REPORT_REVISED";
     };
     responses: {
         /** @description Malformed JSON, a missing or invalid field, or a rule refused the request. The message names the field. */
@@ -4202,6 +4432,54 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    reopenSessionReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to retry. 1–255 printable ASCII characters (else 400), unique per request, e.g. a UUID. The first answer (status and body) is kept 24 hours per API key and key; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true` and does nothing else. The same key with another request answers 422; a retry while the first is still running answers 409. A 5xx answer is not kept: a retry runs again.
+                 * @example 3f2c9a4e-7d1b-4c8e-a5f0-9b6d2e1c8a73
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The session_key of an inspection session of this account.
+                 * @example XKT-7Q2M9D4B1A
+                 */
+                sessionKey: components["parameters"]["SessionKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReopenReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The session, its review reopened. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     exportSessionsCsv: {
         parameters: {
             query?: {
@@ -4569,6 +4847,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NoteInsertPayload"];
+            };
+        };
+        responses: {
+            /** @description Delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the callback is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deliverReportRevised: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stable across retries of one delivery. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, one per valid secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRevisedPayload"];
             };
         };
         responses: {

@@ -12,6 +12,7 @@ const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   'SESSION:STATUS_CHANGE': 'SESSION:STATUS_CHANGE, a move to STARTED, PROCESS, QC_PASSED or CONFIRM.',
   'SESSION:COMPLETE': 'SESSION:COMPLETE, the condition report is generated; the payload is the results object.',
   'SESSION:NOTE_INSERT': 'SESSION:NOTE_INSERT, a note added by a user, the API or the capture app.',
+  'SESSION:REPORT_REVISED': 'SESSION:REPORT_REVISED, a reopened review completed again: the revised results object with revision and reason.',
 };
 
 export const WebhookEventEnum = builder.enumType('WebhookEvent', {

@@ -7,7 +7,7 @@ import { captureLinkViewer, isCaptureScope, requireAccount, requireReadableSessi
 import { AppError } from '../../errors.js';
 import { sessionCapturedVin } from '../../domain/vin.js';
 import { GUEST_NOTE_USER, guestVehicle, type GuestBrand } from '../../domain/capture-scope.js';
-import { optionsView, photoView, noteView, type damageView } from '../../inspections/representation.js';
+import { optionsView, photoView, noteView, reviewView, type damageView, type SessionReviewView } from '../../inspections/representation.js';
 import { createSessionBody, CreateInspectionSessionInput, updateSessionBody, UpdateInspectionSessionInput } from './session-inputs.js';
 import { DAMAGE_RECORD_STATUSES, gradeName, overallGrade, type DamageRegion as DamageRegionValue, type Grade } from '../../domain/grading.js';
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
@@ -314,7 +314,53 @@ async function actorName(context: GraphQLContext): Promise<string> {
   return principal.kind === 'user' ? principal.user._id : 'api';
 }
 
+const ReviewStateEnum = builder.enumType('ReviewState', {
+  description: 'Where a session\'s review stands (docs/staff.md "Review revisions").',
+  values: {
+    NONE: { value: 'none', description: 'No person reviews it: not yet confirmed, or completed without a review (auto mode).' },
+    PENDING: { value: 'pending', description: 'Confirmed, waiting for a person to complete its review.' },
+    COMPLETED: { value: 'completed', description: 'A person (or the API) completed the review.' },
+    REOPENED: { value: 'reopened', description: 'A completed review reopened for a correction: damages may change until it is completed again.' },
+  } as const,
+});
+
+const ReviewRevisionType = builder.objectRef<SessionReviewView['revisions'][number]>('ReviewRevision').implement({
+  description: 'One correction of a completed review: the report revision it made, and who reopened and completed it, when and why.',
+  fields: (t) => ({
+    revision: t.exposeInt('revision', { description: 'The report.revision it made: 2 for the first correction.' }),
+    reason: t.exposeString('reason', { description: 'Why the review was reopened.' }),
+    reopenedBy: t.exposeString('reopened_by', { description: 'The user, or `api`, who reopened it.' }),
+    reopenedAt: t.field({ type: 'DateTime', description: 'When it was reopened.', resolve: (entry) => entry.reopened_at }),
+    completedBy: t.exposeString('completed_by', { description: 'The user, or `api`, who completed it again.' }),
+    completedAt: t.field({ type: 'DateTime', description: "When it was completed again: the revised report's time.", resolve: (entry) => entry.completed_at }),
+  }),
+});
+
+const ReviewReopeningType = builder.objectRef<NonNullable<SessionReviewView['reopened']>>('ReviewReopening').implement({
+  description: 'A reopened review not yet completed again: why, by whom and when it was reopened.',
+  fields: (t) => ({
+    reason: t.exposeString('reason', { description: 'Why the review was reopened.' }),
+    by: t.exposeString('by', { description: 'The user, or `api`, who reopened it.' }),
+    at: t.field({ type: 'DateTime', description: 'When it was reopened.', resolve: (reopening) => reopening.at }),
+  }),
+});
+
+const SessionReviewType = builder.objectRef<SessionReviewView>('SessionReview').implement({
+  description: "The session's review: its state, the current report revision and the corrections made (the REST session view's `review`).",
+  fields: (t) => ({
+    state: t.field({ type: ReviewStateEnum, description: 'Where the review stands.', resolve: (review) => review.state }),
+    revision: t.exposeInt('revision', { nullable: true, description: "The current report's revision (results report.revision); null before COMPLETE." }),
+    reopened: t.field({ type: ReviewReopeningType, nullable: true, description: 'While reopened: why, by whom, when.', resolve: (review) => review.reopened }),
+    revisions: t.field({ type: [ReviewRevisionType], description: 'The corrections completed so far, oldest first.', resolve: (review) => review.revisions }),
+  }),
+});
+
 builder.objectFields(InspectionSession, (t) => ({
+  review: t.field({
+    type: SessionReviewType,
+    description: 'The review: state (none, pending, completed, reopened), report revision and revision history.',
+    resolve: (session) => reviewView(session),
+  }),
   awaitingReview: t.boolean({
     description: 'True while the session is confirmed and waits for a person to complete its review (manual review mode).',
     resolve: (session) => session.status === 'CONFIRM' && session.review_pending === true,
@@ -422,7 +468,8 @@ builder.mutationFields((t) => ({
   addDamage: t.field({
     authScopes: { role: 'inspector' },
     type: Damage,
-    description: "Adds an accepted manual damage record, in any status before COMPLETE. grade: 1 (minor) to 5 (severe), default the type's.",
+    description:
+      "Adds an accepted manual damage record, in any status before COMPLETE or while a review is reopened. grade: 1 (minor) to 5 (severe), default the type's.",
     args: {
       sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
       item: t.arg.string({ required: true }),
@@ -485,7 +532,7 @@ builder.mutationFields((t) => ({
     authScopes: { role: 'inspector' },
     type: InspectionSession,
     description:
-      'Completes the review of a confirmed session: the report is generated and the session becomes COMPLETE. With no accepted damage, noDamageFound must be true. Idempotent.',
+      'Completes the review of a confirmed session: the report is generated and the session becomes COMPLETE. With no accepted damage, noDamageFound must be true. Idempotent. On a reopened review (reopenReview): the next report revision and SESSION:REPORT_REVISED.',
     args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }), noDamageFound: t.arg.boolean() },
     resolve: async (_root, { sessionKey, noDamageFound }, context) =>
       context.services.reviews.completeReview(
@@ -494,5 +541,17 @@ builder.mutationFields((t) => ({
         { no_damage_found: noDamageFound ?? undefined },
         await actorName(context),
       ),
+  }),
+  reopenReview: t.field({
+    authScopes: { role: 'inspector' },
+    type: InspectionSession,
+    description:
+      'Reopens the completed review of a COMPLETE session for a correction (POST /v1/sessions/{sessionKey}/review/reopen): damages may change again; completeReview then makes the next report revision and sends SESSION:REPORT_REVISED. Never reviewed, not COMPLETE or already reopened: CONFLICT.',
+    args: {
+      sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
+      reason: t.arg.string({ required: true, description: 'Why the review is reopened, 1-500 characters; kept in the revision history.' }),
+    },
+    resolve: async (_root, { sessionKey, reason }, context) =>
+      context.services.reviews.reopen(await requireAccount(context), sessionKey, { reason }, await actorName(context)),
   }),
 }));

@@ -140,6 +140,12 @@ export function registerSessionRoutes(router: Router, services: UseCases): void 
     sendJson(response, 200, await services.sessions.results(account, sessionKey));
   });
 
+  router.on('POST', '/v1/sessions/:sessionKey/review/reopen', async ({ request, response, params }) => {
+    const account = await withAccount(request);
+    const reopened = await services.reviews.reopen(account, params.sessionKey ?? '', asObject(await readJsonBody(request)), API_ACTOR);
+    sendJson(response, 200, await apiSessionView(services, reopened));
+  });
+
   router.on('GET', '/v1/sessions/:sessionKey/results', async ({ request, response, params }) => {
     sendJson(response, 200, await services.sessions.results(await withAccount(request), params.sessionKey ?? ''));
   });

@@ -29,7 +29,7 @@ import {
   RecoverDeliveriesRequestSchema,
   type DeliveryView,
 } from '../../../webhooks/deliveries.js';
-import { SessionCompletePayloadSchema } from '../../../domain/results.js';
+import { ReportRevisedPayloadSchema, SessionCompletePayloadSchema } from '../../../domain/results.js';
 import { MAX_ATTEMPTS } from '../../../webhooks/retry-schedule.js';
 import { SAMPLE_SESSION_KEY } from '../../../webhooks/sample-payloads.js';
 import { EXAMPLE, json, jsonBody, v1Errors, v1Ok } from './common.js';
@@ -384,5 +384,6 @@ export function webhookPaths(): ZodOpenApiPathsObject {
     'SESSION:STATUS_CHANGE': delivery('SESSION:STATUS_CHANGE', StatusChangePayloadSchema),
     'SESSION:COMPLETE': delivery('SESSION:COMPLETE', SessionCompletePayloadSchema),
     'SESSION:NOTE_INSERT': delivery('SESSION:NOTE_INSERT', NoteInsertPayloadSchema),
+    'SESSION:REPORT_REVISED': delivery('SESSION:REPORT_REVISED', ReportRevisedPayloadSchema),
   };
 }

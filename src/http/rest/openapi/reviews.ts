@@ -13,7 +13,9 @@ import {
   type DamageView,
 } from '../../../domain/grading.js';
 import { ResultsDamageSchema, SessionResultsSchema, type SessionResults } from '../../../domain/results.js';
-import { ReviewInputSchema } from '../../../inspections/review-service.js';
+import { ReopenReviewInputSchema, ReviewInputSchema } from '../../../inspections/review-service.js';
+import { SessionSchema } from '../../../inspections/representation.js';
+import { exampleSession } from './sessions.js';
 import { EXAMPLE, exampleDecodeFields, exampleVehicle, jsonBody, SessionKeyParam, v1Errors, v1Ok } from './common.js';
 
 const exampleDamageId = 'c2Vzc2lvbmRhbWFn';
@@ -89,7 +91,7 @@ export const exampleSessionResults: SessionResults = {
     // The example damage, reduced to the fields the results report.
     damages: [ResultsDamageSchema.parse(exampleDamage)],
   },
-  report: { url: exampleReportLink, pdf_url: `${exampleReportLink}.pdf`, expires_at: '2026-04-13T10:05:00.000+00:00' },
+  report: { url: exampleReportLink, pdf_url: `${exampleReportLink}.pdf`, expires_at: '2026-04-13T10:05:00.000+00:00', revision: 1 },
 };
 
 function damagePaths(): ZodOpenApiPathsObject {
@@ -156,12 +158,42 @@ function reviewAndResultsPaths(): ZodOpenApiPathsObject {
         description:
           'For a CONFIRM session: generates the report and moves the session to COMPLETE (SESSION:COMPLETE), reviewed_by `api`. ' +
           'With no accepted damage, no_damage_found must be true; with accepted damages it must not be. Idempotent: a COMPLETE session answers its results. ' +
+          'A reopened review (POST .../review/reopen) is completed again the same way: a new report with report.revision one higher, SESSION:REPORT_REVISED. ' +
           'Any other status: 409.',
         operationId: 'completeSessionReview',
         parameters: [SessionKeyParam],
         requestBody: jsonBody(ReviewInputSchema, { clean: { no_damage_found: true }, damaged: { no_damage_found: false } }),
         responses: {
           '200': v1Ok('The results object.', SessionResultsSchema, exampleSessionResults),
+          ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge'),
+        },
+      },
+    },
+    '/v1/sessions/{sessionKey}/review/reopen': {
+      post: {
+        tags: ['Sessions'],
+        summary: 'Reopen a completed review',
+        description: [
+          'For a COMPLETE session whose review a person (or `api`) completed: the status stays COMPLETE, review.state becomes `reopened`,',
+          'and damage records may be added, changed and removed again. The report links keep showing the current report until the review',
+          'is completed again (POST .../review), which renders the next revision and sends SESSION:REPORT_REVISED with the reason.',
+          'reason: 1-500 characters (400 otherwise). Never reviewed, not COMPLETE, or already reopened: 409 (docs/staff.md).',
+        ].join(' '),
+        operationId: 'reopenSessionReview',
+        parameters: [SessionKeyParam],
+        requestBody: jsonBody(ReopenReviewInputSchema, { reopen: { reason: 'The dent on the rear door was missed.' } }),
+        responses: {
+          '200': v1Ok('The session, its review reopened.', SessionSchema, {
+            ...exampleSession,
+            status: 'COMPLETE',
+            active: false,
+            review: {
+              state: 'reopened',
+              revision: 1,
+              reopened: { reason: 'The dent on the rear door was missed.', by: 'api', at: '2026-03-14T10:12:00.000Z' },
+              revisions: [],
+            },
+          }),
           ...v1Errors('BadRequest', 'NotFound', 'Conflict', 'PayloadTooLarge'),
         },
       },

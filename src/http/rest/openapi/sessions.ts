@@ -23,7 +23,7 @@ const exampleCreateSession = {
   sms: { to: '+14155550123', to_name: 'Jane Doe' },
 } satisfies z.input<ReturnType<typeof sessionBodySchemas>['createBody']>;
 
-const exampleSession: SessionView = {
+export const exampleSession: SessionView = {
   session_key: EXAMPLE.sessionKey,
   theme: 'PRO',
   active: true,
@@ -43,6 +43,7 @@ const exampleSession: SessionView = {
     reference: { stock_number: 'A1234' },
   },
   vehicle: { ...exampleVehicle, transmission: null, ext_col: null, int_col: null, ...exampleDecodeFields },
+  review: { state: 'none', revision: null, reopened: null, revisions: [] },
 };
 
 const examplePhotoUrl = `https://capture.example.com/photos/${EXAMPLE.photoToken}`;

@@ -208,6 +208,8 @@ export type WebhookEvent =
   | 'SESSION_COMPLETE'
   /** SESSION:NOTE_INSERT, a note added by a user, the API or the capture app. */
   | 'SESSION_NOTE_INSERT'
+  /** SESSION:REPORT_REVISED, a reopened review completed again: the revised results object with revision and reason. */
+  | 'SESSION_REPORT_REVISED'
   /** SESSION:SMS_PROCESS, the outcome of a capture-link SMS: sent, or the error. */
   | 'SESSION_SMS_PROCESS'
   /** SESSION:STAGE_CHANGE, a processed photo: accepted, or rejected with the reason. */
