@@ -204,11 +204,19 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
 
   const accepted = session.damages.filter((damage) => damage.status === 'ACCEPTED');
   const undecided = session.damages.filter((damage) => damage.status === 'PROPOSED').length;
+  /** A completed review reopened for a correction: finished the same way, into the next report revision. */
+  const reopened = session.review.state === 'REOPENED';
   const type = catalog?.damageTypes.find((candidate) => candidate.code === draft?.damageType);
 
   return (
     <section id="review" class="card review" aria-labelledby="review-title" ref={root}>
-      <h2 id="review-title">{session.awaitingReview ? 'Review — this inspection waits for you' : 'Damages'}</h2>
+      <h2 id="review-title" tabIndex={-1}>
+        {reopened
+          ? 'Review reopened — correct the damages, then complete it again'
+          : session.awaitingReview
+            ? 'Review — this inspection waits for you'
+            : 'Damages'}
+      </h2>
       {error ? (
         <p class="error" role="alert">
           {error}
@@ -357,7 +365,7 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
             ) : (
               <p class="muted">No damages marked yet.</p>
             )}
-            {session.awaitingReview ? (
+            {session.awaitingReview || reopened ? (
               <div class="toolbar review-finish">
                 <button
                   class="button"
@@ -400,7 +408,7 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
           }}
           onCompleted={async () => {
             setFinishing(null);
-            announce('Review completed: the report is ready.');
+            announce(reopened ? 'Review completed again: the revised report is ready.' : 'Review completed: the report is ready.');
             await onChanged();
             document.getElementById('report-title')?.focus();
           }}

@@ -12,6 +12,7 @@ import { graphql } from './graphql/gql.js';
 import type { SessionDetail } from './session-types.js';
 import { type SessionEvent, useSessionEvents } from './live.js';
 import { ReviewWorkspace } from './review.js';
+import { ReviewRevisions } from './review-revisions.js';
 import { paths } from './router.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -26,6 +27,11 @@ const SESSION_DETAIL = graphql(`
       notes { title description user createdAt }
       location { latitude longitude accuracy capturedAt }
       gradeIfCompleted { grade name }
+      review {
+        state revision
+        reopened { reason by at }
+        revisions { revision reason reopenedBy reopenedAt completedBy completedAt }
+      }
     }
   }
 `);
@@ -38,6 +44,8 @@ interface ReportLinks {
   url: string;
   pdf_url: string;
   expires_at: string;
+  /** Absent on results from before review revisions. */
+  revision?: number;
 }
 
 /** Statuses in which damages may be marked (before the report exists). */
@@ -82,7 +90,7 @@ export function SessionPage({ sessionKey }: { sessionKey: string }) {
   );
 
   const title = session ? vehicleTitle(session.vehicle) : null;
-  const reviewing = session && REVIEWABLE.has(session.status) && words.can('Mutation.addDamage');
+  const reviewing = session && (REVIEWABLE.has(session.status) || session.review.state === 'REOPENED') && words.can('Mutation.addDamage');
   return (
     <>
       <p class="breadcrumb">
@@ -121,6 +129,7 @@ export function SessionPage({ sessionKey }: { sessionKey: string }) {
                   </p>
                 ) : null}
                 {report ? <Report report={report} /> : null}
+                {session.status === 'COMPLETE' ? <ReviewRevisions session={session} onChanged={refresh} /> : null}
               </div>
               <Timeline events={events} />
             </div>
@@ -182,7 +191,7 @@ function Report({ report }: { report: ReportLinks }) {
   return (
     <div class="report-links">
       <h3 id="report-title" tabIndex={-1}>
-        Report
+        Report{report.revision && report.revision > 1 ? ` (revision ${report.revision})` : ''}
       </h3>
       <div class="toolbar">
         <a class="button small primary" href={report.url} target="_blank" rel="noopener">

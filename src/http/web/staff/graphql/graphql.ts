@@ -91,6 +91,17 @@ export type DeliveryStatus =
   /** A 2xx arrived. */
   | 'SUCCEEDED';
 
+/** Where a session's review stands (docs/staff.md "Review revisions"). */
+export type ReviewState =
+  /** A person (or the API) completed the review. */
+  | 'COMPLETED'
+  /** No person reviews it: not yet confirmed, or completed without a review (auto mode). */
+  | 'NONE'
+  /** Confirmed, waiting for a person to complete its review. */
+  | 'PENDING'
+  /** A completed review reopened for a correction: damages may change until it is completed again. */
+  | 'REOPENED';
+
 /** The filters of GET /v1/sessions/search (and the CSV export) in camelCase, checked by the same schema; every one optional. */
 export type SessionSearchInput = {
   /** true: only confirmed sessions waiting for a person to complete their review (the review queue, manual review mode); false: every other session. */
@@ -366,6 +377,14 @@ export type UpdateUserMutationVariables = Exact<{
 
 export type UpdateUserMutation = { updateUser: { username: string, name: string, role: UserRole } };
 
+export type ReopenReviewMutationVariables = Exact<{
+  sessionKey: string;
+  reason: string;
+}>;
+
+
+export type ReopenReviewMutation = { reopenReview: { status: SessionStatus } };
+
 export type CompleteReviewMutationVariables = Exact<{
   sessionKey: string;
   noDamageFound?: boolean | null | undefined;
@@ -427,7 +446,7 @@ export type SessionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string, vehicleCheck: VehicleCheck | null, vehicleBox: { x: number, y: number, width: number, height: number, score: number } | null }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string } } };
+export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string, vehicleCheck: VehicleCheck | null, vehicleBox: { x: number, y: number, width: number, height: number, score: number } | null }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string }, review: { state: ReviewState, revision: number | null, reopened: { reason: string, by: string, at: string } | null, revisions: Array<{ revision: number, reason: string, reopenedBy: string, reopenedAt: string, completedBy: string, completedAt: string }> } } };
 
 export type SessionReportQueryVariables = Exact<{
   sessionKey: string;
@@ -858,6 +877,13 @@ export const UpdateUserDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateUserMutation, UpdateUserMutationVariables>;
+export const ReopenReviewDocument = new TypedDocumentString(`
+    mutation ReopenReview($sessionKey: String!, $reason: String!) {
+  reopenReview(sessionKey: $sessionKey, reason: $reason) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ReopenReviewMutation, ReopenReviewMutationVariables>;
 export const CompleteReviewDocument = new TypedDocumentString(`
     mutation CompleteReview($sessionKey: String!, $noDamageFound: Boolean) {
   completeReview(sessionKey: $sessionKey, noDamageFound: $noDamageFound) {
@@ -992,6 +1018,23 @@ export const SessionDetailDocument = new TypedDocumentString(`
     gradeIfCompleted {
       grade
       name
+    }
+    review {
+      state
+      revision
+      reopened {
+        reason
+        by
+        at
+      }
+      revisions {
+        revision
+        reason
+        reopenedBy
+        reopenedAt
+        completedBy
+        completedAt
+      }
     }
   }
 }
