@@ -13,6 +13,7 @@ import { runIdempotencyBenchmark } from './idempotency.js';
 import { runVinLookupBenchmark } from './vin-lookup.js';
 import { evaluateVehicleCheck, runVehicleCheckBenchmark } from './vehicle-check.js';
 import { runPhotoFairnessBenchmark } from './photo-fairness.js';
+import { runInstancesBenchmark } from './instances.js';
 
 interface Suite {
   name: string;
@@ -31,6 +32,7 @@ const suites: Suite[] = [
   { name: 'vin-lookup', run: () => runVinLookupBenchmark() },
   { name: 'vehicle-check', run: () => runVehicleCheckBenchmark() },
   { name: 'photo-fairness', run: () => runPhotoFairnessBenchmark() },
+  { name: 'instances', run: () => runInstancesBenchmark() },
 ];
 
 if (existsSync(new URL('./webhooks.ts', import.meta.url))) {
@@ -147,6 +149,11 @@ How each is measured:
   flight (B sends 1 s after A's flood starts; median of 3 rounds). \`photo_flood_delay_in_flood_photos\` is B's added
   delay divided by what one of A's photos holds a worker for during the flood (the flood's duration × CPUs ÷ 28);
   the bound is 1. \`photo_flood_ms\`: the whole flood, what B would wait for in arrival order.
+- \`instances_*\`: three service processes on one database server and one Redis against one process on the same
+  database server and Redis, both running side by side and measured in turns: authenticated REST reads (30
+  connections spread evenly over the instances, four rounds of 5 s each; the ratio is the median of the rounds'),
+  and event → subscriber latency with 90 graphql-ws subscribers following the account and 50 notes/s, both spread
+  over the instances round-robin (8 s, two runs each).
 - \`capture_session_e2e_ms\`: one whole LITE capture through GraphQL (start, six 1600×1200 photos, confirm and
   report), median of 10.
 - \`event_to_subscriber_*\`: 1,000 graphql-ws subscribers on one instance — 900 capture apps, each following its own
