@@ -14,6 +14,7 @@ import { runVinLookupBenchmark } from './vin-lookup.js';
 import { evaluateVehicleCheck, runVehicleCheckBenchmark } from './vehicle-check.js';
 import { runPhotoFairnessBenchmark } from './photo-fairness.js';
 import { runInstancesBenchmark } from './instances.js';
+import { runCsvExportBenchmark } from './csv-export.js';
 
 interface Suite {
   name: string;
@@ -33,6 +34,7 @@ const suites: Suite[] = [
   { name: 'vehicle-check', run: () => runVehicleCheckBenchmark() },
   { name: 'photo-fairness', run: () => runPhotoFairnessBenchmark() },
   { name: 'instances', run: () => runInstancesBenchmark() },
+  { name: 'csv-export', run: () => runCsvExportBenchmark() },
 ];
 
 if (existsSync(new URL('./webhooks.ts', import.meta.url))) {

@@ -70,14 +70,14 @@ let built = false;
 function buildOnce(): void {
   if (built) return;
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'ignore' });
-  const baselines = ['bench/baselines/bare-http.ts', 'bench/baselines/bare-yoga.ts'];
+  const baselines = ['bench/baselines/bare-http.ts', 'bench/baselines/bare-yoga.ts', 'bench/baselines/bare-csv.ts'];
   const options = ['--outDir', 'dist/baselines', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck'];
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', ...options, ...baselines], { cwd: ROOT, stdio: 'ignore' });
   built = true;
 }
 
 /** A baseline server of bench/baselines/, compiled; resolves once it prints its URL. */
-export function startBaseline(name: 'bare-http' | 'bare-yoga', env: Record<string, string>): Promise<RunningProcess> {
+export function startBaseline(name: 'bare-http' | 'bare-yoga' | 'bare-csv', env: Record<string, string>): Promise<RunningProcess> {
   buildOnce();
   return startScript(`dist/baselines/${name}.js`, env, /BASELINE_URL=(\S+)/);
 }

@@ -90,6 +90,9 @@ const EXPORT_PROJECTION: Record<string, 1> = {
   'results.inspection.reviewed_by': 1,
 };
 
+/** About how much CSV the export sends per write. */
+const EXPORT_CHUNK_CHARACTERS = 32 * 1024;
+
 /** One page of a listing: the sessions in order, each with the cursor that resumes after it. */
 export interface SessionPage {
   edges: { cursor: string; node: InspectionSessionRecord }[];
@@ -265,13 +268,21 @@ export class SessionService {
     const filters = checkedSearch(query);
     const sessions = this.deps.sessions;
     return (async function* lines() {
-      yield sessionCsvHeader();
       const cursor = sessions.searchCursor<SessionExportSource>(account.api_key, filters, EXPORT_PROJECTION);
+      // Lines are sent in chunks of some kilobytes: one write per row would cost more than the row.
+      let chunk = sessionCsvHeader();
       try {
-        for await (const session of cursor) yield sessionCsvLine(session);
+        for await (const session of cursor) {
+          chunk += sessionCsvLine(session);
+          if (chunk.length >= EXPORT_CHUNK_CHARACTERS) {
+            yield chunk;
+            chunk = '';
+          }
+        }
       } finally {
         await cursor.close();
       }
+      yield chunk;
     })();
   }
 
