@@ -163,7 +163,12 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
     // Events recorded one after another, for an event no callback listens to.
     const eventCount = 100;
     const recordOne = (title: string) =>
-      services.recorder.record({ apiKey: account.apiKey, sessionKey: session._id, payload: { event: 'SESSION:NOTE_INSERT', title } });
+      services.recorder.record({
+        apiKey: account.apiKey,
+        callbackKey: account.apiKey,
+        sessionKey: session._id,
+        payload: { event: 'SESSION:NOTE_INSERT', title },
+      });
     const events = await countDuring(app, async () => {
       for (let index = 0; index < eventCount; index += 1) await recordOne(`plain-${index}`);
     });

@@ -11,6 +11,8 @@ import type { SmsProvider } from './sms/sms-provider.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
 import type { EventRecorder } from './events/event-recorder.js';
 import type { AccessRecordService } from './auth/access-records.js';
+import type { ApiKeys } from './accounts/api-keys.js';
+import type { SessionSimulator } from './simulation/session-simulator.js';
 import type { Authenticator } from './auth/authenticator.js';
 import type { AccountService as AccountUseCases } from './accounts/accounts.js';
 import type { CallbackService } from './webhooks/callbacks.js';
@@ -57,6 +59,8 @@ export interface UseCases {
   urls: PublicUrls;
   authenticator: Authenticator;
   accessRecords: AccessRecordService;
+  /** The account's further API keys, test keys among them (docs/rest-guide.md "Test keys"). */
+  apiKeys: ApiKeys;
   accounts: AccountUseCases;
   /** The account's logo: upload, removal, and its public file (docs/staff.md). */
   accountLogos: AccountLogos;
@@ -71,6 +75,8 @@ export interface UseCases {
   capture: CaptureService;
   /** Completing reviews (docs/staff.md). */
   reviews: ReviewService;
+  /** Simulated captures of test sessions (docs/rest-guide.md "Test keys"). */
+  simulator: Pick<SessionSimulator, 'start'>;
   /** Condition reports as HTML and PDF, and the sessions report links open. */
   reportDocuments: Pick<ReportDocuments, 'openLink' | 'html' | 'pdf'>;
   /** Photos and thumbnails by their URL token. */
@@ -171,7 +177,16 @@ export function createServices({
   const vinDecoder = createVinDecoder();
   // The dashboard's pages; the public URL is known once inspections' URLs exist (and may follow the listening address).
   const mail = createMailUseCases({ stores, config, dashboardUrl: (path) => `${inspections.urls.base}/dashboard${path}`, logger, clock });
-  const accountMail = new AccountMail({ mails: mail.mails, accounts: stores.accounts });
+  // A callback belongs to one of the account's keys: its own, or a further one (docs/rest-guide.md "Test keys").
+  const accountOfKey = {
+    async findByApiKey(apiKey: string) {
+      const own = await stores.accounts.findByApiKey(apiKey);
+      if (own) return own;
+      const key = await stores.apiKeys.find(apiKey);
+      return key ? stores.accounts.findById(key.account_id) : null;
+    },
+  };
+  const accountMail = new AccountMail({ mails: mail.mails, accounts: accountOfKey });
   const inspections = createInspectionUseCases({
     stores,
     recorder: events.recorder,
@@ -230,6 +245,7 @@ export function createServices({
       for (const worker of workers) await worker.stop();
     },
     async close() {
+      await inspections.simulator.close();
       await reportDocuments.close();
       await vinReader.close();
       await vinDecoder.close();

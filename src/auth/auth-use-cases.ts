@@ -2,10 +2,12 @@
 import type { Stores } from '../store/stores.js';
 import { Authenticator } from './authenticator.js';
 import { AccessRecordService } from './access-records.js';
+import { ApiKeys } from '../accounts/api-keys.js';
 
-export function createAuthUseCases(stores: Pick<Stores, 'accounts' | 'accessRecords'>, clock: () => Date) {
+export function createAuthUseCases(stores: Pick<Stores, 'accounts' | 'accessRecords' | 'apiKeys'>, clock: () => Date) {
   return {
-    authenticator: new Authenticator(stores.accounts, stores.accessRecords, clock),
+    authenticator: new Authenticator(stores.accounts, stores.accessRecords, stores.apiKeys, clock),
     accessRecords: new AccessRecordService(stores.accessRecords, clock),
+    apiKeys: new ApiKeys(stores.apiKeys, clock),
   };
 }

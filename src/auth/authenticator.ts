@@ -1,6 +1,8 @@
 // Validates the three API headers of a request (REST and GraphQL alike) and names the account they belong to.
 import type { AccountDocument } from '../store/accounts.js';
+import type { ApiKeyStore } from '../store/api-keys.js';
 import type { CachedAccountStore } from '../accounts/account-cache.js';
+import type { SigningKey } from '../accounts/api-keys.js';
 import type { AccessRecordStore } from '../store/access-records.js';
 import { AppError } from '../errors.js';
 import { computeApiToken, secretFingerprint, tokensMatch } from './api-token.js';
@@ -25,6 +27,8 @@ export interface ApiCredentials {
 
 export interface AuthenticatedAccount {
   account: AccountDocument;
+  /** The key that signed the request: the account's own (live) or one of its further keys (docs/rest-guide.md). */
+  key: SigningKey;
   credentials: { apiKey: string; apiToken: string; apiTimestamp: string; issuedAt: Date };
   /** How the token was accepted: signed with one of the account's secrets, or presented again from an access record. */
   via: TokenOrigin;
@@ -32,12 +36,20 @@ export interface AuthenticatedAccount {
 
 export type TokenOrigin = { kind: 'signature'; secretFingerprint: string } | { kind: 'access-record' };
 
+/** An API key with the account it signs for and the secrets it is signed with now. */
+export interface KeyHolder {
+  account: AccountDocument;
+  key: SigningKey;
+  secrets(now: Date): string[];
+}
+
 export class Authenticator {
   private readonly acceptedSignatures = new AcceptedSignatures();
 
   constructor(
     private readonly accounts: CachedAccountStore,
     private readonly accessRecords: AccessRecordStore,
+    private readonly keys: ApiKeyStore,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -47,21 +59,21 @@ export class Authenticator {
     if (remembered) return remembered;
     const issuedAt = apiTimestamp ? parseApiTimestamp(apiTimestamp) : null;
     if (!apiTimestamp || !issuedAt || !isFresh(issuedAt, now)) throw new AuthenticationError('Invalid API Timestamp');
-    let account = apiKey ? await this.findAccount(apiKey, false) : null;
-    if (!apiKey || !account) throw new AuthenticationError('Invalid API Key');
+    let holder = apiKey ? await this.findKey(apiKey, false) : null;
+    if (!apiKey || !holder) throw new AuthenticationError('Invalid API Key');
     if (!apiToken) throw new AuthenticationError('Invalid API Token');
-    let via = await this.acceptToken(account, apiToken, apiTimestamp, now);
+    let via = await this.acceptToken(holder, apiToken, apiTimestamp, now);
     if (!via) {
       // A cached account may predate a secret rotation made on another instance: read it once more before refusing.
-      account = await this.findAccount(apiKey, true);
-      via = account ? await this.acceptToken(account, apiToken, apiTimestamp, now) : null;
-      if (!account || !via) throw new AuthenticationError('Invalid API Token');
+      holder = await this.findKey(apiKey, true);
+      via = holder ? await this.acceptToken(holder, apiToken, apiTimestamp, now) : null;
+      if (!holder || !via) throw new AuthenticationError('Invalid API Token');
     }
     const { origin, secret } = via;
     if (origin.kind === 'signature' && secret) {
       this.acceptedSignatures.remember(apiKey, apiTimestamp, apiToken, { issuedAt, secret, secretFingerprint: origin.secretFingerprint });
     }
-    return { account, credentials: { apiKey, apiToken, apiTimestamp, issuedAt }, via: via.origin };
+    return { account: holder.account, key: holder.key, credentials: { apiKey, apiToken, apiTimestamp, issuedAt }, via: via.origin };
   }
 
   /** A signature checked before, still fresh and still signed with one of the account's secrets; else null. */
@@ -72,41 +84,51 @@ export class Authenticator {
       this.acceptedSignatures.forget(apiKey, apiTimestamp, apiToken);
       return null;
     }
-    const account = await this.findAccount(apiKey, false);
-    if (!account || !validSecrets(account, now).includes(signature.secret)) return null;
+    const holder = await this.findKey(apiKey, false);
+    if (!holder?.secrets(now).includes(signature.secret)) return null;
     return {
-      account,
+      account: holder.account,
+      key: holder.key,
       credentials: { apiKey, apiToken, apiTimestamp, issuedAt: signature.issuedAt },
       via: { kind: 'signature', secretFingerprint: signature.secretFingerprint },
     };
   }
 
-  /** The account as stored now (not cached): long-lived sockets check that their credentials still hold against it. */
-  currentAccount(apiKey: string): Promise<AccountDocument | null> {
-    return this.accounts.findByApiKey(apiKey, { fresh: true });
+  /** The key and its account as stored now (not cached): long-lived sockets check that their credentials still hold. */
+  currentKey(apiKey: string): Promise<KeyHolder | null> {
+    return this.findKey(apiKey, true);
   }
 
   /**
    * Whether credentials accepted earlier (a long-lived socket's) still hold for the account as it is now: signed with
    * a secret still in force, or an access-record token still valid. The timestamp's age is not checked again.
    */
-  async stillHolds(account: AccountDocument, credentials: { apiToken: string; apiTimestamp: string }): Promise<boolean> {
-    return (await this.acceptToken(account, credentials.apiToken, credentials.apiTimestamp, this.clock())) !== null;
+  async stillHolds(holder: KeyHolder, credentials: { apiToken: string; apiTimestamp: string }): Promise<boolean> {
+    return (await this.acceptToken(holder, credentials.apiToken, credentials.apiTimestamp, this.clock())) !== null;
   }
 
-  /** Accounts are read on every request, so they come from a short-lived cache; secrets are re-read on a mismatch. */
-  private findAccount(apiKey: string, fresh: boolean): Promise<AccountDocument | null> {
-    return this.accounts.findByApiKey(apiKey, { fresh });
+  /**
+   * The account's own key, or one of its further keys. Accounts are read on every request, so they come from a
+   * short-lived cache (secrets are re-read on a mismatch); a further key is read each time, so a revoked one stops
+   * working at once.
+   */
+  private async findKey(apiKey: string, fresh: boolean): Promise<KeyHolder | null> {
+    const account = await this.accounts.findByApiKey(apiKey, { fresh });
+    if (account) return { account, key: { apiKey, mode: 'live' }, secrets: (now) => validSecrets(account, now) };
+    const key = await this.keys.find(apiKey);
+    const owner = key ? await this.accounts.findById(key.account_id) : null;
+    if (!key || !owner) return null;
+    return { account: owner, key: { apiKey, mode: key.mode }, secrets: () => [key.api_secret] };
   }
 
   /** How the token is accepted, with the secret that signed it when it is a signature; null when it is not. */
-  private async acceptToken(account: AccountDocument, token: string, timestamp: string, now: Date): Promise<{ origin: TokenOrigin; secret?: string } | null> {
-    const secrets = validSecrets(account, now);
-    const signedWith = secrets.find((apiSecret) =>
-      tokensMatch(token, computeApiToken({ username: account.username, apiKey: account.api_key, apiSecret, timestamp })),
-    );
+  private async acceptToken(holder: KeyHolder, token: string, timestamp: string, now: Date): Promise<{ origin: TokenOrigin; secret?: string } | null> {
+    const secrets = holder.secrets(now);
+    const { username } = holder.account;
+    const apiKey = holder.key.apiKey;
+    const signedWith = secrets.find((apiSecret) => tokensMatch(token, computeApiToken({ username, apiKey, apiSecret, timestamp })));
     if (signedWith !== undefined) return { origin: { kind: 'signature', secretFingerprint: secretFingerprint(signedWith) }, secret: signedWith };
-    const record = await this.accessRecords.findValid(account.api_key, token, now);
+    const record = await this.accessRecords.findValid(apiKey, token, now);
     if (!record) return null;
     // A record lasts no longer than the secret that signed its request (records from before fingerprints have none).
     const stillSigned = record.secret_fingerprint === undefined || secrets.some((secret) => secretFingerprint(secret) === record.secret_fingerprint);

@@ -6,7 +6,10 @@ import type { Histogram } from 'prom-client';
 import type { EventBus, SessionEventMessage } from './event-bus.js';
 import { isoTimestamp } from '../domain/time.js';
 
-export interface RecordedEvent extends SessionEventMessage {}
+export interface RecordedEvent extends SessionEventMessage {
+  /** The key whose callbacks hear of the event (the session's `created_with_key`); not published to subscribers. */
+  callbackKey: string;
+}
 
 export type AfterRecordStep = (event: RecordedEvent) => Promise<void>;
 
@@ -28,6 +31,7 @@ export class EventRecorder {
 
   async record(input: {
     apiKey: string;
+    callbackKey: string;
     sessionKey: string;
     payload: { event: string; timestamp?: string } & Record<string, unknown>;
   }): Promise<RecordedEvent> {
@@ -36,6 +40,7 @@ export class EventRecorder {
     const { seq } = await this.events.append({
       api_key: input.apiKey,
       session_key: input.sessionKey,
+      callback_key: input.callbackKey,
       event,
       payload: input.payload,
       created_at: createdAt,
@@ -44,13 +49,15 @@ export class EventRecorder {
       id: String(seq),
       seq,
       apiKey: input.apiKey,
+      callbackKey: input.callbackKey,
       sessionKey: input.sessionKey,
       event,
       timestamp: typeof input.payload.timestamp === 'string' ? input.payload.timestamp : isoTimestamp(createdAt),
       payload: input.payload,
     };
     // Real time, not the service clock (which tests may set): the fan-out delay is measured against it.
-    this.bus.publish({ ...recorded, publishedAt: Date.now() });
+    const { callbackKey: _callbackKey, ...message } = recorded;
+    this.bus.publish({ ...message, publishedAt: Date.now() });
     const namedAt = Date.parse(recorded.timestamp);
     if (this.publishDelay && Number.isFinite(namedAt)) this.publishDelay.observe(Math.max(0, this.clock().getTime() - namedAt) / 1000);
     for (const step of this.afterRecordSteps) await step(recorded);

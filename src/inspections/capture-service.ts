@@ -93,6 +93,7 @@ export class CaptureService {
     const processedAt = capture.created_at;
     await this.deps.recorder.record({
       apiKey: current.api_key,
+      callbackKey: current.created_with_key,
       sessionKey: current._id,
       payload: {
         ...stageChangePayload({

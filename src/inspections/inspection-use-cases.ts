@@ -15,6 +15,7 @@ import type { QcThresholds } from '../qc/thresholds.js';
 import { PublicUrls } from './public-urls.js';
 import { PhotoFiles } from './photo-files.js';
 import { SessionMoves } from './session-moves.js';
+import { SessionSimulator } from '../simulation/session-simulator.js';
 import { SessionService } from './session-service.js';
 import { CaptureService } from './capture-service.js';
 import { ReportGenerator } from './report-generator.js';
@@ -102,6 +103,7 @@ export function createInspectionUseCases(deps: {
     urls,
     clock,
   });
+  const reviews = new ReviewService({ sessionService: sessions, damages: stores.damages, reports });
   return {
     urls,
     files,
@@ -112,7 +114,9 @@ export function createInspectionUseCases(deps: {
     /** What a VIN says about the vehicle (docs/capture.md). */
     vehicleDecoding,
     /** Completing reviews (docs/staff.md). */
-    reviews: new ReviewService({ sessionService: sessions, damages: stores.damages, reports }),
+    reviews,
+    /** Simulated captures of test sessions (docs/rest-guide.md "Test keys"). */
+    simulator: new SessionSimulator({ sessions, capture, reviews, moves, logger, clock }),
     /** Expires sessions past their deadline; started and stopped with the app. */
     sweeper: new ExpirySweeper({ sessions: stores.sessions, leases: stores.leases, moves, reports, logger, intervalMs: config.expirySweepIntervalMs, clock }),
   };

@@ -191,7 +191,7 @@ export class ReportGenerator {
       );
       if (revised) {
         const payload = reportRevisedPayload(plain as unknown as SessionResults, revision, reopening.reason);
-        await this.deps.recorder.record({ apiKey: revised.api_key, sessionKey: revised._id, payload: { ...payload } });
+        await this.deps.recorder.record({ apiKey: revised.api_key, callbackKey: revised.created_with_key, sessionKey: revised._id, payload: { ...payload } });
         return revised;
       }
     }

@@ -81,6 +81,7 @@ export const SessionSchema = z
     theme: ThemeSchema,
     active: z.boolean().meta({ description: 'False once COMPLETE or EXPIRED.' }),
     status: SessionStatusSchema,
+    test: z.boolean().meta({ description: 'Created with a test key: left out of lists unless asked for; may be simulated (docs/rest-guide.md).' }),
     redirect_url: z.string().nullable(),
     language: z.string().nullable(),
     capture_url: z.string().nullable().meta({
@@ -150,6 +151,7 @@ export function sessionView(session: InspectionSessionDocument, captureUrl: stri
     theme: session.theme as Theme,
     active: session.status !== 'COMPLETE' && session.status !== 'EXPIRED',
     status: session.status,
+    test: session.test,
     redirect_url: session.redirect_url,
     language: session.language,
     capture_url: captureUrl,

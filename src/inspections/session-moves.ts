@@ -31,7 +31,12 @@ export class SessionMoves {
     const to = targetOf(trigger);
     const moved = await this.sessions.updateIfStatus(sessionKey, sourcesOf(trigger), { ...set, status: to, updated_at: at }, extraFilter);
     if (!moved) return null;
-    await this.recorder.record({ apiKey: moved.api_key, sessionKey, payload: this.payloadFor(moved, at, completePayload) });
+    await this.recorder.record({
+      apiKey: moved.api_key,
+      callbackKey: moved.created_with_key,
+      sessionKey,
+      payload: this.payloadFor(moved, at, completePayload),
+    });
     return moved;
   }
 

@@ -20,6 +20,13 @@ import { parseNoteInput } from '../domain/notes.js';
 import { parseDamageBody, parseDamageChangesBody, type DamageRemoved, type DamageView } from '../domain/grading.js';
 import type { SessionResults } from '../domain/results.js';
 import type { SessionSource } from '../domain/session-source.js';
+import type { SigningKey } from '../accounts/api-keys.js';
+
+/** Who creates a session: its source, and the key whose callbacks hear of it. */
+export interface SessionCreator {
+  source: SessionSource;
+  key: SigningKey;
+}
 import { damageView, noteView, photoView } from './representation.js';
 import type { PublicUrls } from './public-urls.js';
 import type { PhotoFiles } from './photo-files.js';
@@ -57,6 +64,8 @@ export interface SessionPageOptions {
   awaitingReview?: boolean | null;
   /** Part of the session key, the VIN or the client id, in any case. */
   search?: string | null;
+  /** true: only test sessions; otherwise they are left out (docs/rest-guide.md "Test keys"). */
+  test?: boolean | null;
   /** Page size, 1-100 (default 20). */
   first?: number | null;
   after?: string | null;
@@ -117,8 +126,16 @@ export class SessionService {
   ) {}
 
   /** `body`: the POST /v1/sessions body (snake_case), checked by the one create schema both faces share. */
-  /** Creates a session for an integrator (`api`, the default) or a person in the dashboard. */
-  async create(account: AccountDocument, body: unknown, source: SessionSource = 'api'): Promise<InspectionSessionRecord> {
+  /**
+   * Creates a session for an integrator (`api`, with the key that signed the request: a test key makes a test
+   * session) or for a person in the dashboard (the account's own key).
+   */
+  async create(
+    account: AccountDocument,
+    body: unknown,
+    creator: SessionCreator = { source: 'api', key: { apiKey: account.api_key, mode: 'live' } },
+  ): Promise<InspectionSessionRecord> {
+    const { source, key } = creator;
     const now = this.deps.clock();
     const parsed = parseCreateSessionBody(body, now);
     if (!parsed.ok) throw badRequest(parsed.message);
@@ -145,6 +162,8 @@ export class SessionService {
       inspect_started_at: null,
       inspect_ended_at: null,
       source,
+      created_with_key: key.apiKey,
+      test: key.mode === 'test',
       results: null,
       completed_at: null,
       notes_count: 0,
@@ -240,6 +259,7 @@ export class SessionService {
       status,
       awaitingReview: options.awaitingReview ?? null,
       search: search || null,
+      test: options.test ?? false,
       first,
       after,
     });
@@ -359,6 +379,7 @@ export class SessionService {
     }
     await this.deps.recorder.record({
       apiKey: session.api_key,
+      callbackKey: session.created_with_key,
       sessionKey: session._id,
       payload: { ...noteInsertPayload({ sessionKey: session._id, title, description, user, at }) },
     });

@@ -21,6 +21,7 @@ export class SmsInvitations {
     const outcome = await this.provider.send({ to: invite.to, from: invite.from, body });
     await this.recorder.record({
       apiKey: session.api_key,
+      callbackKey: session.created_with_key,
       sessionKey: session._id,
       payload: {
         ...smsProcessPayload({

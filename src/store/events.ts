@@ -11,6 +11,8 @@ export interface EventDocument {
   api_key: string;
   seq: number;
   session_key: string;
+  /** The key whose callbacks hear of the event: the key the session was created with (docs/rest-guide.md "Test keys"). */
+  callback_key: string;
   event: string;
   payload: Record<string, unknown>;
   created_at: Date;

@@ -63,6 +63,13 @@ export interface InspectionSessionDocument {
   inspect_ended_at: Date | null;
   /** Who created the session (docs/rest-guide.md, results `session.source`). */
   source: SessionSource;
+  /**
+   * The API key the session was created with (the account's own key for the dashboard): its callbacks hear of the
+   * session's events (docs/rest-guide.md "Test keys").
+   */
+  created_with_key: string;
+  /** Created with a test key: left out of lists unless asked for, and may be simulated. */
+  test: boolean;
   /** Uploads counted against the session's capture limit (docs/limits.md); absent on sessions without any yet. */
   capture_count?: number;
   /** The results object, fixed when the report is generated (docs/rest-guide.md). */
@@ -98,8 +105,6 @@ export interface InspectionSessionDocument {
   damages_version?: string;
   /** The words the search's `q` matches (domain/session-search.ts), rewritten with the options and the vehicle. */
   search_terms: string[];
-  /** True for a session made with a test key; absent or false for a live one. Lists leave test sessions out by default. */
-  test?: boolean;
   created_at: Date;
   updated_at: Date;
   /**
@@ -115,6 +120,8 @@ export interface SessionPageQuery {
   awaitingReview?: boolean | null;
   /** Part of a session key, VIN or client id, matched case-insensitively. */
   search?: string | null;
+  /** true: only test sessions; otherwise only live ones (docs/rest-guide.md "Test keys"). */
+  test?: boolean | null;
   first: number;
   after?: { lastActivityAt: Date; key: string } | null;
 }
@@ -226,7 +233,7 @@ export class InspectionSessionStore {
    * regular expression on three fields of one account's sessions, which every server we run on evaluates alike.
    */
   page(apiKey: string, options: SessionPageQuery) {
-    const conditions: Filter<InspectionSessionDocument>[] = [{ api_key: apiKey }];
+    const conditions: Filter<InspectionSessionDocument>[] = [{ api_key: apiKey }, options.test ? { test: true } : { test: { $ne: true } }];
     if (options.status) conditions.push({ status: options.status });
     if (typeof options.awaitingReview === 'boolean') conditions.push(awaitingReviewCondition(options.awaitingReview));
     if (options.search) {

@@ -18,9 +18,11 @@ import { runMigrations } from './migrations/migrations.js';
 import type { Logger } from '../logger.js';
 import { IdempotencyKeyStore } from './idempotency-keys.js';
 import { MailStore } from './mails.js';
+import { ApiKeyStore } from './api-keys.js';
 
 export interface Stores {
   accounts: CachedAccountStore;
+  apiKeys: ApiKeyStore;
   accessRecords: AccessRecordStore;
   callbacks: CallbackStore;
   sessions: InspectionSessionStore;
@@ -48,6 +50,7 @@ export interface StoreOptions {
 export function createStores(db: Db, options: StoreOptions = {}): Stores {
   return {
     accounts: new CachedAccountStore(db),
+    apiKeys: new ApiKeyStore(db),
     accessRecords: new AccessRecordStore(db),
     callbacks: new CallbackStore(db),
     sessions: new InspectionSessionStore(db, { atomicFindAndModify: options.atomicFindAndModify ?? false }),

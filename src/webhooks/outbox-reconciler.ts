@@ -59,8 +59,8 @@ export class OutboxReconciler extends LeasedInterval<number> {
     let written = 0;
     for (const event of candidates) {
       if (existing.has(eventDeliveryId(event.api_key, event.seq))) continue;
-      const key = `${event.api_key}\u0000${event.event}`;
-      if (!callbacks.has(key)) callbacks.set(key, await this.deps.callbacks.find(event.api_key, event.event));
+      const key = `${event.callback_key}\u0000${event.event}`;
+      if (!callbacks.has(key)) callbacks.set(key, await this.deps.callbacks.find(event.callback_key, event.event));
       const callback = callbacks.get(key);
       // Only what the normal path would have written: for a callback that existed when the event happened.
       if (!callback || callback.created_at > event.created_at) continue;

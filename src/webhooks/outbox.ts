@@ -37,7 +37,7 @@ export class WebhookOutbox {
   readonly afterRecord = async (event: RecordedEvent): Promise<void> => {
     if (!isWebhookEvent(event.event)) return;
     try {
-      const callback = await this.deps.callbacks.find(event.apiKey, event.event);
+      const callback = await this.deps.callbacks.find(event.callbackKey, event.event);
       if (!callback) return;
       await this.enqueue(eventDelivery(event, callback, this.deps.clock()), callback);
     } catch (error) {

@@ -59,12 +59,13 @@ describe('a LITE inspection from creation to results', () => {
         'review',
         'session_key',
         'status',
+        'test',
         'theme',
         'updated_at',
         'vehicle',
       ].sort(),
     );
-    expect(body).toMatchObject({ theme: 'LITE', status: 'IDLE', active: true, language: 'en', inspect_started_at: null });
+    expect(body).toMatchObject({ theme: 'LITE', status: 'IDLE', active: true, test: false, language: 'en', inspect_started_at: null });
     expect(body.session_key).toMatch(/^[A-Z]{3}-[A-Z0-9]{10}$/);
     expect(body.options).toEqual({
       client_id: 'dealer-7',

@@ -44,7 +44,7 @@ describe.each([
   });
 
   const note = (apiKey: string, sessionKey: string, title: string) =>
-    recorder.record({ apiKey, sessionKey, payload: { event: 'SESSION:NOTE_INSERT', session_key: sessionKey, title } });
+    recorder.record({ apiKey, callbackKey: apiKey, sessionKey, payload: { event: 'SESSION:NOTE_INSERT', session_key: sessionKey, title } });
 
   it('delivers events recorded during the replay live, with no gap and no duplicate', async () => {
     const apiKey = `key-${Math.random()}`;
@@ -83,6 +83,7 @@ describe.each([
     const append = (store: EventStore, index: number) =>
       store.append({
         api_key: apiKey,
+        callback_key: apiKey,
         session_key: 'S1',
         event: 'SESSION:NOTE_INSERT',
         payload: { event: 'SESSION:NOTE_INSERT', title: `t${index}` },

@@ -309,6 +309,21 @@ describe('the served OpenAPI document against real answers', () => {
     expectNoProblems();
   });
 
+  it('describes API keys and a simulated test session', async () => {
+    const made = await asAccount('POST', '/v1/account/api-keys', { mode: 'test', label: 'openapi' });
+    expect(made.status).toBe(201);
+    expect((await asAccount('POST', '/v1/account/api-keys', { mode: 'sandbox' })).status).toBe(400);
+    expect((await asAccount('GET', '/v1/account/api-keys')).status).toBe(200);
+    const testKey = { username: account.username, apiKey: made.body.api_key, apiSecret: made.body.api_secret };
+    const session = await asAccount('POST', '/v1/sessions', { session: { theme: 'LITE' } }, testKey);
+    expect(session.body.test).toBe(true);
+    expect((await asAccount('POST', `/v1/sessions/${session.body.session_key}/simulate`, { outcome: 'expire' }, testKey)).status).toBe(202);
+    expect((await asAccount('POST', `/v1/sessions/${session.body.session_key}/simulate`, { outcome: 'expire' }, testKey)).status).toBe(409);
+    expect((await asAccount('DELETE', `/v1/account/api-keys/${testKey.apiKey}`, undefined, testKey)).status).toBe(409);
+    expect((await asAccount('DELETE', `/v1/account/api-keys/${testKey.apiKey}`)).status).toBe(200);
+    expectNoProblems();
+  });
+
   it('has checked a success of every documented operation', () => {
     const succeeded = checker.succeeded();
     expect(checker.operations().filter((operation) => !succeeded.has(operation))).toEqual([]);

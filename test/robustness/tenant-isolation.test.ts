@@ -18,6 +18,7 @@ let idle: CreatedSession;
 let deliveryId: string;
 let damageId: string;
 let username: string;
+let ownerTestKey: string;
 
 /** Routes whose parameter is not an account-owned key: a capability token, or an admin-only name. */
 const NOT_TENANT_SCOPED = new Set([
@@ -37,7 +38,7 @@ const NOT_TENANT_SCOPED = new Set([
   '/dashboard/settings/:section',
 ]);
 
-type Keys = { session: string; idle: string; delivery: string; damage: string; user: string };
+type Keys = { session: string; idle: string; delivery: string; damage: string; user: string; ownerTestKey: string };
 type Probe = { method: string; path: (keys: Keys) => string; body?: unknown };
 
 const REST_MATRIX: Record<string, Probe[]> = {
@@ -72,6 +73,8 @@ const REST_MATRIX: Record<string, Probe[]> = {
     { method: 'PATCH', path: (k) => `/v1/users/${k.user}`, body: { role: 'owner', name: 'Taken over', password: 'a takeover password' } },
   ],
   'DELETE /v1/users/:username': [{ method: 'DELETE', path: (k) => `/v1/users/${k.user}` }],
+  'POST /v1/sessions/:sessionKey/simulate': [{ method: 'POST', path: (k) => `/v1/sessions/${k.idle}/simulate`, body: { outcome: 'complete' } }],
+  'DELETE /v1/account/api-keys/:apiKey': [{ method: 'DELETE', path: (k) => `/v1/account/api-keys/${k.ownerTestKey}` }],
 };
 
 const GRAPHQL_MATRIX: Record<string, string> = {
@@ -114,6 +117,7 @@ async function ownerState(): Promise<string> {
     `/v1/sessions/${completed.sessionKey}/results`,
     '/v1/users',
     '/v1/account',
+    '/v1/account/api-keys',
   ];
   const parts = [];
   for (const path of paths) parts.push(JSON.stringify((await apiRequest(server.baseUrl, owner, 'GET', path)).body));
@@ -132,6 +136,7 @@ beforeAll(async () => {
   username = `inspector-${owner.username}`;
   const user = await apiRequest(server.baseUrl, owner, 'POST', '/v1/users', { username, password: 'correct horse battery', role: 'inspector' });
   expect(user.status).toBe(201);
+  ownerTestKey = (await apiRequest(server.baseUrl, owner, 'POST', '/v1/account/api-keys', { mode: 'test' })).body.api_key;
   const deliveries = await apiRequest(server.baseUrl, owner, 'GET', '/v1/callbacks/SESSION:COMPLETE/deliveries');
   deliveryId = deliveries.body.data[0].id;
 }, 90_000);
@@ -154,7 +159,7 @@ describe('tenant isolation', () => {
           server.baseUrl,
           intruder,
           probe.method,
-          probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId, damage: damageId, user: username }),
+          probe.path({ session: completed.sessionKey, idle: idle.sessionKey, delivery: deliveryId, damage: damageId, user: username, ownerTestKey }),
           probe.body,
         );
         expect(result.status, route).toBe(404);

@@ -45,6 +45,8 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     api_key: 'driver-key',
     completed_at: null,
     source: 'api',
+    created_with_key: 'driver-key',
+    test: false,
     capture_token: `token-${key}`,
     capture_token_hash: `hash-${key}`,
     theme: 'LITE',
@@ -315,6 +317,7 @@ describe('event numbering', () => {
             Array.from({ length: 6 }, (_, index) =>
               store.append({
                 api_key: apiKey,
+                callback_key: apiKey,
                 session_key: `S${storeIndex}`,
                 event: 'SESSION:NOTE_INSERT',
                 payload: { n: group * 6 + index },

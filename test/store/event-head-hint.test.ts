@@ -30,7 +30,16 @@ describe('the head hint', () => {
     let last = 0;
     const started = Date.now();
     for (let index = 0; index < 20; index += 1) {
-      last = (await store.append({ api_key: apiKey, session_key: 'S', event: 'SESSION:NOTE_INSERT', payload: { index }, created_at: new Date() })).seq;
+      last = (
+        await store.append({
+          api_key: apiKey,
+          callback_key: apiKey,
+          session_key: 'S',
+          event: 'SESSION:NOTE_INSERT',
+          payload: { index },
+          created_at: new Date(),
+        })
+      ).seq;
     }
     const burstMs = Date.now() - started;
     const head = () => db.collection<{ _id: string; seq: number }>('event_heads').findOne({ _id: apiKey });

@@ -25,10 +25,10 @@ describe('migrations', () => {
     const account = await env.createAccount();
     const created = await env.services.sessions.create(account, {});
     const completed = await env.services.sessions.create(account, {});
-    const fromDashboard = await env.services.sessions.create(account, {}, 'dashboard');
+    const fromDashboard = await env.services.sessions.create(account, {}, { source: 'dashboard', key: { apiKey: account.api_key, mode: 'live' } });
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
     const completedUpdate = new Date('2026-01-02T03:04:05Z');
-    await sessions.updateOne({ _id: created._id }, { $unset: { last_activity_at: '', completed_at: '', source: '' } });
+    await sessions.updateOne({ _id: created._id }, { $unset: { last_activity_at: '', completed_at: '', source: '', created_with_key: '', test: '' } });
     await sessions.updateOne({ _id: completed._id }, { $set: { status: 'COMPLETE', updated_at: completedUpdate }, $unset: { completed_at: '' } });
     await env.db.collection('migrations').deleteMany({});
 
@@ -39,6 +39,7 @@ describe('migrations', () => {
     expect(plain?.last_activity_at).toEqual(plain?.updated_at);
     expect(plain?.completed_at).toBeNull();
     expect(plain?.source).toBe('api');
+    expect(plain).toMatchObject({ created_with_key: account.api_key, test: false });
     expect((await env.services.stores.sessions.findByKey(fromDashboard._id))?.source).toBe('dashboard');
     const done = await env.services.stores.sessions.findByKey(completed._id);
     expect(done?.completed_at).toEqual(completedUpdate);

@@ -38,6 +38,8 @@ function idleSession(key: string): InspectionSessionDocument {
     api_key: 'mongodb-only-key',
     completed_at: null,
     source: 'api',
+    created_with_key: 'mongodb-only-key',
+    test: false,
     capture_token: `token-${key}`,
     capture_token_hash: `hash-${key}`,
     theme: 'LITE',

@@ -104,6 +104,7 @@ describe('a crash in the middle of a burst', () => {
       .insertOne({
         _id: `${account.apiKey}:${orphanSeq}`,
         api_key: account.apiKey,
+        callback_key: account.apiKey,
         seq: orphanSeq,
         session_key: sessionKey,
         event: EVENT,

@@ -293,6 +293,50 @@ export interface paths {
         patch: operations["updateAccountSettings"];
         trace?: never;
     };
+    "/v1/account/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's API keys
+         * @description Every key that signs for the account, its own first (mode live, label null); no secrets. GraphQL apiKeys for a signed-in owner.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A further key signing for the same account (API-Token = HMAC of username:api_key@API-Timestamp with its own secret), with callbacks of its own. A `test` key makes test sessions: `"test": true`, left out of lists and exports unless asked for, and simulated by POST /v1/sessions/{sessionKey}/simulate. The secret is shown in this answer only. At most 20 keys besides the account's own.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/api-keys/{apiKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops signing at once. The key the request is signed with cannot revoke itself, nor can the account's own key be revoked (rotate its secret instead): 409.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account/logo": {
         parameters: {
             query?: never;
@@ -813,6 +857,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{sessionKey}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the capture of a test session
+         * @description Only for a session created with a test key (`"test": true`; a live session answers 403) that nobody has started (IDLE; else 409). Answers 202 at once, then runs a whole capture with generated photos through the real pipeline: quality control, the events and webhooks in their usual order, within a few seconds. `complete` takes every photo (after a rejected, too dark one for the first `rejected_photos` views), confirms, and completes the review as `api` with no damage found; `expire` takes a photo or two and lets the session expire. The photos hold no vehicle: the vehicle check flags them, and with VEHICLE_CHECK=reject rejects the exterior views, so a `complete` simulation stops at the first of them.
+         */
+        post: operations["simulateSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/export.csv": {
         parameters: {
             query?: never;
@@ -1143,6 +1207,36 @@ export interface components {
             review_mode: "manual" | "auto";
             username: string;
         };
+        /** @description One of the account's API keys; the first is the account's own (mode live, label null). */
+        ApiKey: {
+            /** @description The API-Key header value. */
+            api_key: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 in UTC.
+             */
+            created_at: string;
+            label: string | null;
+            /** @enum {string} */
+            mode: "live" | "test";
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
+        };
+        ApiKeyWithSecret: {
+            /** @description The API-Key header value. */
+            api_key: string;
+            /** @description Shown only in this answer; keep it secret. */
+            api_secret: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 in UTC.
+             */
+            created_at: string;
+            label: string | null;
+            /** @enum {string} */
+            mode: "live" | "test";
+        };
         AuthenticationError: {
             /**
              * @description Which check failed. Missing headers count as invalid.
@@ -1215,6 +1309,15 @@ export interface components {
             message: "A Capture-Token header is required.";
             /** @description The request's id, as in its `X-Request-Id` response header. */
             request_id: string;
+        };
+        CreateApiKeyBody: {
+            /** @description What the key is for, 1–100 characters (e.g. "staging"). */
+            label?: string;
+            /**
+             * @description `test`: its sessions are test sessions (simulate, left out of lists); `live`: ordinary.
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
         CreateCallbackRequest: {
             event: components["schemas"]["WebhookEvent"];
@@ -1800,6 +1903,8 @@ export interface components {
             review: components["schemas"]["SessionReview"];
             session_key: string;
             status: components["schemas"]["SessionStatus"];
+            /** @description Created with a test key: left out of lists unless asked for; may be simulated (docs/rest-guide.md). */
+            test: boolean;
             theme: components["schemas"]["Theme"];
             /**
              * Format: date-time
@@ -2163,6 +2268,23 @@ export interface components {
         SignInRequest: {
             password: string;
             username: string;
+        };
+        SimulateBody: {
+            /**
+             * @description `complete`: every photo accepted, confirmed and the review completed; `expire`: a photo or two, then the session expires.
+             * @enum {string}
+             */
+            outcome: "complete" | "expire";
+            /** @description How many views get a rejected (too dark) photo before the accepted one, at most the theme's count; default 0. */
+            rejected_photos?: number;
+        };
+        /** @description The simulation runs on: its events and webhooks follow within seconds. */
+        SimulationStarted: {
+            message: string;
+            /** @enum {string} */
+            outcome: "complete" | "expire";
+            rejected_photos: number;
+            session_key: string;
         };
         SmsInvite: {
             by: string | null;
@@ -3080,6 +3202,114 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyInFlight"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to retry. 1–255 printable ASCII characters (else 400), unique per request, e.g. a UUID. The first answer (status and body) is kept 24 hours per API key and key; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true` and does nothing else. The same key with another request answers 422; a retry while the first is still running answers 409. A 5xx answer is not kept: a retry runs again.
+                 * @example 3f2c9a4e-7d1b-4c8e-a5f0-9b6d2e1c8a73
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyBody"];
+            };
+        };
+        responses: {
+            /** @description The key with its secret. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInFlight"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to retry. 1–255 printable ASCII characters (else 400), unique per request, e.g. a UUID. The first answer (status and body) is kept 24 hours per API key and key; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true` and does nothing else. The same key with another request answers 422; a retry while the first is still running answers 409. A 5xx answer is not kept: a retry runs again.
+                 * @example 3f2c9a4e-7d1b-4c8e-a5f0-9b6d2e1c8a73
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example tK2m9QxWv4Lr8YbN3cJp6HsD1fGa7ZeU */
+                apiKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidIdempotencyKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4475,6 +4705,53 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    simulateSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to retry. 1–255 printable ASCII characters (else 400), unique per request, e.g. a UUID. The first answer (status and body) is kept 24 hours per API key and key; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true` and does nothing else. The same key with another request answers 422; a retry while the first is still running answers 409. A 5xx answer is not kept: a retry runs again.
+                 * @example 3f2c9a4e-7d1b-4c8e-a5f0-9b6d2e1c8a73
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The session_key of an inspection session of this account.
+                 * @example XKT-7Q2M9D4B1A
+                 */
+                sessionKey: components["parameters"]["SessionKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateBody"];
+            };
+        };
+        responses: {
+            /** @description The simulation has started. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

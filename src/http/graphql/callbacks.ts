@@ -1,6 +1,6 @@
 // Callback settings in GraphQL: the type, its queries and mutations, over the same use cases as /v1/callbacks.
 import { builder } from './builder.js';
-import { requireAccount } from './context.js';
+import { requireCallbackOwner } from './context.js';
 import { descriptionOf } from './descriptions.js';
 import { CallbackSchema, CreateCallbackRequestSchema, UpdateCallbackRequestSchema, type CallbackView } from '../../webhooks/callbacks.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../domain/events.js';
@@ -70,14 +70,14 @@ builder.queryFields((t) => ({
     authScopes: { role: 'owner' },
     type: [Callback],
     description: "The account's callbacks, ordered by event. Owners only among signed-in users.",
-    resolve: async (_root, _args, context) => context.services.callbacks.list((await requireAccount(context)).api_key),
+    resolve: async (_root, _args, context) => context.services.callbacks.list((await requireCallbackOwner(context)).apiKey),
   }),
   callback: t.field({
     authScopes: { role: 'owner' },
     type: Callback,
     description: "The account's callback for an event; NOT_FOUND when it has none. Owners only among signed-in users.",
     args: { event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback to read.' }) },
-    resolve: async (_root, { event }, context) => context.services.callbacks.get((await requireAccount(context)).api_key, event),
+    resolve: async (_root, { event }, context) => context.services.callbacks.get((await requireCallbackOwner(context)).apiKey, event),
   }),
 }));
 
@@ -90,7 +90,7 @@ builder.mutationFields((t) => ({
       event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event the callback is for.' }),
       input: t.arg({ type: CallbackSettingInput, required: true, description: 'The whole setting.' }),
     },
-    resolve: async (_root, { event, input }, context) => context.services.callbacks.set((await requireAccount(context)).api_key, { event, ...input }),
+    resolve: async (_root, { event, input }, context) => context.services.callbacks.set((await requireCallbackOwner(context)).apiKey, { event, ...input }),
   }),
   updateCallback: t.field({
     authScopes: { role: 'owner' },
@@ -101,14 +101,14 @@ builder.mutationFields((t) => ({
       event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback to update.' }),
       input: t.arg({ type: CallbackSettingInput, required: true, description: 'The whole setting; what is left out goes back to its default.' }),
     },
-    resolve: async (_root, { event, input }, context) => context.services.callbacks.update((await requireAccount(context)).api_key, event, input),
+    resolve: async (_root, { event, input }, context) => context.services.callbacks.update((await requireCallbackOwner(context)).apiKey, event, input),
   }),
   deleteCallback: t.field({
     authScopes: { role: 'owner' },
     type: 'String',
     description: 'Removes the callback, failing its pending deliveries unsent; returns the confirmation message. Owners only among signed-in users.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback to remove.' }) },
-    resolve: async (_root, { event }, context) => (await context.services.callbacks.delete((await requireAccount(context)).api_key, event)).message,
+    resolve: async (_root, { event }, context) => (await context.services.callbacks.delete((await requireCallbackOwner(context)).apiKey, event)).message,
   }),
   setCallbackDisabled: t.field({
     authScopes: { role: 'owner' },
@@ -119,13 +119,14 @@ builder.mutationFields((t) => ({
       event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback to disable or enable.' }),
       disabled: t.arg.boolean({ required: true, description: 'true: nothing more is sent to it; false: enabled again.' }),
     },
-    resolve: async (_root, { event, disabled }, context) => context.services.callbacks.update((await requireAccount(context)).api_key, event, { disabled }),
+    resolve: async (_root, { event, disabled }, context) =>
+      context.services.callbacks.update((await requireCallbackOwner(context)).apiKey, event, { disabled }),
   }),
   rotateCallbackSecret: t.field({
     authScopes: { role: 'owner' },
     type: Callback,
     description: 'Issues a new signing secret; the previous one keeps signing beside it for 24 hours. Owners only among signed-in users.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback gets a new secret.' }) },
-    resolve: async (_root, { event }, context) => context.services.callbacks.rotateSecret((await requireAccount(context)).api_key, event),
+    resolve: async (_root, { event }, context) => context.services.callbacks.rotateSecret((await requireCallbackOwner(context)).apiKey, event),
   }),
 }));

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import type { InspectionSessionRecord } from '../../inspections/session-service.js';
 import { invalidCaptureToken, type CaptureIntent } from '../../inspections/capture-access.js';
 import type { CaptureLinkViewer } from '../../users/roles.js';
+import type { SigningKey } from '../../accounts/api-keys.js';
 
 /** The account and the user as the authentication use cases hand them over. */
 export type Account = AuthenticatedAccount['account'];
@@ -17,7 +18,7 @@ type User = ActiveSignIn['user'];
  * cg_session cookie): the user's account, limited by role (users/roles.ts, checked in authorization.ts).
  */
 export type Principal =
-  | { kind: 'account'; account: Account }
+  | { kind: 'account'; account: Account; key: SigningKey }
   | { kind: 'capture'; apiKey: string; sessionKey: string }
   | { kind: 'user'; account: Account; user: User; signInToken: string };
 
@@ -50,8 +51,8 @@ export async function resolvePrincipal(
     return { kind: 'capture', apiKey: session.api_key, sessionKey: session._id };
   }
   if (credentials.signInToken && !credentials.apiKey && !credentials.captureToken) return resolveUser(services, credentials.signInToken);
-  const { account } = await authenticate();
-  return { kind: 'account', account };
+  const { account, key } = await authenticate();
+  return { kind: 'account', account, key };
 }
 
 /** Over HTTP, `reuse` hands over the checks the request handler already made for the rate limit. */
@@ -105,6 +106,17 @@ export async function requireAccount(context: GraphQLContext): Promise<Account> 
     throw new AppError('FORBIDDEN', 'This operation needs the account API headers, not a capture token.', { error: 'Invalid API Key' });
   }
   return principal.account;
+}
+
+/**
+ * The key whose callbacks and deliveries the caller manages: the key of the API headers (each key has callbacks of
+ * its own, docs/rest-guide.md "Test keys"), or the account's own key for a signed-in person.
+ */
+export async function requireCallbackOwner(context: GraphQLContext): Promise<{ account: Account; apiKey: string }> {
+  const principal = await context.principal();
+  if (principal.kind === 'account') return { account: principal.account, apiKey: principal.key.apiKey };
+  const account = await requireAccount(context);
+  return { account, apiKey: account.api_key };
 }
 
 /** True for a capture token: fields and events then show only what the capture needs (domain/capture-scope.ts). */

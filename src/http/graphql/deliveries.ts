@@ -1,7 +1,7 @@
 // Webhook deliveries in GraphQL: the type with its attempts, the paged query and the redeliver / test mutations,
 // over the same use cases as the REST delivery routes.
 import { builder, connectionOf } from './builder.js';
-import { requireAccount } from './context.js';
+import { requireCallbackOwner } from './context.js';
 import { WebhookEventEnum } from './callbacks.js';
 import { descriptionOf } from './descriptions.js';
 import {
@@ -100,8 +100,8 @@ builder.queryFields((t) => ({
       sessionKey: t.arg.string({ description: "Only this session's deliveries." }),
     },
     resolve: async (_root, { event, first, after, sessionKey }, context) => {
-      const account = await requireAccount(context);
-      const page = await context.services.deliveries.list(account.api_key, event, { limit: first ?? undefined, cursor: after ?? undefined, sessionKey });
+      const { apiKey } = await requireCallbackOwner(context);
+      const page = await context.services.deliveries.list(apiKey, event, { limit: first ?? undefined, cursor: after ?? undefined, sessionKey });
       const edges = page.deliveries.map((node) => ({ cursor: deliveryCursor(node), node }));
       return connectionOf({ edges, hasNextPage: page.nextCursor !== null }, after);
     },
@@ -111,7 +111,7 @@ builder.queryFields((t) => ({
     type: Delivery,
     description: "One of the account's deliveries with its attempts; NOT_FOUND when there is none. Owners only among signed-in users.",
     args: { id: t.arg.id({ required: true, description: 'The delivery id (msg_…), the webhook-id header.' }) },
-    resolve: async (_root, { id }, context) => context.services.deliveries.get((await requireAccount(context)).api_key, String(id)),
+    resolve: async (_root, { id }, context) => context.services.deliveries.get((await requireCallbackOwner(context)).apiKey, String(id)),
   }),
 }));
 
@@ -122,7 +122,7 @@ builder.mutationFields((t) => ({
     description:
       "Queues a delivery again, due at once, whatever its status: same webhook-id and body, a fresh retry schedule, the callback's current setting. Owners only among signed-in users.",
     args: { id: t.arg.id({ required: true, description: 'The delivery id (msg_…), the webhook-id header.' }) },
-    resolve: async (_root, { id }, context) => context.services.deliveries.redeliver((await requireAccount(context)).api_key, String(id)),
+    resolve: async (_root, { id }, context) => context.services.deliveries.redeliver((await requireCallbackOwner(context)).apiKey, String(id)),
   }),
   recoverDeliveries: t.field({
     authScopes: { role: 'owner' },
@@ -134,7 +134,7 @@ builder.mutationFields((t) => ({
       event: t.arg({ type: WebhookEventEnum, description: "Only this event's callback (it must exist and be enabled); all enabled callbacks when absent." }),
     },
     resolve: async (_root, { since, event }, context) =>
-      context.services.deliveries.recover((await requireAccount(context)).api_key, { since: since.toISOString(), event }),
+      context.services.deliveries.recover((await requireCallbackOwner(context)).apiKey, { since: since.toISOString(), event }),
   }),
   testCallback: t.field({
     authScopes: { role: 'owner' },
@@ -142,6 +142,6 @@ builder.mutationFields((t) => ({
     description:
       'Sends a sample payload of the event, marked "test": true, to its callback: one attempt, no retries, WEBHOOK_TEST_SENDS_PER_MINUTE (default 10) per minute. Owners only among signed-in users.',
     args: { event: t.arg({ type: WebhookEventEnum, required: true, description: 'The event whose callback gets the sample.' }) },
-    resolve: async (_root, { event }, context) => context.services.deliveries.sendTest((await requireAccount(context)).api_key, event),
+    resolve: async (_root, { event }, context) => context.services.deliveries.sendTest((await requireCallbackOwner(context)).apiKey, event),
   }),
 }));

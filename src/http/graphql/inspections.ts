@@ -7,11 +7,12 @@ import { captureLinkViewer, isCaptureScope, requireAccount, requireReadableSessi
 import { AppError } from '../../errors.js';
 import { sessionCapturedVin } from '../../domain/vin.js';
 import { GUEST_NOTE_USER, guestVehicle, type GuestBrand } from '../../domain/capture-scope.js';
-import { optionsView, photoView, noteView, reviewView, type damageView, type SessionReviewView } from '../../inspections/representation.js';
+import { optionsView, photoView, noteView, reviewView, SessionSchema, type damageView, type SessionReviewView } from '../../inspections/representation.js';
+import { descriptionOf } from './descriptions.js';
 import { createSessionBody, CreateInspectionSessionInput, updateSessionBody, UpdateInspectionSessionInput } from './session-inputs.js';
 import { DAMAGE_RECORD_STATUSES, gradeName, overallGrade, type DamageRegion as DamageRegionValue, type Grade } from '../../domain/grading.js';
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
-import type { InspectionSessionRecord } from '../../inspections/session-service.js';
+import type { InspectionSessionRecord, SessionCreator } from '../../inspections/session-service.js';
 import { photoHint, photoLabel, requiredPhotoCodes, type Theme } from '../../domain/themes.js';
 import { SESSION_STATUSES } from '../../domain/statuses.js';
 import { REJECTION_CODES } from '../../domain/rejection-codes.js';
@@ -361,6 +362,7 @@ builder.objectFields(InspectionSession, (t) => ({
     description: 'The review: state (none, pending, completed, reopened), report revision and revision history.',
     resolve: (session) => reviewView(session),
   }),
+  test: t.exposeBoolean('test', { description: descriptionOf(SessionSchema.shape.test) }),
   awaitingReview: t.boolean({
     description: 'True while the session is confirmed and waits for a person to complete its review (manual review mode).',
     resolve: (session) => session.status === 'CONFIRM' && session.review_pending === true,
@@ -412,6 +414,7 @@ builder.queryFields((t) => ({
       status: t.arg({ type: SessionStatusEnum }),
       awaitingReview: t.arg.boolean({ description: 'true: only confirmed sessions waiting for a review (the review queue); false: all others.' }),
       search: t.arg.string({ description: 'Part of the session key, the VIN or the client id, in any case (at most 100 characters).' }),
+      test: t.arg.boolean({ description: 'true: only test sessions (made with a test key); otherwise they are left out.' }),
       first: t.arg.int({ description: 'Page size, 1-100 (default 20).' }),
       after: t.arg.string(),
     },
@@ -447,8 +450,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateInspectionSessionInput }) },
     resolve: async (_root, { input }, context) => {
       // docs/rest-guide.md "Results": a signed-in person creates from the dashboard; the API headers mean an integrator.
-      const source = (await context.principal()).kind === 'user' ? 'dashboard' : 'api';
-      return context.services.sessions.create(await requireAccount(context), createSessionBody(input), source);
+      const principal = await context.principal();
+      const account = await requireAccount(context);
+      const creator: SessionCreator =
+        principal.kind === 'account' ? { source: 'api', key: principal.key } : { source: 'dashboard', key: { apiKey: account.api_key, mode: 'live' } };
+      return context.services.sessions.create(account, createSessionBody(input), creator);
     },
   }),
   updateInspectionSession: t.field({

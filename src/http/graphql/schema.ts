@@ -11,6 +11,7 @@ import './users.js';
 import './account.js';
 import './dashboard-settings.js';
 import './vin.js';
+import './api-keys.js';
 
 export const schema = builder.toSchema();
 

@@ -17,7 +17,7 @@ export function socketCredentials(
 ): SocketCredentials {
   if (principal.kind === 'capture') return { kind: 'capture', captureToken: params.captureToken ?? '', sessionKey: principal.sessionKey };
   if (principal.kind === 'user') return { kind: 'user', apiKey: principal.account.api_key, signInToken: principal.signInToken };
-  return { kind: 'account', apiKey: principal.account.api_key, apiToken: params.apiToken ?? '', apiTimestamp: params.apiTimestamp ?? '' };
+  return { kind: 'account', apiKey: principal.key.apiKey, apiToken: params.apiToken ?? '', apiTimestamp: params.apiTimestamp ?? '' };
 }
 
 /**
@@ -81,12 +81,12 @@ async function revokedInGroup<T extends { credentials: SocketCredentials }>(serv
     });
     return principal?.kind === 'user' ? [] : group;
   }
-  const account = await services.authenticator.currentAccount(first.apiKey);
-  if (!account) return group;
+  const holder = await services.authenticator.currentKey(first.apiKey);
+  if (!holder) return group;
   const revoked: T[] = [];
   for (const socket of group) {
     const credentials = socket.credentials as Extract<SocketCredentials, { kind: 'account' }>;
-    if (!(await services.authenticator.stillHolds(account, credentials))) revoked.push(socket);
+    if (!(await services.authenticator.stillHolds(holder, credentials))) revoked.push(socket);
   }
   return revoked;
 }

@@ -1,5 +1,5 @@
 // The account's own settings (docs/staff.md "Account settings by the owner"): GET and PATCH /v1/account with the API
-// headers, the logo put and removed with the API headers or an owner's cookie (the dashboard uploads it as a file),
+// headers, its API keys, the logo put and removed with the API headers or an owner's cookie (the dashboard uploads it as a file),
 // and the logo's public, cacheable address /logos/<token>.<ext>.
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +24,22 @@ export function registerAccountRoutes(router: Router, services: UseCases): void 
   router.on('PATCH', '/v1/account', async ({ request, response }) => {
     const { account } = await authenticateRequest(services, request);
     sendJson(response, 200, await services.accounts.updateOwn(account, await readJsonBody(request)));
+  });
+
+  // The account's API keys (docs/rest-guide.md "Test keys"); a signed-in owner uses GraphQL apiKeys / createApiKey.
+  router.on('GET', '/v1/account/api-keys', async ({ request, response }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.apiKeys.list(account));
+  });
+
+  router.on('POST', '/v1/account/api-keys', async ({ request, response }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 201, await services.apiKeys.create(account, await readJsonBody(request)));
+  });
+
+  router.on('DELETE', '/v1/account/api-keys/:apiKey', async ({ request, response, params }) => {
+    const { account, key } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.apiKeys.revoke(account, params.apiKey ?? '', key.apiKey));
   });
 
   router.on('PUT', '/v1/account/logo', async ({ request, response }) => {

@@ -8,7 +8,7 @@ import { photoView } from '../../inspections/representation.js';
 import { apiSessionView } from './v1-routes.js';
 import { MAX_PHOTO_BYTES } from '../../inspections/photo-limits.js';
 import { authenticateRequest } from '../request-authentication.js';
-import { readBodyBytes, sendJson } from './http-io.js';
+import { readBodyBytes, readJsonBody, sendJson } from './http-io.js';
 import type { Router } from './router.js';
 
 /** A multipart body holds the photo plus its part headers and boundaries. */
@@ -27,6 +27,12 @@ export function registerCaptureRoutes(router: Router, services: UseCases): void 
   router.on('POST', '/v1/sessions/:sessionKey/confirm', async ({ request, response, params }) => {
     const { account } = await authenticateRequest(services, request);
     sendJson(response, 200, await apiSessionView(services, await services.capture.confirmForAccount(account, params.sessionKey ?? '')));
+  });
+
+  // A test session's whole capture, simulated (docs/rest-guide.md "Test keys"): 202 at once, the events follow.
+  router.on('POST', '/v1/sessions/:sessionKey/simulate', async ({ request, response, params }) => {
+    const { account } = await authenticateRequest(services, request);
+    sendJson(response, 202, await services.simulator.start(account, params.sessionKey ?? '', await readJsonBody(request)));
   });
 }
 

@@ -26,7 +26,8 @@ export function registerV1Routes(router: Router, services: UseCases): void {
       sendJson(response, 200, await services.accessRecords.issue(auth));
       return;
     }
-    sendJson(response, 200, await apiSessionView(services, await services.sessions.create(auth.account, body)));
+    const session = await services.sessions.create(auth.account, body, { source: 'api', key: auth.key });
+    sendJson(response, 200, await apiSessionView(services, session));
   });
 
   // What a VIN says about the vehicle (docs/capture.md); an invalid VIN → 400 with the reason.
@@ -36,33 +37,33 @@ export function registerV1Routes(router: Router, services: UseCases): void {
   });
 
   router.on('GET', '/v1/callbacks', async ({ request, response }) => {
-    const { account } = await authenticateRequest(services, request);
-    sendJson(response, 200, { api_key: account.api_key, data: await services.callbacks.list(account.api_key) } satisfies CallbackList);
+    const { key } = await authenticateRequest(services, request);
+    sendJson(response, 200, { api_key: key.apiKey, data: await services.callbacks.list(key.apiKey) } satisfies CallbackList);
   });
 
   router.on('POST', '/v1/callbacks', async ({ request, response }) => {
-    const { account } = await authenticateRequest(services, request);
-    sendJson(response, 200, await services.callbacks.set(account.api_key, asObject(await readJsonBody(request))));
+    const { key } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.set(key.apiKey, asObject(await readJsonBody(request))));
   });
 
   router.on('GET', '/v1/callbacks/:event', async ({ request, response, params }) => {
-    const { account } = await authenticateRequest(services, request);
-    sendJson(response, 200, await services.callbacks.get(account.api_key, params.event ?? ''));
+    const { key } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.get(key.apiKey, params.event ?? ''));
   });
 
   router.on('PUT', '/v1/callbacks/:event', async ({ request, response, params }) => {
-    const { account } = await authenticateRequest(services, request);
-    sendJson(response, 200, await services.callbacks.update(account.api_key, params.event ?? '', asObject(await readJsonBody(request))));
+    const { key } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.update(key.apiKey, params.event ?? '', asObject(await readJsonBody(request))));
   });
 
   router.on('DELETE', '/v1/callbacks/:event', async ({ request, response, params }) => {
-    const { account } = await authenticateRequest(services, request);
-    sendJson(response, 200, await services.callbacks.delete(account.api_key, params.event ?? ''));
+    const { key } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.delete(key.apiKey, params.event ?? ''));
   });
 
   router.on('POST', '/v1/callbacks/:event/rotate-secret', async ({ request, response, params }) => {
-    const { account } = await authenticateRequest(services, request);
-    sendJson(response, 200, await services.callbacks.rotateSecret(account.api_key, params.event ?? ''));
+    const { key } = await authenticateRequest(services, request);
+    sendJson(response, 200, await services.callbacks.rotateSecret(key.apiKey, params.event ?? ''));
   });
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { AccountSettingsSchema, AccountSettingsViewSchema, type AccountSettingsView } from '../../../accounts/accounts.js';
 import { MAX_LOGO_BYTES } from '../../../domain/account-logo.js';
+import { ApiKeyListSchema, ApiKeyWithSecretSchema, CreateApiKeyBodySchema, MAX_API_KEYS_PER_ACCOUNT, type ApiKeyView } from '../../../domain/api-keys.js';
 import { CROSS_SITE_WRITE_MESSAGE } from '../../cross-site-requests.js';
 import { AuthenticationErrorBody, EXAMPLE, ErrorBody, errorExample, errorResponse, json, jsonBody, v1Errors, v1Ok } from './common.js';
 
@@ -19,6 +20,9 @@ const exampleSettings = {
   notification_emails: ['service@acme.example'],
   has_logo: true,
 } satisfies AccountSettingsView;
+
+const exampleOwnKey: ApiKeyView = { api_key: EXAMPLE.apiKey, mode: 'live', label: null, created_at: '2026-03-01T08:00:00.000Z' };
+const exampleTestKey: ApiKeyView = { api_key: 'tK2m9QxWv4Lr8YbN3cJp6HsD1fGa7ZeU', mode: 'test', label: 'staging', created_at: '2026-03-10T14:30:00.000Z' };
 
 const LogoBytes = z.string().meta({ format: 'binary', description: `A PNG or JPEG image of at most ${MAX_LOGO_BYTES / 1024} KB.` });
 
@@ -84,6 +88,44 @@ export function accountPaths(): ZodOpenApiPathsObject {
           review: { review_mode: 'auto', default_language: 'es', notification_emails: ['service@acme.example'] },
         }),
         responses: { '200': v1Ok('The settings as they are now.', AccountSettingsViewSchema, exampleSettings), ...v1Errors('BadRequest', 'PayloadTooLarge') },
+      },
+    },
+    '/v1/account/api-keys': {
+      get: {
+        tags: ['Account'],
+        summary: "The account's API keys",
+        description: 'Every key that signs for the account, its own first (mode live, label null); no secrets. GraphQL apiKeys for a signed-in owner.',
+        operationId: 'listApiKeys',
+        responses: { '200': v1Ok('The keys.', ApiKeyListSchema, { data: [exampleOwnKey, exampleTestKey] }), ...v1Errors() },
+      },
+      post: {
+        tags: ['Account'],
+        summary: 'Create an API key',
+        description: [
+          'A further key signing for the same account (API-Token = HMAC of username:api_key@API-Timestamp with its own secret), with callbacks',
+          'of its own. A `test` key makes test sessions: `"test": true`, left out of lists and exports unless asked for, and simulated by',
+          `POST /v1/sessions/{sessionKey}/simulate. The secret is shown in this answer only. At most ${MAX_API_KEYS_PER_ACCOUNT} keys besides the account's own.`,
+        ].join(' '),
+        operationId: 'createApiKey',
+        requestBody: jsonBody(CreateApiKeyBodySchema, { test: { mode: 'test', label: 'staging' } }),
+        responses: {
+          '201': v1Ok('The key with its secret.', ApiKeyWithSecretSchema, { ...exampleTestKey, api_secret: EXAMPLE.apiSecret }),
+          ...v1Errors('BadRequest'),
+        },
+      },
+    },
+    '/v1/account/api-keys/{apiKey}': {
+      delete: {
+        tags: ['Account'],
+        summary: 'Revoke an API key',
+        description:
+          "The key stops signing at once. The key the request is signed with cannot revoke itself, nor can the account's own key be revoked (rotate its secret instead): 409.",
+        operationId: 'revokeApiKey',
+        parameters: [z.string().meta({ param: { name: 'apiKey', in: 'path', required: true, example: exampleTestKey.api_key } })],
+        responses: {
+          '200': v1Ok('Revoked.', z.object({ message: z.string() }), { message: 'The API key was revoked.' }),
+          ...v1Errors('NotFound', 'Conflict'),
+        },
       },
     },
     '/v1/account/logo': {

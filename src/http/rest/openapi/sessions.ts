@@ -1,5 +1,6 @@
 // The sessions operations of the OpenAPI document: access records, the session itself, its photos and notes.
 import { z } from 'zod';
+import { SimulateBodySchema, SimulationStartedSchema } from '../../../domain/simulation.js';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { AccessRecordSchema, type AccessRecordView } from '../../../auth/access-records.js';
 import type { NoteInput } from '../../../domain/notes.js';
@@ -28,6 +29,7 @@ export const exampleSession: SessionView = {
   theme: 'PRO',
   active: true,
   status: 'IDLE',
+  test: false,
   redirect_url: 'https://dealer.example.com/done',
   language: 'en',
   capture_url: `https://capture.example.com/capture/${EXAMPLE.sessionKey}#${EXAMPLE.captureToken}`,
@@ -234,6 +236,32 @@ function photoAndNotePaths(): ZodOpenApiPathsObject {
         operationId: 'confirmSession',
         parameters: [SessionKeyParam],
         responses: { '200': v1Ok('The session.', SessionSchema, { ...exampleSession, status: 'CONFIRM' }), ...v1Errors('BadRequest', 'NotFound') },
+      },
+    },
+    '/v1/sessions/{sessionKey}/simulate': {
+      post: {
+        tags: ['Sessions'],
+        summary: 'Simulate the capture of a test session',
+        description: [
+          'Only for a session created with a test key (`"test": true`; a live session answers 403) that nobody has started (IDLE; else 409).',
+          'Answers 202 at once, then runs a whole capture with generated photos through the real pipeline: quality control, the events',
+          'and webhooks in their usual order, within a few seconds. `complete` takes every photo (after a rejected, too dark one for the',
+          'first `rejected_photos` views), confirms, and completes the review as `api` with no damage found; `expire` takes a photo or two',
+          'and lets the session expire. The photos hold no vehicle: the vehicle check flags them, and with VEHICLE_CHECK=reject rejects',
+          'the exterior views, so a `complete` simulation stops at the first of them.',
+        ].join(' '),
+        operationId: 'simulateSession',
+        parameters: [SessionKeyParam],
+        requestBody: jsonBody(SimulateBodySchema, { complete: { outcome: 'complete', rejected_photos: 2 }, expire: { outcome: 'expire' } }),
+        responses: {
+          '202': v1Ok('The simulation has started.', SimulationStartedSchema, {
+            session_key: EXAMPLE.sessionKey,
+            outcome: 'complete',
+            rejected_photos: 2,
+            message: 'The simulated capture has started: its events and webhooks follow within seconds.',
+          }),
+          ...v1Errors('BadRequest', 'NotFound', 'Conflict'),
+        },
       },
     },
     '/v1/sessions/{sessionKey}/notes': {

@@ -1,0 +1,66 @@
+// The account's API keys by the owner or the API headers (docs/rest-guide.md "Test keys"): create a test or live key
+// (its secret shown once), list them without secrets, revoke one. The account's own first key is listed and can
+// neither be revoked nor revoke itself; it is rotated instead (docs/rest-guide.md "Secret rotation").
+import { randomBytes } from 'node:crypto';
+import type { AccountDocument } from '../store/accounts.js';
+import type { ApiKeyDocument, ApiKeyStore } from '../store/api-keys.js';
+import { badRequest, conflict, limitReached, notFound } from '../errors.js';
+import {
+  CreateApiKeyBodySchema,
+  MAX_API_KEYS_PER_ACCOUNT,
+  type ApiKeyList,
+  type ApiKeyMode,
+  type ApiKeyView,
+  type ApiKeyWithSecret,
+} from '../domain/api-keys.js';
+
+/** The key a request was signed with, as the authenticator names it. */
+export interface SigningKey {
+  apiKey: string;
+  mode: ApiKeyMode;
+}
+
+export class ApiKeys {
+  constructor(
+    private readonly keys: ApiKeyStore,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async create(account: AccountDocument, body: unknown): Promise<ApiKeyWithSecret> {
+    const parsed = CreateApiKeyBodySchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badRequest(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+    }
+    if ((await this.keys.countForAccount(account._id)) >= MAX_API_KEYS_PER_ACCOUNT) {
+      throw limitReached(`An account holds at most ${MAX_API_KEYS_PER_ACCOUNT} keys besides its own; revoke one first.`);
+    }
+    const key: ApiKeyDocument = {
+      _id: randomBytes(24).toString('base64url'),
+      account_id: account._id,
+      api_secret: randomBytes(32).toString('base64url'),
+      mode: parsed.data.mode,
+      label: parsed.data.label ?? null,
+      created_at: this.clock(),
+    };
+    await this.keys.insert(key);
+    return { ...keyView(key), api_secret: key.api_secret };
+  }
+
+  async list(account: AccountDocument): Promise<ApiKeyList> {
+    const own: ApiKeyView = { api_key: account.api_key, mode: 'live', label: null, created_at: account.created_at.toISOString() };
+    return { data: [own, ...(await this.keys.listForAccount(account._id)).map(keyView)] };
+  }
+
+  /** `signedWith` is the key of the request (null for a signed-in owner): a key cannot revoke itself. */
+  async revoke(account: AccountDocument, apiKey: string, signedWith: string | null): Promise<{ message: string }> {
+    if (apiKey === signedWith) throw conflict('A key cannot revoke itself: sign the request with another key of the account.');
+    if (apiKey === account.api_key) throw conflict("The account's own key cannot be revoked; rotate its secret instead.");
+    if (!(await this.keys.delete(account._id, apiKey))) throw notFound('No such API key in this account.');
+    return { message: 'The API key was revoked.' };
+  }
+}
+
+function keyView(key: ApiKeyDocument): ApiKeyView {
+  return { api_key: key._id, mode: key.mode, label: key.label, created_at: key.created_at.toISOString() };
+}
