@@ -163,6 +163,34 @@ describe('@capture-gateway/client', () => {
     }
   });
 
+  it('goes from a test key to a verified SESSION:COMPLETE without a phone or a car', async () => {
+    const receiver: Receiver = await startReceiver();
+    try {
+      const made = await client.api.POST('/v1/account/api-keys', { body: { mode: 'test', label: 'quick start' } });
+      if (!made.data) throw apiError(made.response, made.error);
+      const sandbox = createClient({ baseUrl: relay.origin, username: account.username, apiKey: made.data.api_key, apiSecret: made.data.api_secret });
+      const callback = await sandbox.api.POST('/v1/callbacks', { body: { event: 'SESSION:COMPLETE', url: `${receiver.origin}/hooks` } });
+      const secret = (callback.data as { secret: string }).secret;
+      const created = await sandbox.api.POST('/v1/sessions', { body: { session: { theme: 'LITE' } } });
+      if (!created.data || !('session_key' in created.data)) throw apiError(created.response, created.error);
+      const sessionKey = created.data.session_key;
+      expect(created.data.test).toBe(true);
+      const simulated = await sandbox.api.POST('/v1/sessions/{sessionKey}/simulate', {
+        params: { path: { sessionKey } },
+        body: { outcome: 'complete', rejected_photos: 1 },
+      });
+      expect(simulated.response.status).toBe(202);
+      const delivery = await waitForValue(() => receiver.requests[0], 'the simulated SESSION:COMPLETE', 90_000);
+      const payload = verifyWebhook({ body: delivery.body, headers: delivery.headers as Record<string, string> }, secret);
+      expect(payload).toMatchObject({ event: 'SESSION:COMPLETE', session: { session_key: sessionKey, status: 'COMPLETE' } });
+      // The live key's own callbacks heard nothing of it.
+      const live = await client.api.GET('/v1/callbacks', {});
+      expect((live.data as { data: unknown[] }).data.some((entry) => JSON.stringify(entry).includes(receiver.origin))).toBe(false);
+    } finally {
+      await receiver.close();
+    }
+  }, 120_000);
+
   it('waits Retry-After (capped), else a doubling delay with jitter', () => {
     const policy = { retries: 3, initialDelayMs: 500, maxDelayMs: 30_000 };
     expect(backoffDelay(0, '2', policy)).toBe(2000);
