@@ -189,7 +189,7 @@ function reviewStateOf(session: InspectionSessionDocument): ReviewState {
   return session.reviewed_by ? 'completed' : 'none';
 }
 
-/** The report.revision a completed session's stored results carry (1 for results from before revisions). */
+/** The report.revision a completed session's stored results carry (migration 006 numbered older ones); 1 without a report. */
 export function reportRevisionOf(session: Pick<InspectionSessionDocument, 'results'>): number {
   const report = session.results?.report as { revision?: unknown } | null | undefined;
   return typeof report?.revision === 'number' ? report.revision : 1;

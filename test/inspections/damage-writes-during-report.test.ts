@@ -1,7 +1,8 @@
 // A damage record written while the report is being made (docs/staff.md): the report never differs from the stored
 // records. A write that started before the review completed and lands after it is taken back, since the report was
 // made without it. The write is held at the damage store's door (the real store, wrapped in place) while the review
-// completes, then let through: what the use case does next is its undo step, and the test reads what it left.
+// completes, then let through: what the use case does next is its undo step, and the test reads what it left. The same
+// holds for a reopened review completed again into the next revision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountDocument } from '../../src/store/accounts.js';
 import type { DamageDocument } from '../../src/store/damages.js';
@@ -130,6 +131,53 @@ describe('a damage write that lands after the review completed without it', () =
       expect(stored).toEqual(reported);
       expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
       expect(session.damages_count).toBe(1);
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
+
+describe('a damage write that lands after a reopened review was completed again without it', () => {
+  /** The session reviewed, then reopened (docs/staff.md "Review revisions"): its damage records take changes again. */
+  async function reopenedSession(): Promise<{ sessionKey: string; first: DamageDocument }> {
+    const reviewed = await sessionInReview();
+    await env.services.reviews.completeReview(account, reviewed.sessionKey, {}, REVIEWER);
+    const reopened = await env.services.reviews.reopen(account, reviewed.sessionKey, { reason: 'Look again' }, REVIEWER);
+    expect([reopened.status, reopened.review_reopened?.reason]).toEqual(['COMPLETE', 'Look again']);
+    return reviewed;
+  }
+
+  it(
+    'is taken back when it added a record: revision 2 and the stored records agree',
+    async () => {
+      const { sessionKey, first } = await reopenedSession();
+      const adding = await completeReviewDuring(
+        'insert',
+        () => env.services.sessions.addDamage(account, sessionKey, { item: 'roof', damage_type: 'dent', grade: 3 }, 'staff'),
+        sessionKey,
+      );
+      await expectAppError(adding.outcome, 'CONFLICT', CLOSED(sessionKey));
+      const { session, stored, reported } = await storedAndReported(sessionKey);
+      expect(stored).toEqual(reported);
+      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
+      expect(session.damages_count).toBe(1);
+      expect([(session.results as { report: { revision: number } }).report.revision, session.review_reopened]).toEqual([2, null]);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    'is taken back when it changed a record: the record is as revision 2 shows it',
+    async () => {
+      const { sessionKey, first } = await reopenedSession();
+      const changing = await completeReviewDuring(
+        'update',
+        () => env.services.sessions.updateDamage(account, sessionKey, first.damage_id as string, { grade: 4, damage_type: 'dent' }),
+        sessionKey,
+      );
+      await expectAppError(changing.outcome, 'CONFLICT', CLOSED(sessionKey));
+      const { stored, reported } = await storedAndReported(sessionKey);
+      expect(stored).toEqual(reported);
+      expect(stored).toEqual([{ damage_id: first.damage_id, item: 'hood', damage_type: 'scratch', grade: 2 }]);
     },
     CASE_TIMEOUT_MS,
   );

@@ -61,4 +61,22 @@ describe('migrations', () => {
     expect(migrated?.search_terms).toEqual([created._id, '1HGCM82633A004352', 'lot-7', 'STK-1', 'Dana Buyer']);
     expect((await env.services.sessions.search(account, { q: 'stk-1' })).sessions.map((session) => session._id)).toEqual([created._id]);
   });
+
+  it('number the report of results stored before review revisions existed as revision 1', async () => {
+    const account = await env.createAccount();
+    const [old, unreported] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
+    const report = {
+      url: 'https://capture.example.com/reports/t',
+      pdf_url: 'https://capture.example.com/reports/t.pdf',
+      expires_at: '2026-12-01T00:00:00.000+00:00',
+    };
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    await sessions.updateOne({ _id: old._id }, { $set: { status: 'COMPLETE', results: { event: 'SESSION:COMPLETE', report } } });
+    await sessions.updateOne({ _id: unreported._id }, { $set: { status: 'COMPLETE', results: { event: 'SESSION:COMPLETE', report: null } } });
+    await env.db.collection('migrations').deleteOne({ _id: '006-report-revision' as never });
+
+    expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['006-report-revision']);
+    expect((await env.services.stores.sessions.findByKey(old._id))?.results?.report).toEqual({ ...report, revision: 1 });
+    expect((await env.services.stores.sessions.findByKey(unreported._id))?.results?.report).toBeNull();
+  });
 });

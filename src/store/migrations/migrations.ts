@@ -12,8 +12,16 @@ import { sessionCompletedAt } from './002-session-completed-at.js';
 import { sessionSource } from './003-session-source.js';
 import { sessionSearchTermsMigration } from './004-session-search-terms.js';
 import { sessionKeys } from './005-session-keys.js';
+import { reportRevision } from './006-report-revision.js';
 /** Every migration, oldest first. Append; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionLastActivity, sessionCompletedAt, sessionSource, sessionSearchTermsMigration, sessionKeys];
+export const MIGRATIONS: readonly Migration[] = [
+  sessionLastActivity,
+  sessionCompletedAt,
+  sessionSource,
+  sessionSearchTermsMigration,
+  sessionKeys,
+  reportRevision,
+];
 
 const LEASE = 'migrations';
 /** Long enough for the largest migration's batch; renewed before each migration. */

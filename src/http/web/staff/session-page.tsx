@@ -44,8 +44,7 @@ interface ReportLinks {
   url: string;
   pdf_url: string;
   expires_at: string;
-  /** Absent on results from before review revisions. */
-  revision?: number;
+  revision: number;
 }
 
 /** Statuses in which damages may be marked (before the report exists). */
@@ -191,7 +190,7 @@ function Report({ report }: { report: ReportLinks }) {
   return (
     <div class="report-links">
       <h3 id="report-title" tabIndex={-1}>
-        Report{report.revision && report.revision > 1 ? ` (revision ${report.revision})` : ''}
+        Report{report.revision > 1 ? ` (revision ${report.revision})` : ''}
       </h3>
       <div class="toolbar">
         <a class="button small primary" href={report.url} target="_blank" rel="noopener">
