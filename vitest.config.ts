@@ -22,6 +22,7 @@ const UNIT_TESTS = [
   'test/http/capture-page-config.test.ts',
   'test/http/error-masking.test.ts',
   'test/http/graphiql-examples.test.ts',
+  'test/http/graphql-descriptions.test.ts',
   'test/http/request-target.test.ts',
   'test/http/schema-sync.test.ts',
   'test/http/shared-subscriptions.test.ts',

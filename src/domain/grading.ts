@@ -30,6 +30,13 @@ export type { VehicleItem } from './damage-catalog.js';
 export const DAMAGE_RECORD_STATUSES = ['accepted', 'declined', 'proposed'] as const;
 export type DamageRecordStatus = (typeof DAMAGE_RECORD_STATUSES)[number];
 
+/** What each record status means (docs/staff.md); GraphQL describes its enum with it. */
+export const DAMAGE_RECORD_STATUS_MEANINGS: Readonly<Record<DamageRecordStatus, string>> = {
+  accepted: 'Counts in the results: recorded by a person or the API, or a proposal a person accepted.',
+  declined: 'A proposal a person declined: kept, but left out of the results.',
+  proposed: 'Found by the damage detector, waiting for a person to accept or decline it; left out of the results until accepted.',
+};
+
 export const DAMAGE_SOURCES = ['manual', 'detector'] as const;
 export type DamageSource = (typeof DAMAGE_SOURCES)[number];
 

@@ -6,6 +6,17 @@ export const SESSION_STATUSES = ['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED', 'CON
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export const SessionStatusSchema = z.enum(SESSION_STATUSES).meta({ id: 'SessionStatus' });
 
+/** What each status means: the lifecycle table of docs/events.md, which test/docs/status-meanings.test.ts keeps equal. */
+export const SESSION_STATUS_MEANINGS: Readonly<Record<SessionStatus, string>> = {
+  IDLE: 'Created; nobody has opened the capture link yet.',
+  STARTED: 'The capture link was opened; no photo yet.',
+  PROCESS: 'Photos are being taken.',
+  QC_PASSED: 'Every photo the theme requires has an accepted capture.',
+  CONFIRM: 'The person confirmed the inspection; the damage review and the condition report are under way.',
+  COMPLETE: 'The condition report is generated. Final.',
+  EXPIRED: "The session stayed idle longer than the account's `expiration_hours`. Final.",
+};
+
 // `from` lists every status the trigger applies to; stores turn it into a compare-and-set filter.
 const TRANSITIONS = {
   start: { from: ['IDLE'], to: 'STARTED' },

@@ -17,6 +17,14 @@ export const VehicleCheckSchema = z.enum(VEHICLE_CHECKS).meta({
   description: 'What the vehicle check saw on an exterior view: the whole vehicle, none, one cut off by the edge, or one too small in the picture.',
 });
 
+/** What each flag means (docs/capture.md#vehicle-check); GraphQL describes its enum with it. */
+export const VEHICLE_CHECK_MEANINGS: Readonly<Record<VehicleCheck, string>> = {
+  ok: 'The whole vehicle is in the picture and fills enough of it.',
+  no_vehicle: 'No vehicle was found.',
+  cut_off: 'The vehicle runs past the left, right or top edge of the photo.',
+  too_far: 'The vehicle is too small in the picture: less than 40 % of its width and of its height.',
+};
+
 /** The COCO classes that count as the vehicle being inspected. */
 export const VEHICLE_LABELS = ['car', 'truck', 'bus', 'motorcycle'] as const;
 export type VehicleLabel = (typeof VEHICLE_LABELS)[number];

@@ -11,3 +11,21 @@ export function descriptionOf(schema: z.ZodType): string {
 
 /** The `sessionKey` argument of every operation on one session. */
 export const SESSION_KEY_ARG = 'The key of the session, e.g. XKT-7Q2M9D4B1A.';
+
+/**
+ * The values of a GraphQL enum, each described by the domain's record of meanings: `values` are what resolvers see,
+ * `name` what the schema shows (upper case by convention).
+ */
+export function describedValues<V extends string, N extends string>(
+  values: readonly V[],
+  meanings: Readonly<Record<V, string>>,
+  name: (value: V) => N,
+): Record<N, { value: V; description: string }> {
+  return Object.fromEntries(values.map((value) => [name(value), { value, description: meanings[value] }])) as Record<N, { value: V; description: string }>;
+}
+
+/** The GraphQL name of a lower-case domain value: `no_vehicle` → `NO_VEHICLE`. */
+export const upperCased = <V extends string>(value: V) => value.toUpperCase() as Uppercase<V>;
+
+/** A domain value that is already its own GraphQL name. */
+export const asIs = <V extends string>(value: V) => value;

@@ -1,46 +1,67 @@
 // Inspection sessions in GraphQL: the session type, its queries, and the integrator's mutations. Create and update
 // take typed inputs (session-inputs.ts), turned into the REST bodies and checked by the same use cases and schemas.
 import { inWalkAroundOrder } from '../../domain/walk-around.js';
-import { SESSION_KEY_ARG } from './descriptions.js';
 import { builder, connectionOf } from './builder.js';
 import { captureLinkViewer, isCaptureScope, requireAccount, requireReadableSession, type GraphQLContext } from './context.js';
 import { AppError } from '../../errors.js';
 import { sessionCapturedVin } from '../../domain/vin.js';
 import { GUEST_NOTE_USER, guestVehicle, type GuestBrand } from '../../domain/capture-scope.js';
-import { optionsView, photoView, noteView, reviewView, SessionSchema, type damageView, type SessionReviewView } from '../../inspections/representation.js';
-import { descriptionOf } from './descriptions.js';
+import {
+  NoteSchema,
+  optionsView,
+  photoView,
+  noteView,
+  PhotoSchema,
+  reviewView,
+  SessionSchema,
+  type damageView,
+  type SessionReviewView,
+} from '../../inspections/representation.js';
+import { asIs, describedValues, descriptionOf, SESSION_KEY_ARG, upperCased } from './descriptions.js';
 import { createSessionBody, CreateInspectionSessionInput, updateSessionBody, UpdateInspectionSessionInput } from './session-inputs.js';
-import { DAMAGE_RECORD_STATUSES, gradeName, overallGrade, type DamageRegion as DamageRegionValue, type Grade } from '../../domain/grading.js';
+import {
+  DAMAGE_RECORD_STATUS_MEANINGS,
+  DAMAGE_RECORD_STATUSES,
+  DamageSchema,
+  gradeName,
+  overallGrade,
+  type DamageRegion as DamageRegionValue,
+  type Grade,
+} from '../../domain/grading.js';
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
 import type { InspectionSessionRecord, SessionCreator } from '../../inspections/session-service.js';
-import { photoHint, photoLabel, requiredPhotoCodes, type Theme } from '../../domain/themes.js';
-import { SESSION_STATUSES } from '../../domain/statuses.js';
-import { REJECTION_CODES } from '../../domain/rejection-codes.js';
-import { VEHICLE_CHECKS, VehicleCheckSchema, type VehicleBox as VehicleBoxValue, type VehicleCheck } from '../../domain/vehicle-check.js';
+import { photoHint, photoLabel, requiredPhotoCodes, ThemeSchema, type Theme } from '../../domain/themes.js';
+import { SESSION_STATUS_MEANINGS, SESSION_STATUSES } from '../../domain/statuses.js';
+import { REJECTION_CODE_MEANINGS, REJECTION_CODES, RejectionCodeSchema } from '../../domain/rejection-codes.js';
+import { VEHICLE_CHECK_MEANINGS, VEHICLE_CHECKS, VehicleCheckSchema, type VehicleBox as VehicleBoxValue } from '../../domain/vehicle-check.js';
 import { vehicleApiObject } from '../../domain/vehicle.js';
+import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
 import { decodedVehicleFields } from '../../domain/vehicle-decode.js';
 import { SessionSearchSchema } from '../../domain/session-search.js';
 import { reportFigures } from '../../domain/session-export.js';
 import type { SessionSearchPage as SessionSearchPageValue } from '../../inspections/session-service.js';
 import { inputTypeFrom, snakeCased } from './zod-inputs.js';
 
-export const SessionStatusEnum = builder.enumType('SessionStatus', { values: SESSION_STATUSES });
-const RejectionCodeEnum = builder.enumType('RejectionCode', { values: REJECTION_CODES });
+export const SessionStatusEnum = builder.enumType('SessionStatus', {
+  description: 'Where a session is in its lifecycle (docs/events.md); COMPLETE and EXPIRED are final.',
+  values: describedValues(SESSION_STATUSES, SESSION_STATUS_MEANINGS, asIs),
+});
+const RejectionCodeEnum = builder.enumType('RejectionCode', {
+  description: `${descriptionOf(RejectionCodeSchema)} Quality control stops at the first check that fails, in the order listed (docs/capture.md).`,
+  values: describedValues(REJECTION_CODES, REJECTION_CODE_MEANINGS, asIs),
+});
 const VehicleCheckEnum = builder.enumType('VehicleCheck', {
-  description: VehicleCheckSchema.description,
-  values: Object.fromEntries(VEHICLE_CHECKS.map((check) => [check.toUpperCase(), { value: check }])) as Record<
-    Uppercase<VehicleCheck>,
-    { value: VehicleCheck }
-  >,
+  description: descriptionOf(VehicleCheckSchema),
+  values: describedValues(VEHICLE_CHECKS, VEHICLE_CHECK_MEANINGS, upperCased),
 });
 
 const VehicleBox = builder.objectRef<VehicleBoxValue>('VehicleBox').implement({
   description: 'Where the vehicle is, in fractions (0–1) of the photo as displayed, from its top-left corner.',
   fields: (t) => ({
-    x: t.exposeFloat('x'),
-    y: t.exposeFloat('y'),
-    width: t.exposeFloat('width'),
-    height: t.exposeFloat('height'),
+    x: t.exposeFloat('x', { description: "The box's left edge, as a fraction (0–1) of the photo's width." }),
+    y: t.exposeFloat('y', { description: "The box's top edge, as a fraction (0–1) of the photo's height." }),
+    width: t.exposeFloat('width', { description: "The box's width, as a fraction (0–1) of the photo's width." }),
+    height: t.exposeFloat('height', { description: "The box's height, as a fraction (0–1) of the photo's height." }),
     score: t.exposeFloat('score', { description: "The detector's confidence, 0–1." }),
   }),
 });
@@ -56,19 +77,23 @@ interface RequiredPhotoShape {
 const RequiredPhoto = builder.objectRef<RequiredPhotoShape>('RequiredPhoto').implement({
   description: 'A photo the session theme requires, in capture order.',
   fields: (t) => ({
-    photoCode: t.exposeInt('photoCode'),
-    photoLabel: t.exposeString('photoLabel'),
-    hint: t.exposeString('hint'),
+    photoCode: t.exposeInt('photoCode', { description: 'The view to photograph, as its photo code (1–13).' }),
+    photoLabel: t.exposeString('photoLabel', { description: 'The name of the view, e.g. "Front Driver Side Corner".' }),
+    hint: t.exposeString('hint', { description: 'What to frame, in a sentence for the person capturing; empty when the view has none.' }),
   }),
 });
 
 export const Photo = builder.objectRef<PhotoShape>('Photo').implement({
+  description:
+    'One capture of a view, accepted or rejected by quality control (docs/capture.md). Readable by the account and by the capture token of its session.',
   fields: (t) => ({
-    photoCode: t.exposeInt('photo_code'),
-    photoLabel: t.exposeString('photo_label'),
-    url: t.exposeString('url', { nullable: true }),
-    approved: t.exposeBoolean('approved'),
-    approvedMessage: t.exposeString('approved_message'),
+    photoCode: t.exposeInt('photo_code', { description: 'The view this photo is of, as its photo code (1–13; see RequiredPhoto).' }),
+    photoLabel: t.exposeString('photo_label', { description: 'The name of the view, e.g. "VIN".' }),
+    url: t.exposeString('url', { nullable: true, description: descriptionOf(PhotoSchema.shape.url) }),
+    approved: t.exposeBoolean('approved', { description: 'True when quality control accepted the photo.' }),
+    approvedMessage: t.exposeString('approved_message', {
+      description: 'ACCEPTED, or "REJECTED: <reason>" with the English reason (as in webhooks); rejectionCode is the stable code.',
+    }),
     rejectionCode: t.field({
       type: RejectionCodeEnum,
       nullable: true,
@@ -92,25 +117,27 @@ export const Photo = builder.objectRef<PhotoShape>('Photo').implement({
       description: 'Where the vehicle the check is about was found; null when none was found or the photo was not checked.',
       resolve: (photo) => photo.vehicle_box,
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (photo) => photo.created_at }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the photo was received.', resolve: (photo) => photo.created_at }),
   }),
 });
 
 export const Note = builder.objectRef<NoteShape>('Note').implement({
+  description: 'A note on a session, from a user, the API or the capture app (addNote; SESSION:NOTE_INSERT).',
   fields: (t) => ({
-    title: t.exposeString('title'),
-    description: t.exposeString('description'),
-    user: t.exposeString('user'),
-    createdAt: t.field({ type: 'DateTime', resolve: (note) => note.created_at }),
+    title: t.exposeString('title', { description: "The note's title." }),
+    description: t.exposeString('description', { description: "The note's text." }),
+    user: t.exposeString('user', { description: descriptionOf(NoteSchema.shape.user) }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the note was added.', resolve: (note) => note.created_at }),
   }),
 });
 
 const Location = builder.objectRef<NonNullable<InspectionSessionRecord['location']>>('Location').implement({
+  description: "Where the vehicle was inspected, as the capture app's device reported it (setLocation).",
   fields: (t) => ({
-    latitude: t.exposeFloat('latitude'),
-    longitude: t.exposeFloat('longitude'),
-    accuracy: t.exposeFloat('accuracy', { nullable: true }),
-    capturedAt: t.field({ type: 'DateTime', resolve: (location) => location.captured_at }),
+    latitude: t.exposeFloat('latitude', { description: 'Latitude in decimal degrees, -90 to 90 (WGS 84).' }),
+    longitude: t.exposeFloat('longitude', { description: 'Longitude in decimal degrees, -180 to 180 (WGS 84).' }),
+    accuracy: t.exposeFloat('accuracy', { nullable: true, description: "The device's accuracy radius in metres; null when it gave none." }),
+    capturedAt: t.field({ type: 'DateTime', description: 'When the location was received.', resolve: (location) => location.captured_at }),
   }),
 });
 
@@ -138,28 +165,53 @@ const Brand = builder.objectRef<GuestBrand>('Brand').implement({
 });
 
 export const InspectionSession = builder.objectRef<InspectionSessionRecord>('InspectionSession').implement({
+  description:
+    'One remote inspection of one vehicle: its status, photos, notes and results. The account (API headers, or any signed-in role) reads its own sessions; a capture token reads its one session, with less shown (see each field).',
   fields: (t) => ({
-    sessionKey: t.exposeString('_id'),
-    theme: t.exposeString('theme'),
-    status: t.field({ type: SessionStatusEnum, resolve: (session) => session.status }),
-    active: t.boolean({ resolve: (session) => session.status !== 'COMPLETE' && session.status !== 'EXPIRED' }),
-    redirectUrl: t.exposeString('redirect_url', { nullable: true }),
-    language: t.exposeString('language', { nullable: true }),
+    sessionKey: t.exposeString('_id', { description: 'The key of the session, e.g. XKT-7Q2M9D4B1A: how every operation names it.' }),
+    theme: t.exposeString('theme', { description: descriptionOf(ThemeSchema) }),
+    status: t.field({ type: SessionStatusEnum, description: 'Where the session is in its lifecycle.', resolve: (session) => session.status }),
+    active: t.boolean({
+      description: descriptionOf(SessionSchema.shape.active),
+      resolve: (session) => session.status !== 'COMPLETE' && session.status !== 'EXPIRED',
+    }),
+    redirectUrl: t.exposeString('redirect_url', {
+      nullable: true,
+      description: 'Where the capture app sends the person once the inspection is confirmed; null when neither the session nor the account set one.',
+    }),
+    language: t.exposeString('language', {
+      nullable: true,
+      description: `The capture page's language: one of ${CAPTURE_LANGUAGES.join(', ')}; null for English.`,
+    }),
     vinCaptured: t.string({
       nullable: true,
       description: 'The VIN this inspection captured: read from the VIN photo or typed on the capture page, whichever came last.',
       resolve: async (session, _args, context) => sessionCapturedVin(session, await capturesOf(session, context)),
     }),
-    brand: t.field({ type: Brand, resolve: (session, _args, context) => context.services.sessions.brandOf(session) }),
+    brand: t.field({
+      type: Brand,
+      description: "The account's name, colour and logo, as the capture app shows them.",
+      resolve: (session, _args, context) => context.services.sessions.brandOf(session),
+    }),
     captureUrl: t.string({
       nullable: true,
       description: 'The capture link, whose token lets its holder capture as the guest: for the API headers, owners and inspectors; null for a viewer.',
       resolve: async (session, _args, context) => context.services.sessions.captureLinkFor(session, captureLinkViewer(await context.principal())),
     }),
-    inspectStartedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.inspect_started_at }),
-    inspectEndedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.inspect_ended_at }),
-    createdAt: t.field({ type: 'DateTime', resolve: (session) => session.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (session) => session.updated_at }),
+    inspectStartedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the capture link was first opened (STARTED); null before.',
+      resolve: (session) => session.inspect_started_at,
+    }),
+    inspectEndedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the person confirmed the inspection (CONFIRM); null before.',
+      resolve: (session) => session.inspect_ended_at,
+    }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the session was created.', resolve: (session) => session.created_at }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When the session record last changed.', resolve: (session) => session.updated_at }),
     lastActivityAt: t.field({
       type: 'DateTime',
       description: 'The latest status move, capture, note, damage record change or update; the listing is ordered by it.',
@@ -190,9 +242,15 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
         return { ...vehicleApiObject(vehicle), ...fields };
       },
     }),
-    location: t.field({ type: Location, nullable: true, resolve: (session) => session.location }),
+    location: t.field({
+      type: Location,
+      nullable: true,
+      description: 'Where the inspection took place; null until the capture app sends a location (the person may refuse it).',
+      resolve: (session) => session.location,
+    }),
     requiredPhotos: t.field({
       type: [RequiredPhoto],
+      description: "The views the session's theme requires, in walk-around order.",
       resolve: (session) =>
         inWalkAroundOrder(requiredPhotoCodes(session.theme as Theme)).map((code) => ({
           photoCode: code,
@@ -200,7 +258,10 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
           hint: photoHint(code) ?? '',
         })),
     }),
-    acceptedPhotoCount: t.int({ resolve: (session) => Object.values(session.photos).filter((photo) => photo.approved).length }),
+    acceptedPhotoCount: t.int({
+      description: 'How many required views have an accepted photo; equal to the length of requiredPhotos from QC_PASSED on.',
+      resolve: (session) => Object.values(session.photos).filter((photo) => photo.approved).length,
+    }),
     photos: t.field({
       type: [Photo],
       description: 'Every capture, oldest first; retakes included.',
@@ -218,7 +279,10 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
   }),
 });
 
-const InspectionSessionConnection = builder.connectionObject({ type: InspectionSession, name: 'InspectionSessionConnection' });
+const InspectionSessionConnection = builder.connectionObject(
+  { type: InspectionSession, name: 'InspectionSessionConnection', description: "A page of the account's sessions, latest activity first (Relay connection)." },
+  { description: 'One session of the page, with the cursor to pass as after for the sessions after it.' },
+);
 
 const SessionSearchInput = inputTypeFrom(
   'SessionSearchInput',
@@ -241,70 +305,91 @@ type DamageShape = ReturnType<typeof damageView>;
 
 const DamageRegion = builder.objectRef<DamageRegionValue>('DamageRegion').implement({
   description: 'A box on a photo, in fractions (0-1) of its width and height.',
-  fields: (t) => ({ x: t.exposeFloat('x'), y: t.exposeFloat('y'), width: t.exposeFloat('width'), height: t.exposeFloat('height') }),
+  fields: (t) => ({
+    x: t.exposeFloat('x', { description: "The box's left edge, as a fraction (0-1) of the photo's width." }),
+    y: t.exposeFloat('y', { description: "The box's top edge, as a fraction (0-1) of the photo's height." }),
+    width: t.exposeFloat('width', { description: "The box's width, as a fraction (0-1) of the photo's width." }),
+    height: t.exposeFloat('height', { description: "The box's height, as a fraction (0-1) of the photo's height." }),
+  }),
 });
 
 const DamageRegionInput = builder.inputType('DamageRegionInput', {
   description: 'A box on a photo, in fractions (0-1) of its width and height; x + width <= 1, y + height <= 1.',
   fields: (t) => ({
-    x: t.float({ required: true }),
-    y: t.float({ required: true }),
-    width: t.float({ required: true }),
-    height: t.float({ required: true }),
+    x: t.float({ required: true, description: "The box's left edge, as a fraction (0-1) of the photo's width." }),
+    y: t.float({ required: true, description: "The box's top edge, as a fraction (0-1) of the photo's height." }),
+    width: t.float({ required: true, description: "The box's width, as a fraction of the photo's width: more than 0, at most 1 - x." }),
+    height: t.float({ required: true, description: "The box's height, as a fraction of the photo's height: more than 0, at most 1 - y." }),
   }),
 });
 
 // GraphQL enum values are upper case by convention; each maps to the stored lower-case status.
 const DamageStatusEnum = builder.enumType('DamageStatus', {
-  values: Object.fromEntries(DAMAGE_RECORD_STATUSES.map((status) => [status.toUpperCase(), { value: status }])) as Record<
-    Uppercase<(typeof DAMAGE_RECORD_STATUSES)[number]>,
-    { value: (typeof DAMAGE_RECORD_STATUSES)[number] }
-  >,
+  description: 'Whether a damage record counts in the results: only ACCEPTED ones do.',
+  values: describedValues(DAMAGE_RECORD_STATUSES, DAMAGE_RECORD_STATUS_MEANINGS, upperCased),
 });
 
 const Damage = builder.objectRef<DamageShape>('Damage').implement({
   description: 'A damage record (docs/staff.md). Only accepted records count in the results.',
   fields: (t) => ({
     damageId: t.exposeString('damage_id', { nullable: true, description: 'Null on records stored before damage ids existed.' }),
-    item: t.exposeString('item'),
-    damageType: t.exposeString('damage_type'),
-    damage: t.exposeString('damage', { deprecationReason: 'Use damageType.' }),
-    grade: t.exposeInt('grade'),
-    photoCode: t.exposeInt('photo_code', { nullable: true }),
-    region: t.field({ type: DamageRegion, nullable: true, resolve: (damage) => damage.region }),
-    source: t.exposeString('source'),
-    status: t.field({ type: DamageStatusEnum, resolve: (damage) => damage.status }),
-    score: t.exposeFloat('score', { nullable: true }),
-    note: t.exposeString('note'),
-    createdBy: t.exposeString('created_by', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (damage) => damage.created_at }),
+    item: t.exposeString('item', { description: 'The damaged part, a code from damageCatalog.items (e.g. rear_bumper).' }),
+    damageType: t.exposeString('damage_type', { description: 'What the damage is, a code from damageCatalog.damageTypes (e.g. dent).' }),
+    damage: t.exposeString('damage', { deprecationReason: 'Use damageType.', description: descriptionOf(DamageSchema.shape.damage) }),
+    grade: t.exposeInt('grade', { description: 'Severity: 1 (minor) to 5 (severe); what each grade means is in damageCatalog.damageTypes.' }),
+    photoCode: t.exposeInt('photo_code', { nullable: true, description: 'The photo the damage is seen on; null when none is named.' }),
+    region: t.field({
+      type: DamageRegion,
+      nullable: true,
+      description: 'Where on that photo the damage is; null when no box was drawn.',
+      resolve: (damage) => damage.region,
+    }),
+    source: t.exposeString('source', { description: 'manual (a person or the API) or detector (the damage detector).' }),
+    status: t.field({ type: DamageStatusEnum, description: 'Whether the record counts in the results.', resolve: (damage) => damage.status }),
+    score: t.exposeFloat('score', { nullable: true, description: "The detector's confidence, 0–1; null on manual records." }),
+    note: t.exposeString('note', { description: 'Free text about the damage; empty when none.' }),
+    createdBy: t.exposeString('created_by', { nullable: true, description: descriptionOf(DamageSchema.shape.created_by) }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the record was made.', resolve: (damage) => damage.created_at }),
   }),
 });
 
 const GradePreview = builder.objectRef<{ grade: Grade; name: string }>('GradePreview').implement({
   description: 'A grade, 5 (EXCELLENT) to 1 (POOR), and its name.',
-  fields: (t) => ({ grade: t.exposeInt('grade'), name: t.exposeString('name') }),
+  fields: (t) => ({
+    grade: t.exposeInt('grade', { description: 'The grade: 5 (no damage) down to 1 (severe damage).' }),
+    name: t.exposeString('name', { description: 'Its name: EXCELLENT, GOOD, FAIR, ROUGH or POOR.' }),
+  }),
 });
 
 const CatalogItem = builder.objectRef<DamageCatalog['items'][number]>('DamageCatalogItem').implement({
-  fields: (t) => ({ code: t.exposeString('code'), label: t.exposeString('label') }),
+  description: 'A vehicle part a damage record may name.',
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'The code a damage record stores as item, e.g. left_front_door.' }),
+    label: t.exposeString('label', { description: 'Its English name, e.g. "Left Front Door".' }),
+  }),
 });
 
 const CatalogDamageType = builder.objectRef<DamageCatalog['damage_types'][number]>('DamageCatalogType').implement({
+  description: 'A kind of damage a record may name, with what each grade means for it.',
   fields: (t) => ({
-    code: t.exposeString('code'),
-    label: t.exposeString('label'),
+    code: t.exposeString('code', { description: 'The code a damage record stores as damageType, e.g. dent.' }),
+    label: t.exposeString('label', { description: 'Its English name, e.g. "Dent".' }),
     description: t.exposeString('description', { description: 'What the type is and what each grade 1 (minor) to 5 (severe) means.' }),
     summary: t.exposeString('summary', { description: 'What the type is, without the grades.' }),
     gradeMeanings: t.exposeStringList('grade_meanings', { description: 'What grades 1 (minor) … 5 (severe) mean for this type, in order.' }),
-    defaultGrade: t.exposeInt('default_grade'),
+    defaultGrade: t.exposeInt('default_grade', { description: 'The grade addDamage gives when none is passed, 1 (minor) to 5 (severe).' }),
   }),
 });
 
 const DamageCatalogType = builder.objectRef<DamageCatalog>('DamageCatalog').implement({
+  description: 'The closed lists a damage record names its part and its kind from (GET /v1/damage-catalog).',
   fields: (t) => ({
-    items: t.field({ type: [CatalogItem], resolve: (catalog) => catalog.items }),
-    damageTypes: t.field({ type: [CatalogDamageType], resolve: (catalog) => catalog.damage_types }),
+    items: t.field({
+      type: [CatalogItem],
+      description: 'The vehicle parts, body front to back, then glass, wheels, interior and other.',
+      resolve: (catalog) => catalog.items,
+    }),
+    damageTypes: t.field({ type: [CatalogDamageType], description: 'The kinds of damage.', resolve: (catalog) => catalog.damage_types }),
   }),
 });
 
@@ -381,8 +466,17 @@ builder.objectFields(InspectionSession, (t) => ({
     description: 'The accepted damages the report lists once the session is COMPLETE; null before, and for the CAPT theme.',
     resolve: (session) => reportFigures(session.results).totalDamages,
   }),
-  reviewedBy: t.string({ nullable: true, resolve: (session) => session.reviewed_by ?? null }),
-  reviewedAt: t.field({ type: 'DateTime', nullable: true, resolve: (session) => session.reviewed_at ?? null }),
+  reviewedBy: t.string({
+    nullable: true,
+    description: 'The user, or `api`, who last completed the review; null until a person completed one (and in auto review mode).',
+    resolve: (session) => session.reviewed_by ?? null,
+  }),
+  reviewedAt: t.field({
+    type: 'DateTime',
+    nullable: true,
+    description: 'When the review was last completed; null until then (and in auto review mode).',
+    resolve: (session) => session.reviewed_at ?? null,
+  }),
   damages: t.field({
     type: [Damage],
     description: 'Every damage record, oldest first: accepted, declined and proposed. Account scope only.',
@@ -403,6 +497,7 @@ builder.queryFields((t) => ({
   inspectionSession: t.field({
     authScopes: { role: 'viewer' },
     type: InspectionSession,
+    description: "One session of the account, or the capture token's own session; another account's or none: NOT_FOUND. Any signed-in role.",
     args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }) },
     resolve: (_root, { sessionKey }, context) => requireReadableSession(context, sessionKey),
   }),
@@ -411,12 +506,12 @@ builder.queryFields((t) => ({
     type: InspectionSessionConnection,
     description: "The account's sessions, latest activity first (lastActivityAt).",
     args: {
-      status: t.arg({ type: SessionStatusEnum }),
+      status: t.arg({ type: SessionStatusEnum, description: 'Only sessions in this status; left out: every status.' }),
       awaitingReview: t.arg.boolean({ description: 'true: only confirmed sessions waiting for a review (the review queue); false: all others.' }),
       search: t.arg.string({ description: 'Part of the session key, the VIN or the client id, in any case (at most 100 characters).' }),
       test: t.arg.boolean({ description: 'true: only test sessions (made with a test key); otherwise they are left out.' }),
       first: t.arg.int({ description: 'Page size, 1-100 (default 20).' }),
-      after: t.arg.string(),
+      after: t.arg.string({ description: 'The cursor of the last session of the previous page (pageInfo.endCursor); left out: the first page.' }),
     },
     resolve: async (_root, args, context) => connectionOf(await context.services.sessions.page(await requireAccount(context), args), args.after),
   }),
@@ -447,7 +542,12 @@ builder.mutationFields((t) => ({
     authScopes: { role: 'owner' },
     type: InspectionSession,
     description: 'Creates a session: the POST /v1/sessions body in camelCase, checked by the same rules. Every group is optional.',
-    args: { input: t.arg({ type: CreateInspectionSessionInput }) },
+    args: {
+      input: t.arg({
+        type: CreateInspectionSessionInput,
+        description: "The new session; a group left out takes the account's defaults (theme, redirect, language) or stays empty.",
+      }),
+    },
     resolve: async (_root, { input }, context) => {
       // docs/rest-guide.md "Results": a signed-in person creates from the dashboard; the API headers mean an integrator.
       const principal = await context.principal();
@@ -461,13 +561,17 @@ builder.mutationFields((t) => ({
     authScopes: { role: 'owner' },
     type: InspectionSession,
     description: 'Updates a session: the PUT /v1/sessions/:key body in camelCase, checked by the same rules.',
-    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }), input: t.arg({ type: UpdateInspectionSessionInput, required: true }) },
+    args: {
+      sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
+      input: t.arg({ type: UpdateInspectionSessionInput, required: true, description: 'The groups to change; a group left out stays as it is.' }),
+    },
     resolve: async (_root, { sessionKey, input }, context) =>
       context.services.sessions.update(await requireAccount(context), sessionKey, updateSessionBody(input)),
   }),
   deleteInspectionSession: t.field({
     authScopes: { role: 'owner' },
     type: 'String',
+    description: 'Deletes a session nobody has started (IDLE only; BAD_REQUEST otherwise) and answers the confirmation message. Owners and the API headers.',
     args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }) },
     resolve: async (_root, { sessionKey }, context) => (await context.services.sessions.delete(await requireAccount(context), sessionKey)).message,
   }),
@@ -478,13 +582,16 @@ builder.mutationFields((t) => ({
       "Adds an accepted manual damage record, in any status before COMPLETE or while a review is reopened. grade: 1 (minor) to 5 (severe), default the type's.",
     args: {
       sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
-      item: t.arg.string({ required: true }),
+      item: t.arg.string({
+        required: true,
+        description: 'The damaged part, a code from damageCatalog.items; case, spaces and dashes are normalised ("Rear Bumper" → rear_bumper).',
+      }),
       damageType: t.arg.string({ description: 'A code from damageCatalog.damageTypes.' }),
       damage: t.arg.string({ description: "The first release's name for damageType." }),
-      grade: t.arg.int(),
-      photoCode: t.arg.int(),
-      region: t.arg({ type: DamageRegionInput }),
-      note: t.arg.string(),
+      grade: t.arg.int({ description: "Severity, 1 (minor) to 5 (severe); left out: the type's defaultGrade." }),
+      photoCode: t.arg.int({ description: "The photo the damage is seen on, a photo code of the session's theme; left out: none." }),
+      region: t.arg({ type: DamageRegionInput, description: 'Where on that photo the damage is; needs photoCode. Left out: no box.' }),
+      note: t.arg.string({ description: 'Free text about the damage, at most 1000 characters; left out: empty.' }),
     },
     resolve: async (_root, args, context) =>
       context.services.sessions.addDamage(
@@ -508,13 +615,13 @@ builder.mutationFields((t) => ({
     description: "Accepts or declines a proposal, or changes a record's grade, type, item, region or note; before COMPLETE only.",
     args: {
       sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
-      damageId: t.arg.string({ required: true }),
-      status: t.arg({ type: DamageStatusEnum }),
-      item: t.arg.string(),
-      damageType: t.arg.string(),
-      grade: t.arg.int(),
-      region: t.arg({ type: DamageRegionInput, description: 'null removes the box.' }),
-      note: t.arg.string(),
+      damageId: t.arg.string({ required: true, description: 'The damageId of the record to change.' }),
+      status: t.arg({ type: DamageStatusEnum, description: 'ACCEPTED or DECLINED (a record cannot be made PROPOSED); left out: unchanged.' }),
+      item: t.arg.string({ description: 'A code from damageCatalog.items; left out: unchanged.' }),
+      damageType: t.arg.string({ description: 'A code from damageCatalog.damageTypes; left out: unchanged.' }),
+      grade: t.arg.int({ description: 'Severity, 1 (minor) to 5 (severe); left out: unchanged.' }),
+      region: t.arg({ type: DamageRegionInput, description: "The new box on the record's photo; null removes the box; left out: unchanged." }),
+      note: t.arg.string({ description: 'Free text, at most 1000 characters; left out: unchanged.' }),
     },
     resolve: async (_root, args, context) =>
       context.services.sessions.updateDamage(await requireAccount(context), args.sessionKey, args.damageId, {
@@ -530,7 +637,10 @@ builder.mutationFields((t) => ({
     authScopes: { role: 'inspector' },
     type: 'String',
     description: "Removes a manual damage record before COMPLETE (a detector's proposal is declined instead).",
-    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }), damageId: t.arg.string({ required: true }) },
+    args: {
+      sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
+      damageId: t.arg.string({ required: true, description: 'The damageId of the manual record to remove.' }),
+    },
     resolve: async (_root, { sessionKey, damageId }, context) =>
       (await context.services.sessions.deleteDamage(await requireAccount(context), sessionKey, damageId)).message,
   }),
@@ -539,7 +649,10 @@ builder.mutationFields((t) => ({
     type: InspectionSession,
     description:
       'Completes the review of a confirmed session: the report is generated and the session becomes COMPLETE. With no accepted damage, noDamageFound must be true. Idempotent. On a reopened review (reopenReview): the next report revision and SESSION:REPORT_REVISED.',
-    args: { sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }), noDamageFound: t.arg.boolean() },
+    args: {
+      sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
+      noDamageFound: t.arg.boolean({ description: 'true: the reviewer found no damage; required when no damage record is accepted.' }),
+    },
     resolve: async (_root, { sessionKey, noDamageFound }, context) =>
       context.services.reviews.completeReview(
         await requireAccount(context),

@@ -69,15 +69,23 @@ export type CreateUserInput = {
 
 /** A box on a photo, in fractions (0-1) of its width and height; x + width <= 1, y + height <= 1. */
 export type DamageRegionInput = {
+  /** The box's height, as a fraction of the photo's height: more than 0, at most 1 - y. */
   height: number;
+  /** The box's width, as a fraction of the photo's width: more than 0, at most 1 - x. */
   width: number;
+  /** The box's left edge, as a fraction (0-1) of the photo's width. */
   x: number;
+  /** The box's top edge, as a fraction (0-1) of the photo's height. */
   y: number;
 };
 
+/** Whether a damage record counts in the results: only ACCEPTED ones do. */
 export type DamageStatus =
+  /** Counts in the results: recorded by a person or the API, or a proposal a person accepted. */
   | 'ACCEPTED'
+  /** A proposal a person declined: kept, but left out of the results. */
   | 'DECLINED'
+  /** Found by the damage detector, waiting for a person to accept or decline it; left out of the results until accepted. */
   | 'PROPOSED';
 
 /** Where a delivery stands. */
@@ -140,13 +148,21 @@ export type SessionSettingsInput = {
   theme?: string | null | undefined;
 };
 
+/** Where a session is in its lifecycle (docs/events.md); COMPLETE and EXPIRED are final. */
 export type SessionStatus =
+  /** The condition report is generated. Final. */
   | 'COMPLETE'
+  /** The person confirmed the inspection; the damage review and the condition report are under way. */
   | 'CONFIRM'
+  /** The session stayed idle longer than the account's `expiration_hours`. Final. */
   | 'EXPIRED'
+  /** Created; nobody has opened the capture link yet. */
   | 'IDLE'
+  /** Photos are being taken. */
   | 'PROCESS'
+  /** Every photo the theme requires has an accepted capture. */
   | 'QC_PASSED'
+  /** The capture link was opened; no photo yet. */
   | 'STARTED';
 
 /** Sends the capture link by SMS when the session is created. */
@@ -182,9 +198,13 @@ export type UserRole =
 
 /** What the vehicle check saw on an exterior view: the whole vehicle, none, one cut off by the edge, or one too small in the picture. */
 export type VehicleCheck =
+  /** The vehicle runs past the left, right or top edge of the photo. */
   | 'CUT_OFF'
+  /** No vehicle was found. */
   | 'NO_VEHICLE'
+  /** The whole vehicle is in the picture and fills enough of it. */
   | 'OK'
+  /** The vehicle is too small in the picture: less than 40 % of its width and of its height. */
   | 'TOO_FAR';
 
 /** The vehicle; every field optional, null or blank for unknown. */
