@@ -151,6 +151,7 @@ function Overall({ report }: { report: ConditionReport }) {
         </span>
       </p>
       <Muted>{report.review ? say(words, 'report.reviewedBy', { name: report.review.by, time: report.review.at }) : say(words, 'report.notReviewed')}</Muted>
+      {report.revision !== null && <Muted>{say(words, 'report.revision', { revision: report.revision })}</Muted>}
       {report.unanalysedPhotos.length > 0 && <p class="rejected">{say(words, 'report.unanalysed', { views: report.unanalysedPhotos.join(', ') })}</p>}
     </>
   );

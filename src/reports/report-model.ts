@@ -76,6 +76,8 @@ export interface ConditionReport {
   unanalysedPhotos: string[];
   /** Who completed the review and when (human-readable), or null when nobody did. */
   review: { by: string; at: string } | null;
+  /** The report's revision when a corrected review made it (2 and up; docs/staff.md "Review revisions"), else null. */
+  revision: number | null;
   sessionKey: string;
   theme: string;
   title: string;
@@ -145,6 +147,7 @@ export function buildConditionReport(
     brand: brandOf(brand),
     unanalysedPhotos: unanalysedPhotoCodes.map((code) => views.get(code) ?? String(code)),
     review: inspection?.reviewed_by ? { by: truncate(inspection.reviewed_by, REPORT_LIMITS.noteUserChars), at: isoTime(inspection.reviewed_at) } : null,
+    revision: (results.report?.revision ?? 1) > 1 ? (results.report?.revision as number) : null,
     sessionKey: results.session.session_key,
     theme: results.session.theme,
     title: describedVehicle

@@ -181,6 +181,7 @@ function layOut(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Ar
       .text(grade.value === null ? grade.name : `${say(words, 'report.gradeOutOf', { grade: grade.value })}  ${grade.name}`, MARGIN, document.y, { width });
     body().text(sayCount(words, 'report.damageCount', report.totalDamages ?? 0), MARGIN, document.y, { width });
     paragraph(report.review ? say(words, 'report.reviewedBy', { name: report.review.by, time: report.review.at }) : say(words, 'report.notReviewed'), MUTED);
+    if (report.revision !== null) paragraph(say(words, 'report.revision', { revision: report.revision }), MUTED);
     if (report.unanalysedPhotos.length) paragraph(say(words, 'report.unanalysed', { views: report.unanalysedPhotos.join(', ') }), REJECTED);
   } else {
     paragraph(say(words, 'report.photosOnly', { theme: report.theme }));

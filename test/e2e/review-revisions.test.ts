@@ -169,9 +169,12 @@ describe('a review reopened and completed again over REST', () => {
       const text = pdfText(revisedPdf);
       expect(text).toMatch(/scratch/i);
       expect(text).toMatch(/rear door/i);
+      expect(text).toContain('Revision 2 of this report');
+      expect(pdfText(firstPdf)).not.toContain('Revision');
     }
     const page = await (await fetch(revised.body.report.url)).text();
     expect(page).toMatch(/Hood/);
+    expect(page).toContain('Revision 2 of this report');
 
     // Frozen again.
     expect((await api(manual, 'POST', `/v1/sessions/${session.sessionKey}/damages`, { item: 'hood', damage_type: 'dent' })).status).toBe(409);
