@@ -60,7 +60,7 @@ export function createInspectionUseCases(deps: {
     damages: stores.damages,
     recorder,
     urls,
-    sms: new SmsInvitations(deps.sms, recorder, urls, clock),
+    sms: new SmsInvitations(deps.sms, recorder, urls, stores.sessions, clock),
     mail,
     clock,
   });

@@ -1,5 +1,5 @@
 // Sends the capture link by SMS and records the outcome as SESSION:SMS_PROCESS.
-import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
+import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { SmsProvider } from '../sms/sms-provider.js';
 import type { SmsInvite } from '../domain/session-input.js';
@@ -11,6 +11,7 @@ export class SmsInvitations {
     private readonly provider: SmsProvider,
     private readonly recorder: EventRecorder,
     private readonly urls: PublicUrls,
+    private readonly sessions: Pick<InspectionSessionStore, 'setSmsDelivery'>,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -19,6 +20,8 @@ export class SmsInvitations {
     const sender = invite.by ? ` from ${invite.by}` : '';
     const body = `${greeting}please photograph your vehicle for the inspection${sender}: ${this.urls.captureUrl(session._id, session.capture_token)}`;
     const outcome = await this.provider.send({ to: invite.to, from: invite.from, body });
+    // What the timeline may say: a success of the log provider reached no phone (docs/staff.md "Mail").
+    await this.sessions.setSmsDelivery(session._id, outcome.status === 'error' ? 'failed' : outcome.sent ? 'sent' : 'logged');
     await this.recorder.record({
       apiKey: session.api_key,
       callbackKey: session.created_with_key,

@@ -15,7 +15,8 @@ export class LogSmsProvider implements SmsProvider {
     if (this.sent.length > 100) this.sent.shift();
     // The body carries the capture token, so only its length is logged.
     this.logger.info({ to: maskPhone(message.to), bodyLength: message.body.length }, 'sms invitation (log provider)');
-    return { status: 'success', providerId: `log-${randomUUID()}` };
+    // A success for the webhook (the spec's SMS_PROCESS has success or error), but nothing was sent (docs/staff.md "Mail").
+    return { status: 'success', providerId: `log-${randomUUID()}`, sent: false };
   }
 }
 

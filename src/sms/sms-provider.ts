@@ -5,7 +5,8 @@ export interface SmsMessage {
   body: string;
 }
 
-export type SmsOutcome = { status: 'success'; providerId: string | null } | { status: 'error'; message: string };
+/** `sent`: false when the provider only recorded the message (the log provider): nothing reached a phone. */
+export type SmsOutcome = { status: 'success'; providerId: string | null; sent: boolean } | { status: 'error'; message: string };
 
 export interface SmsProvider {
   readonly name: string;

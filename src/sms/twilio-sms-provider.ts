@@ -31,7 +31,7 @@ export class TwilioSmsProvider implements SmsProvider {
       });
       const body = parseJson(response.body);
       if (response.statusCode >= 200 && response.statusCode < 300) {
-        return { status: 'success', providerId: typeof body?.sid === 'string' ? body.sid : null };
+        return { status: 'success', providerId: typeof body?.sid === 'string' ? body.sid : null, sent: true };
       }
       const detail = typeof body?.message === 'string' ? body.message : `HTTP ${response.statusCode}`;
       return { status: 'error', message: `The SMS provider refused the message: ${detail}` };

@@ -105,6 +105,8 @@ export interface InspectionSessionDocument {
   damages_version?: string;
   /** The words the search's `q` matches (domain/session-search.ts), rewritten with the options and the vehicle. */
   search_terms: string[];
+  /** What became of the SMS invitation: sent to the provider, only logged (the log provider), or failed; absent without one. */
+  sms_delivery?: SmsDelivery;
   created_at: Date;
   updated_at: Date;
   /**
@@ -125,6 +127,8 @@ export interface SessionPageQuery {
   first: number;
   after?: { lastActivityAt: Date; key: string } | null;
 }
+
+export type SmsDelivery = 'sent' | 'logged' | 'failed';
 
 export type SessionCounter = 'notes_count' | 'damages_count' | 'capture_count';
 
@@ -215,6 +219,11 @@ export class InspectionSessionStore {
       await this.collection.updateOne({ _id: sessionKey, [counter]: { $exists: false } }, { $set: { [counter]: await countExisting() } });
     }
     return take();
+  }
+
+  /** Records what became of the session's SMS invitation; not a change of the representation (updated_at stays). */
+  async setSmsDelivery(sessionKey: string, delivery: SmsDelivery): Promise<void> {
+    await this.collection.updateOne({ _id: sessionKey }, { $set: { sms_delivery: delivery } });
   }
 
   /** Gives back a slot taken for a write that then failed. */

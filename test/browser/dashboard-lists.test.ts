@@ -1,6 +1,6 @@
 // The dashboard's session list with the search's filters, in a real browser: a viewer sees each session's grade and
 // damage count, finds a session by the customer's name, narrows the list to creation days, and the "Export CSV" link
-// downloads exactly what the list shows. Each state is checked by axe-core and screenshotted at desktop and phone size.
+// downloads exactly what the list shows; a session whose SMS the log provider only logged never reads "texted". Each state is checked by axe-core and screenshotted at desktop and phone size.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
@@ -147,6 +147,18 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the session list, its filters and the CSV e
       await page.getByLabel('Show sessions with status').selectOption('COMPLETE');
       await page.locator('#sessions-empty', { hasText: 'No session matches.' }).waitFor();
       expect(new URL((await page.locator('#export-csv').getAttribute('href')) as string, server.baseUrl).searchParams.get('status')).toBe('COMPLETE');
+
+      // With the log provider (the default), an SMS invitation reached no phone: its timeline never says it was texted.
+      const texted = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
+        session: { theme: 'LITE' },
+        sms: { to: '+15555550123', to_name: 'Sam' },
+      });
+      await page.goto(`${server.baseUrl}/dashboard/sessions/${texted.body.session_key}`);
+      const sms = page.locator('#timeline li[data-event="SESSION:SMS_PROCESS"]');
+      await sms.waitFor();
+      expect(await sms.innerText()).toContain('Capture link not texted — no SMS provider is set up, so it was only logged');
+      expect(await sms.innerText()).not.toMatch(/texted\b(?! —)|sent/i);
+      await capture(page, 'dashboard-session-sms-logged', 'a session whose SMS was only logged');
       expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
     } finally {
       await context.close();

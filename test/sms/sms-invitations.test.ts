@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
-import { wsEventRecorder } from '../support/graphql.js';
+import { graphqlRequest, wsEventRecorder } from '../support/graphql.js';
 
 interface ReceivedSms {
   path: string;
@@ -47,6 +47,15 @@ beforeAll(async () => {
   });
   account = await server.createAccount();
 });
+/** What became of the session's SMS invitation, as the dashboard reads it. */
+async function smsDelivery(on: TestServer, as: TestAccount, sessionKey: string): Promise<unknown> {
+  const result = await graphqlRequest(on.baseUrl, { account: as }, 'query($k: String!) { inspectionSession(sessionKey: $k) { smsDelivery } }', {
+    k: sessionKey,
+  });
+  expect(result.errors).toBeUndefined();
+  return result.data?.inspectionSession.smsDelivery;
+}
+
 afterAll(async () => {
   await server.stop();
   await new Promise((resolve) => provider.close(resolve));
@@ -69,6 +78,7 @@ describe('SMS invitations', () => {
     await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:SMS_PROCESS'));
     const event = watcher.events.find((item) => item.event === 'SESSION:SMS_PROCESS');
     expect(event?.payload).toMatchObject({ session_key: created.body.session_key, phone: '+15555550199', name: 'Dana', status: 'success', message: '' });
+    expect(await smsDelivery(server, account, created.body.session_key)).toBe('SENT');
     await watcher.close();
   });
 
@@ -81,6 +91,34 @@ describe('SMS invitations', () => {
     const event = watcher.events.find((item) => item.event === 'SESSION:SMS_PROCESS');
     expect(event?.payload).toMatchObject({ status: 'error', name: '', phone: '+15550000000' });
     expect(event?.payload.message).toContain('not a valid phone number');
+    expect(await smsDelivery(server, account, created.body.session_key)).toBe('FAILED');
+    expect(
+      await smsDelivery(server, account, (await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', { session: {} })).body.session_key),
+    ).toBeNull();
+    await watcher.close();
+  });
+});
+
+describe('SMS invitations with the log provider', () => {
+  let logged: TestServer;
+
+  beforeAll(async () => {
+    logged = await startTestServer();
+  });
+
+  afterAll(async () => {
+    await logged?.stop();
+  });
+
+  it('report success to webhooks, as the spec has it, but are recorded as only logged, never as sent', async () => {
+    const owner = await logged.createAccount();
+    const watcher = wsEventRecorder(logged.baseUrl, signRequestHeaders(owner));
+    await watcher.ready;
+    const created = await apiRequest(logged.baseUrl, owner, 'POST', '/v1/sessions', { sms: { to: '+15555550123' } });
+    expect(created.status).toBe(200);
+    await watcher.waitFor((events) => events.some((event) => event.event === 'SESSION:SMS_PROCESS'));
+    expect(watcher.events.find((item) => item.event === 'SESSION:SMS_PROCESS')?.payload).toMatchObject({ status: 'success' });
+    expect(await smsDelivery(logged, owner, created.body.session_key)).toBe('LOGGED');
     await watcher.close();
   });
 });

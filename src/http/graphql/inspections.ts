@@ -50,6 +50,14 @@ const RejectionCodeEnum = builder.enumType('RejectionCode', {
   description: `${descriptionOf(RejectionCodeSchema)} Quality control stops at the first check that fails, in the order listed (docs/capture.md).`,
   values: describedValues(REJECTION_CODES, REJECTION_CODE_MEANINGS, asIs),
 });
+const SmsDeliveryEnum = builder.enumType('SmsDelivery', {
+  description: "What became of a session's SMS invitation.",
+  values: {
+    SENT: { value: 'sent', description: 'Handed to the SMS provider, which accepted it.' },
+    LOGGED: { value: 'logged', description: 'Only written to the service log (the log provider): no text message was sent.' },
+    FAILED: { value: 'failed', description: 'The provider refused it or could not be reached.' },
+  } as const,
+});
 const VehicleCheckEnum = builder.enumType('VehicleCheck', {
   description: descriptionOf(VehicleCheckSchema),
   values: describedValues(VEHICLE_CHECKS, VEHICLE_CHECK_MEANINGS, upperCased),
@@ -460,6 +468,13 @@ builder.objectFields(InspectionSession, (t) => ({
       const { grade } = reportFigures(session.results);
       return grade === null ? null : { grade, name: gradeName(grade) };
     },
+  }),
+  smsDelivery: t.field({
+    type: SmsDeliveryEnum,
+    nullable: true,
+    description:
+      'What became of the SMS invitation: SENT, LOGGED (the log provider: nothing sent, though SESSION:SMS_PROCESS says success) or FAILED; null without one, and for sessions from before this was recorded.',
+    resolve: (session) => session.sms_delivery ?? null,
   }),
   reportedDamages: t.int({
     nullable: true,

@@ -9,11 +9,18 @@ export function vehicleTitle(vehicle: Record<string, unknown> | null | undefined
   return vehicleTitleOf(vehicle as never);
 }
 
-/** What an event says, in words: "Driver side photo rejected — too dark", "Note: Checked". */
+/** What became of the session's SMS invitation (GraphQL smsDelivery); null when not known. */
+type SmsDelivery = 'SENT' | 'LOGGED' | 'FAILED' | null | undefined;
+
+/**
+ * What an event says, in words: "Driver side photo rejected — too dark", "Note: Checked". An SMS the log provider only
+ * logged reports success to webhooks, but is never called texted here (docs/staff.md "Mail").
+ */
 export function describeEvent(
   event: string,
   payload: Record<string, unknown>,
   words: { status: (code: string) => string; view: (code: number) => string },
+  smsDelivery: SmsDelivery = null,
 ): string {
   switch (event) {
     case 'SESSION:STATUS_CHANGE':
@@ -28,7 +35,10 @@ export function describeEvent(
     case 'SESSION:COMPLETE':
       return 'The report is ready';
     case 'SESSION:SMS_PROCESS':
-      return payload.status === 'success' ? 'Capture link texted' : `Text message failed${payload.message ? ` — ${String(payload.message)}` : ''}`;
+      if (payload.status !== 'success') return `Text message failed${payload.message ? ` — ${String(payload.message)}` : ''}`;
+      if (smsDelivery === 'SENT') return 'Capture link texted';
+      if (smsDelivery === 'LOGGED') return 'Capture link not texted — no SMS provider is set up, so it was only logged';
+      return 'Capture link handed to the SMS provider';
     case 'SESSION:REPORT_REVISED':
       return `Report revised${payload.reason ? ` — ${String(payload.reason)}` : ''}`;
     default:

@@ -20,7 +20,7 @@ const SESSION_DETAIL = graphql(`
   query SessionDetail($sessionKey: String!) {
     inspectionSession(sessionKey: $sessionKey) {
       sessionKey status awaitingReview theme vehicle createdAt lastActivityAt acceptedPhotoCount
-      captureUrl inspectStartedAt inspectEndedAt expiresAt language vinCaptured
+      captureUrl inspectStartedAt inspectEndedAt expiresAt language vinCaptured smsDelivery
       requiredPhotos { photoCode }
       photos { photoCode photoLabel approved approvedMessage url createdAt vehicleCheck vehicleBox { x y width height score } }
       damages { damageId item damageType grade note photoCode region { x y width height } score source status }
@@ -130,7 +130,7 @@ export function SessionPage({ sessionKey }: { sessionKey: string }) {
                 {report ? <Report report={report} /> : null}
                 {session.status === 'COMPLETE' ? <ReviewRevisions session={session} onChanged={refresh} /> : null}
               </div>
-              <Timeline events={events} />
+              <Timeline events={events} smsDelivery={session.smsDelivery} />
             </div>
           </section>
           <Photos session={session} />
@@ -207,7 +207,7 @@ function Report({ report }: { report: ReportLinks }) {
 }
 
 /** The session's events, oldest first, in words; a scrolling region that the keyboard reaches (Tab, then arrows). */
-function Timeline({ events }: { events: SessionEvent[] }) {
+function Timeline({ events, smsDelivery }: { events: SessionEvent[]; smsDelivery: SessionDetail['smsDelivery'] }) {
   const words = useWords();
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -222,7 +222,7 @@ function Timeline({ events }: { events: SessionEvent[] }) {
         {events.map((event) => (
           <li key={event.id} data-event={event.event} data-id={event.id}>
             <span class="event-name">{words.event(event.event)}</span>
-            <span>{describeEvent(event.event, event.payload as Record<string, unknown>, words)}</span>
+            <span>{describeEvent(event.event, event.payload as Record<string, unknown>, words, smsDelivery)}</span>
             <time dateTime={event.timestamp}>{formatTime(event.timestamp)}</time>
           </li>
         ))}

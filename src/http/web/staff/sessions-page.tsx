@@ -17,7 +17,7 @@ import { StatusBadge } from './status-badge.js';
 graphql(`
   fragment SessionRowFields on InspectionSession {
     sessionKey status awaitingReview theme vehicle lastActivityAt acceptedPhotoCount requiredPhotos { photoCode }
-    reportGrade { grade name } reportedDamages
+    reportGrade { grade name } reportedDamages smsDelivery
   }
 `);
 
@@ -390,7 +390,7 @@ export function SessionsTable({ rows, caption, bodyId }: { rows: Row[]; caption:
               <td class="wide-only">
                 {row.lastEvent ? (
                   <span>
-                    {describeEvent(row.lastEvent.event, row.lastEvent.payload as Record<string, unknown>, words)}
+                    {describeEvent(row.lastEvent.event, row.lastEvent.payload as Record<string, unknown>, words, row.smsDelivery)}
                     <br />
                     <time class="muted" dateTime={row.lastEvent.timestamp}>
                       {formatTime(row.lastEvent.timestamp)}

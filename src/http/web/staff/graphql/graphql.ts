@@ -165,6 +165,15 @@ export type SessionStatus =
   /** The capture link was opened; no photo yet. */
   | 'STARTED';
 
+/** What became of a session's SMS invitation. */
+export type SmsDelivery =
+  /** The provider refused it or could not be reached. */
+  | 'FAILED'
+  /** Only written to the service log (the log provider): no text message was sent. */
+  | 'LOGGED'
+  /** Handed to the SMS provider, which accepted it. */
+  | 'SENT';
+
 /** Sends the capture link by SMS when the session is created. */
 export type SmsInvitationInput = {
   /** Who the message says sends the link, e.g. Acme Motors. */
@@ -368,7 +377,7 @@ export type CreateSessionMutationVariables = Exact<{
 }>;
 
 
-export type CreateSessionMutation = { createInspectionSession: { captureUrl: string | null, sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } };
+export type CreateSessionMutation = { createInspectionSession: { captureUrl: string | null, sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, smsDelivery: SmsDelivery | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } };
 
 export type UsersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -466,7 +475,7 @@ export type SessionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string, vehicleCheck: VehicleCheck | null, vehicleBox: { x: number, y: number, width: number, height: number, score: number } | null }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string }, review: { state: ReviewState, revision: number | null, reopened: { reason: string, by: string, at: string } | null, revisions: Array<{ revision: number, reason: string, reopenedBy: string, reopenedAt: string, completedBy: string, completedAt: string }> } } };
+export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, smsDelivery: SmsDelivery | null, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string, vehicleCheck: VehicleCheck | null, vehicleBox: { x: number, y: number, width: number, height: number, score: number } | null }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string }, review: { state: ReviewState, revision: number | null, reopened: { reason: string, by: string, at: string } | null, revisions: Array<{ revision: number, reason: string, reopenedBy: string, reopenedAt: string, completedBy: string, completedAt: string }> } } };
 
 export type SessionReportQueryVariables = Exact<{
   sessionKey: string;
@@ -475,14 +484,14 @@ export type SessionReportQueryVariables = Exact<{
 
 export type SessionReportQuery = { sessionResults: Record<string, unknown> };
 
-export type SessionRowFieldsFragment = { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null };
+export type SessionRowFieldsFragment = { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, smsDelivery: SmsDelivery | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null };
 
 export type SessionSearchQueryVariables = Exact<{
   filter?: SessionSearchInput | null | undefined;
 }>;
 
 
-export type SessionSearchQuery = { sessionSearch: { nextCursor: string | null, sessions: Array<{ sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null }> } };
+export type SessionSearchQuery = { sessionSearch: { nextCursor: string | null, sessions: Array<{ sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, smsDelivery: SmsDelivery | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null }> } };
 
 export type SessionsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -493,14 +502,14 @@ export type SessionsQueryVariables = Exact<{
 }>;
 
 
-export type SessionsQuery = { inspectionSessions: { edges: Array<{ node: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type SessionsQuery = { inspectionSessions: { edges: Array<{ node: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, smsDelivery: SmsDelivery | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type SessionRowQueryVariables = Exact<{
   sessionKey: string;
 }>;
 
 
-export type SessionRowQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } };
+export type SessionRowQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, lastActivityAt: string, acceptedPhotoCount: number, reportedDamages: number | null, smsDelivery: SmsDelivery | null, requiredPhotos: Array<{ photoCode: number }>, reportGrade: { grade: number, name: string } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -571,6 +580,7 @@ export const SessionRowFieldsFragmentDoc = new TypedDocumentString(`
     name
   }
   reportedDamages
+  smsDelivery
 }
     `, {"fragmentName":"SessionRowFields"}) as unknown as TypedDocumentString<SessionRowFieldsFragment, unknown>;
 export const AccountSettingsDocument = new TypedDocumentString(`
@@ -865,6 +875,7 @@ export const CreateSessionDocument = new TypedDocumentString(`
     name
   }
   reportedDamages
+  smsDelivery
 }`) as unknown as TypedDocumentString<CreateSessionMutation, CreateSessionMutationVariables>;
 export const UsersDocument = new TypedDocumentString(`
     query Users {
@@ -987,6 +998,7 @@ export const SessionDetailDocument = new TypedDocumentString(`
     expiresAt
     language
     vinCaptured
+    smsDelivery
     requiredPhotos {
       photoCode
     }
@@ -1089,6 +1101,7 @@ export const SessionSearchDocument = new TypedDocumentString(`
     name
   }
   reportedDamages
+  smsDelivery
 }`) as unknown as TypedDocumentString<SessionSearchQuery, SessionSearchQueryVariables>;
 export const SessionsDocument = new TypedDocumentString(`
     query Sessions($first: Int, $after: String, $status: SessionStatus, $awaitingReview: Boolean, $search: String) {
@@ -1126,6 +1139,7 @@ export const SessionsDocument = new TypedDocumentString(`
     name
   }
   reportedDamages
+  smsDelivery
 }`) as unknown as TypedDocumentString<SessionsQuery, SessionsQueryVariables>;
 export const SessionRowDocument = new TypedDocumentString(`
     query SessionRow($sessionKey: String!) {
@@ -1149,4 +1163,5 @@ export const SessionRowDocument = new TypedDocumentString(`
     name
   }
   reportedDamages
+  smsDelivery
 }`) as unknown as TypedDocumentString<SessionRowQuery, SessionRowQueryVariables>;
