@@ -15,6 +15,7 @@ import { evaluateVehicleCheck, runVehicleCheckBenchmark } from './vehicle-check.
 import { runPhotoFairnessBenchmark } from './photo-fairness.js';
 import { runInstancesBenchmark } from './instances.js';
 import { runCsvExportBenchmark } from './csv-export.js';
+import { runReviewMailBenchmark } from './review-mail.js';
 
 interface Suite {
   name: string;
@@ -35,6 +36,7 @@ const suites: Suite[] = [
   { name: 'photo-fairness', run: () => runPhotoFairnessBenchmark() },
   { name: 'instances', run: () => runInstancesBenchmark() },
   { name: 'csv-export', run: () => runCsvExportBenchmark() },
+  { name: 'review-mail', run: () => runReviewMailBenchmark() },
 ];
 
 if (existsSync(new URL('./webhooks.ts', import.meta.url))) {

@@ -103,6 +103,21 @@ export interface ConditionReport {
 const VEHICLE_FIELDS = ['vin', 'year', 'make', 'model', 'body_type', 'trim', 'transmission', 'ext_col', 'int_col', 'odom_reading'] as const;
 const VEHICLE_VALUE_CHARS = 100;
 
+/**
+ * What the VIN says the vehicle is (docs/capture.md "VIN decode"), flagged when the year, make or model the integrator
+ * gave contradicts it; null when there is no decode or it names nothing.
+ */
+function decodedVehicleRow(vehicle: Record<string, unknown>, words: ReportWords): [string, string] | null {
+  const decoded = vehicle.decoded as { year?: unknown; make?: unknown; model?: unknown; trim?: unknown } | null | undefined;
+  if (!decoded) return null;
+  const named = truncate(
+    [decoded.year, decoded.make, decoded.model, decoded.trim].filter((part) => part !== null && part !== undefined && part !== '').join(' '),
+    VEHICLE_VALUE_CHARS,
+  );
+  if (!named) return null;
+  return [say(words, 'report.field.vinDecoded'), vehicle.details_match === false ? say(words, 'report.detailsMismatch', { decoded: named }) : named];
+}
+
 /** `notes.newest`: the session's newest notes, in any order (the report keeps REPORT_LIMITS.notes); `total`: all it holds. */
 export function buildConditionReport(
   results: SessionResults,
@@ -129,6 +144,8 @@ export function buildConditionReport(
       vehicle.vin_match === true ? say(words, 'report.vinMatches', { vin }) : vehicle.vin_match === false ? say(words, 'report.vinMismatch', { vin }) : vin;
     vehicleRows.push([say(words, 'report.field.vinCaptured'), captured]);
   }
+  const decodedRow = decodedVehicleRow(vehicle, words);
+  if (decodedRow) vehicleRows.push(decodedRow);
   const describedVehicle = truncate(
     [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '),
     VEHICLE_VALUE_CHARS,

@@ -490,6 +490,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
         .getByRole('link', { name: `Open session ${session.sessionKey}` })
         .click();
       expect(await page.locator('.vin-mismatch').innerText()).toBe('⚠ does not match the VIN given');
+      // What the captured VIN decodes to is no Ford Focus: the decode is shown and flagged.
+      expect(await page.locator('.details-mismatch').innerText()).toBe('⚠ does not match the year, make or model given');
       const image = page.locator('#review .annotator-canvas img');
       await image.waitFor();
       await page.waitForFunction(() => (document.querySelector('#review .annotator-canvas img') as HTMLImageElement | null)?.complete === true);

@@ -130,6 +130,12 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the condition report pages', () => {
           expect(text).toMatch(/\d{1,2} nov 2026, \d{2}:\d{2} UTC|\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2} UTC/);
           expect(text).not.toMatch(/Overall condition|Scratch|Damages on their photos/);
         }
+        // The VIN is a 2003 Honda Accord's while the integrator said Toyota: the decode is shown and flagged.
+        const flagged =
+          language === 'es'
+            ? /Según el VIN.*NO coincide con el año, la marca o el modelo indicados/s
+            : /From the VIN.*DOES NOT match the year, make or model given/s;
+        expect(await page.locator('main').innerText()).toMatch(flagged);
         if (name === '390') await page.evaluate(() => document.getElementById('damages-heading')?.scrollIntoView()); // the tables a phone once broke
         if (name !== '360') await saveScreenshot(page, `report-${language}-${name === 'desktop' ? 'desktop' : 'phone'}`);
         expect(problems).toEqual([]);

@@ -94,6 +94,25 @@ describe('the condition report model', () => {
     expect(german.overallGrade?.name).toBe('Befriedigend');
   });
 
+  it('shows what the VIN decodes to, flagged in the session language when the given details contradict it', () => {
+    const decoded = { vin: '1HGCM82633A004352', valid: true, year: 2003, make: 'HONDA', model: 'Accord', trim: 'EX' };
+    const agreeing = buildConditionReport(
+      results({ vehicle: { vin: '1HGCM82633A004352', year: 2003, make: 'Honda', decoded, details_match: true } } as never),
+      { newest: [], total: 0 },
+      GENERATED,
+    );
+    expect(agreeing.vehicleRows.at(-1)).toEqual(['From the VIN', '2003 HONDA Accord EX']);
+    const contradicted = buildConditionReport(
+      results({ vehicle: { vin: '1HGCM82633A004352', make: 'Toyota', decoded, details_match: false } } as never),
+      { newest: [], total: 0 },
+      GENERATED,
+      { words: reportWords('fr') },
+    );
+    expect(contradicted.vehicleRows.at(-1)).toEqual(['D’après le VIN', '2003 HONDA Accord EX — NE correspond PAS à l’année, la marque ou le modèle indiqués']);
+    const none = buildConditionReport(results({ vehicle: { vin: null, decoded: null, details_match: null } } as never), { newest: [], total: 0 }, GENERATED);
+    expect(none.vehicleRows.map(([label]) => label)).not.toContain('From the VIN');
+  });
+
   it('writes an unknown or missing language in English', () => {
     for (const language of [null, 'it', undefined]) {
       expect(buildConditionReport(results(), { newest: [], total: 0 }, GENERATED, { words: reportWords(language) }).title).toBe(

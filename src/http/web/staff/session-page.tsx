@@ -162,6 +162,8 @@ function Facts({ session }: { session: SessionDetail }) {
     ...(vehicleFacts(session.vehicle as never) as [string, string][]),
   ];
   if (session.vinCaptured) facts.push(['VIN captured', <CapturedVin captured={session.vinCaptured} given={session.vehicle?.vin as string | undefined} />]);
+  const decoded = session.vehicle?.decoded as DecodedVehicle | null | undefined;
+  if (decoded) facts.push(['From the VIN', <VinDecode decoded={decoded} detailsMatch={session.vehicle?.details_match as boolean | null | undefined} />]);
   return (
     <dl class="facts">
       {facts.map(([label, value]) => (
@@ -171,6 +173,24 @@ function Facts({ session }: { session: SessionDetail }) {
         </>
       ))}
     </dl>
+  );
+}
+
+interface DecodedVehicle {
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  trim: string | null;
+}
+
+/** What the VIN decodes to (docs/capture.md), flagged when the year, make or model the integrator gave contradicts it. */
+function VinDecode({ decoded, detailsMatch }: { decoded: DecodedVehicle; detailsMatch: boolean | null | undefined }) {
+  const named = [decoded.year, decoded.make, decoded.model, decoded.trim].filter((part) => part !== null && part !== '').join(' ') || 'nothing known';
+  if (detailsMatch !== false) return <>{named}</>;
+  return (
+    <span>
+      {named} <span class="details-mismatch">⚠ does not match the year, make or model given</span>
+    </span>
   );
 }
 
