@@ -73,6 +73,7 @@ describe('buildSessionResults', () => {
       'inspect_ended_at',
       'capture_duration',
       'inspect_duration',
+      'source',
       'options',
     ]);
     expect(Object.keys(results.session.options)).toEqual(['client_id', 'contact', 'sms', 'reference']);
@@ -123,7 +124,7 @@ describe('buildSessionResults', () => {
         created_at: '2026-11-22T10:00:00.250+00:00',
         inspect_started_at: '2026-11-22T10:01:00.250+00:00',
         inspect_ended_at: '2026-11-22T10:20:00.250+00:00',
-        capture_duration: 960, // 10:04 (the first photo, rejected) → 10:20 (confirmed)
+        capture_duration: 1080, // 10:02 (the first photo) → 10:20 (confirmed)
         inspect_duration: 450, // 10:20 → 10:27:30 (completed)
         source: { type: 'api' },
         options: {
@@ -288,7 +289,7 @@ describe('buildSessionResults', () => {
     const unconfirmed = buildSessionResults(input({ inspectEndedAt: null, completedAt: null }));
     expect(unconfirmed.session).toMatchObject({ capture_duration: null, inspect_duration: null });
     const waiting = buildSessionResults(input({ completedAt: null }));
-    expect(waiting.session).toMatchObject({ capture_duration: 960, inspect_duration: null });
+    expect(waiting.session).toMatchObject({ capture_duration: 1080, inspect_duration: null });
   });
 
   it('says who created the session', () => {
