@@ -1,6 +1,6 @@
 // The dashboard's session list with the search's filters, in a real browser: a viewer sees each session's grade and
 // damage count, finds a session by the customer's name, narrows the list to creation days, and the "Export CSV" link
-// downloads exactly what the list shows; a session whose SMS the log provider only logged never reads "texted". Each state is checked by axe-core and screenshotted at desktop and phone size.
+// downloads exactly what the list shows; a session whose SMS and mail were only logged never reads "texted" or "sent". Each state is checked by axe-core and screenshotted at desktop and phone size.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
@@ -148,17 +148,28 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the session list, its filters and the CSV e
       await page.locator('#sessions-empty', { hasText: 'No session matches.' }).waitFor();
       expect(new URL((await page.locator('#export-csv').getAttribute('href')) as string, server.baseUrl).searchParams.get('status')).toBe('COMPLETE');
 
-      // With the log provider (the default), an SMS invitation reached no phone: its timeline never says it was texted.
+      // With the log provider and no SMTP_URL (the defaults), the SMS and the mail reached nobody: the timeline says so,
+      // never that either was texted or sent.
       const texted = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
         session: { theme: 'LITE' },
         sms: { to: '+15555550123', to_name: 'Sam' },
+        email: { to: 'sam@example.test', to_name: 'Sam' },
       });
+      const mailStatus = async () =>
+        (
+          await graphqlRequest(server.baseUrl, { account }, 'query($k: String!) { inspectionSession(sessionKey: $k) { mails { status } } }', {
+            k: texted.body.session_key,
+          })
+        ).data?.inspectionSession.mails[0]?.status;
+      await expect.poll(mailStatus, { timeout: 10_000 }).toBe('LOGGED');
       await page.goto(`${server.baseUrl}/dashboard/sessions/${texted.body.session_key}`);
       const sms = page.locator('#timeline li[data-event="SESSION:SMS_PROCESS"]');
       await sms.waitFor();
       expect(await sms.innerText()).toContain('Capture link not texted — no SMS provider is set up, so it was only logged');
-      expect(await sms.innerText()).not.toMatch(/texted\b(?! —)|sent/i);
-      await capture(page, 'dashboard-session-sms-logged', 'a session whose SMS was only logged');
+      const mail = page.locator('#timeline li[data-mail="LOGGED"]');
+      expect(await mail.innerText()).toContain('Capture link to sam@example.test not sent — no mail server is set up, so it was only logged');
+      expect(await page.locator('#timeline').innerText()).not.toMatch(/\btexted\b(?! —)|\bsent to\b|\bsent\b(?! —)/i);
+      await capture(page, 'dashboard-session-sms-logged', 'a session whose SMS and mail were only logged');
       expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
     } finally {
       await context.close();

@@ -67,6 +67,20 @@ describe('mail', () => {
     expect(report?.subject).toBe('Acme Motors: el informe del estado de su vehículo');
     expect(report?.text).toContain(session.captureUrl);
     expect(smtp.received).toHaveLength(4);
+    // The session's timeline lists each mail as sent, once the SMTP server took it (docs/staff.md "Mail").
+    const mailsOf = async () =>
+      (
+        await graphqlRequest(server.baseUrl, { account }, 'query($k: String!) { inspectionSession(sessionKey: $k) { mails { kind to status lastError } } }', {
+          k: session.sessionKey,
+        })
+      ).data?.inspectionSession.mails;
+    await expect.poll(async () => (await mailsOf())?.every((mail: { status: string }) => mail.status === 'SENT'), { timeout: 10_000 }).toBe(true);
+    expect((await mailsOf()).map((mail: { kind: string; to: string }) => `${mail.kind} ${mail.to}`).sort()).toEqual([
+      'invitation ana@example.test',
+      'report_ready ana@example.test',
+      'review_waiting appraisers@acme.example',
+      'review_waiting lead@acme.example',
+    ]);
     // A whole capture with six photos: more than the default 30 s when the machine is loaded.
   }, 90_000);
 

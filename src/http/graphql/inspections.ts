@@ -41,6 +41,7 @@ import { SessionSearchSchema } from '../../domain/session-search.js';
 import { reportFigures } from '../../domain/session-export.js';
 import type { SessionSearchPage as SessionSearchPageValue } from '../../inspections/session-service.js';
 import { inputTypeFrom, snakeCased } from './zod-inputs.js';
+import type { UseCases } from '../../services.js';
 
 export const SessionStatusEnum = builder.enumType('SessionStatus', {
   description: 'Where a session is in its lifecycle (docs/events.md); COMPLETE and EXPIRED are final.',
@@ -58,6 +59,36 @@ const SmsDeliveryEnum = builder.enumType('SmsDelivery', {
     FAILED: { value: 'failed', description: 'The provider refused it or could not be reached.' },
   } as const,
 });
+const MailStatusEnum = builder.enumType('MailStatus', {
+  description: 'Where a mail the service means to send stands (docs/staff.md "Mail").',
+  values: {
+    QUEUED: { value: 'queued', description: 'Waiting to be sent, or to be tried again after a failure.' },
+    SENT: { value: 'sent', description: 'The SMTP server accepted it.' },
+    LOGGED: { value: 'logged', description: 'Only written to the service log: no SMTP server is set up, so nothing was sent.' },
+    FAILED: { value: 'failed', description: 'Every attempt failed; lastError says why.' },
+  } as const,
+});
+
+/** A mail about a session, as the mail use case lists it. */
+type MailRecord = Awaited<ReturnType<UseCases['mails']['forSession']>>[number];
+
+const SessionMail = builder.objectRef<MailRecord>('SessionMail').implement({
+  description: 'A mail about the session: to whom, what for, and whether it was sent. Its text is not shown here.',
+  fields: (t) => ({
+    kind: t.exposeString('kind', { description: 'invitation, report_ready (the guest report link) or review_waiting.' }),
+    to: t.exposeString('to', { description: 'The address it goes to.' }),
+    status: t.field({ type: MailStatusEnum, description: 'Sent, only logged, waiting or failed.', resolve: (mail) => mail.status }),
+    attempts: t.exposeInt('attempts', { description: 'Sending attempts so far.' }),
+    lastError: t.exposeString('lastError', { nullable: true, description: "The SMTP server's last refusal or connection error; null once sent." }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the service decided to send it.', resolve: (mail) => mail.createdAt }),
+    updatedAt: t.field({
+      type: 'DateTime',
+      description: 'When its status last changed (when it was sent, logged or failed).',
+      resolve: (mail) => mail.updatedAt,
+    }),
+  }),
+});
+
 const VehicleCheckEnum = builder.enumType('VehicleCheck', {
   description: descriptionOf(VehicleCheckSchema),
   values: describedValues(VEHICLE_CHECKS, VEHICLE_CHECK_MEANINGS, upperCased),
@@ -467,6 +498,14 @@ builder.objectFields(InspectionSession, (t) => ({
     resolve: (session) => {
       const { grade } = reportFigures(session.results);
       return grade === null ? null : { grade, name: gradeName(grade) };
+    },
+  }),
+  mails: t.field({
+    type: [SessionMail],
+    description: 'The mails about the session, oldest first (at most 100): sent, only logged, waiting or failed. Account scope only.',
+    resolve: async (session, _args, context) => {
+      await requireAccount(context);
+      return context.services.mails.forSession(session.api_key, session._id);
     },
   }),
   smsDelivery: t.field({

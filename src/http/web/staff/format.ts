@@ -9,6 +9,27 @@ export function vehicleTitle(vehicle: Record<string, unknown> | null | undefined
   return vehicleTitleOf(vehicle as never);
 }
 
+/** A mail about a session, in words: what it is, to whom, and only "sent" when the SMTP server took it. */
+export function describeMail(mail: { kind: string; to: string; status: string; lastError?: string | null }): string {
+  const what = MAIL_KINDS[mail.kind] ?? 'Mail';
+  switch (mail.status) {
+    case 'SENT':
+      return `${what} sent to ${mail.to}`;
+    case 'LOGGED':
+      return `${what} to ${mail.to} not sent — no mail server is set up, so it was only logged`;
+    case 'FAILED':
+      return `${what} to ${mail.to} failed${mail.lastError ? ` — ${mail.lastError}` : ''}`;
+    default:
+      return `${what} to ${mail.to} waiting to be sent${mail.lastError ? ` (last try: ${mail.lastError})` : ''}`;
+  }
+}
+
+const MAIL_KINDS: Record<string, string> = {
+  invitation: 'Capture link',
+  report_ready: 'Report link',
+  review_waiting: 'Review notice',
+};
+
 /** What became of the session's SMS invitation (GraphQL smsDelivery); null when not known. */
 type SmsDelivery = 'SENT' | 'LOGGED' | 'FAILED' | null | undefined;
 

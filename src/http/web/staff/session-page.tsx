@@ -7,7 +7,7 @@ import { useWords } from './context.js';
 import { CopyButton } from './copy-button.js';
 import { Deliveries } from './deliveries.js';
 import { usePageHeading } from './focus.js';
-import { describeEvent, formatTime, vehicleTitle } from './format.js';
+import { describeEvent, describeMail, formatTime, vehicleTitle } from './format.js';
 import { graphql } from './graphql/gql.js';
 import type { SessionDetail } from './session-types.js';
 import { type SessionEvent, useSessionEvents } from './live.js';
@@ -21,6 +21,7 @@ const SESSION_DETAIL = graphql(`
     inspectionSession(sessionKey: $sessionKey) {
       sessionKey status awaitingReview theme vehicle createdAt lastActivityAt acceptedPhotoCount
       captureUrl inspectStartedAt inspectEndedAt expiresAt language vinCaptured smsDelivery
+      mails { kind to status attempts lastError createdAt updatedAt }
       requiredPhotos { photoCode }
       photos { photoCode photoLabel approved approvedMessage url createdAt vehicleCheck vehicleBox { x y width height score } }
       damages { damageId item damageType grade note photoCode region { x y width height } score source status }
@@ -130,7 +131,7 @@ export function SessionPage({ sessionKey }: { sessionKey: string }) {
                 {report ? <Report report={report} /> : null}
                 {session.status === 'COMPLETE' ? <ReviewRevisions session={session} onChanged={refresh} /> : null}
               </div>
-              <Timeline events={events} smsDelivery={session.smsDelivery} />
+              <Timeline events={events} smsDelivery={session.smsDelivery} mails={session.mails} />
             </div>
           </section>
           <Photos session={session} />
@@ -227,25 +228,38 @@ function Report({ report }: { report: ReportLinks }) {
 }
 
 /** The session's events, oldest first, in words; a scrolling region that the keyboard reaches (Tab, then arrows). */
-function Timeline({ events, smsDelivery }: { events: SessionEvent[]; smsDelivery: SessionDetail['smsDelivery'] }) {
+function Timeline({ events, smsDelivery, mails }: { events: SessionEvent[]; smsDelivery: SessionDetail['smsDelivery']; mails: SessionDetail['mails'] }) {
   const words = useWords();
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
-  }, [events.length]);
+  }, [events.length, mails.length]);
+  // Events and mails in one list by time; a mail sits where it was sent (or last tried), a waiting one where it was made.
+  const items = [
+    ...events.map((event) => ({ at: event.timestamp, event, mail: null })),
+    ...mails.map((mail) => ({ at: mail.status === 'QUEUED' ? mail.createdAt : mail.updatedAt, event: null, mail })),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <div>
       <h3 id="timeline-title">Events</h3>
-      {events.length === 0 ? <p class="muted">No events yet.</p> : null}
+      {items.length === 0 ? <p class="muted">No events yet.</p> : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to be scrolled */}
-      <ol id="timeline" class="timeline" ref={list} tabIndex={0} aria-labelledby="timeline-title" hidden={events.length === 0}>
-        {events.map((event) => (
-          <li key={event.id} data-event={event.event} data-id={event.id}>
-            <span class="event-name">{words.event(event.event)}</span>
-            <span>{describeEvent(event.event, event.payload as Record<string, unknown>, words, smsDelivery)}</span>
-            <time dateTime={event.timestamp}>{formatTime(event.timestamp)}</time>
-          </li>
-        ))}
+      <ol id="timeline" class="timeline" ref={list} tabIndex={0} aria-labelledby="timeline-title" hidden={items.length === 0}>
+        {items.map(({ at, event, mail }) =>
+          event ? (
+            <li key={event.id} data-event={event.event} data-id={event.id}>
+              <span class="event-name">{words.event(event.event)}</span>
+              <span>{describeEvent(event.event, event.payload as Record<string, unknown>, words, smsDelivery)}</span>
+              <time dateTime={at}>{formatTime(at)}</time>
+            </li>
+          ) : mail ? (
+            <li key={`mail-${mail.kind}-${mail.to}-${mail.createdAt}`} data-mail={mail.status}>
+              <span class="event-name">E-mail</span>
+              <span>{describeMail(mail)}</span>
+              <time dateTime={at}>{formatTime(at)}</time>
+            </li>
+          ) : null,
+        )}
       </ol>
     </div>
   );

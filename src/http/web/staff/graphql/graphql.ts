@@ -99,6 +99,17 @@ export type DeliveryStatus =
   /** A 2xx arrived. */
   | 'SUCCEEDED';
 
+/** Where a mail the service means to send stands (docs/staff.md "Mail"). */
+export type MailStatus =
+  /** Every attempt failed; lastError says why. */
+  | 'FAILED'
+  /** Only written to the service log: no SMTP server is set up, so nothing was sent. */
+  | 'LOGGED'
+  /** Waiting to be sent, or to be tried again after a failure. */
+  | 'QUEUED'
+  /** The SMTP server accepted it. */
+  | 'SENT';
+
 /** Where a session's review stands (docs/staff.md "Review revisions"). */
 export type ReviewState =
   /** A person (or the API) completed the review. */
@@ -475,7 +486,7 @@ export type SessionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, smsDelivery: SmsDelivery | null, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string, vehicleCheck: VehicleCheck | null, vehicleBox: { x: number, y: number, width: number, height: number, score: number } | null }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string }, review: { state: ReviewState, revision: number | null, reopened: { reason: string, by: string, at: string } | null, revisions: Array<{ revision: number, reason: string, reopenedBy: string, reopenedAt: string, completedBy: string, completedAt: string }> } } };
+export type SessionDetailQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, awaitingReview: boolean, theme: string, vehicle: Record<string, unknown>, createdAt: string, lastActivityAt: string, acceptedPhotoCount: number, captureUrl: string | null, inspectStartedAt: string | null, inspectEndedAt: string | null, expiresAt: string, language: string | null, vinCaptured: string | null, smsDelivery: SmsDelivery | null, mails: Array<{ kind: string, to: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, updatedAt: string }>, requiredPhotos: Array<{ photoCode: number }>, photos: Array<{ photoCode: number, photoLabel: string, approved: boolean, approvedMessage: string, url: string | null, createdAt: string, vehicleCheck: VehicleCheck | null, vehicleBox: { x: number, y: number, width: number, height: number, score: number } | null }>, damages: Array<{ damageId: string | null, item: string, damageType: string, grade: number, note: string, photoCode: number | null, score: number | null, source: string, status: DamageStatus, region: { x: number, y: number, width: number, height: number } | null }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null, capturedAt: string } | null, gradeIfCompleted: { grade: number, name: string }, review: { state: ReviewState, revision: number | null, reopened: { reason: string, by: string, at: string } | null, revisions: Array<{ revision: number, reason: string, reopenedBy: string, reopenedAt: string, completedBy: string, completedAt: string }> } } };
 
 export type SessionReportQueryVariables = Exact<{
   sessionKey: string;
@@ -999,6 +1010,15 @@ export const SessionDetailDocument = new TypedDocumentString(`
     language
     vinCaptured
     smsDelivery
+    mails {
+      kind
+      to
+      status
+      attempts
+      lastError
+      createdAt
+      updatedAt
+    }
     requiredPhotos {
       photoCode
     }
