@@ -71,7 +71,7 @@ beforeAll(async () => {
   plain = await createSession(server.baseUrl, account, { session: { theme: 'PRO', language: 'de' } });
   clock.advance(1_000);
   test = await createSession(server.baseUrl, account);
-  // Sessions made with a test key carry test: true; until test keys exist, one is marked by hand.
+  // Sessions made with a test key carry test: true; one is marked so here (test keys have tests of their own).
   await server.app.database.db.collection('inspection_sessions').updateOne({ _id: test.sessionKey as never }, { $set: { test: true } });
   await createSession(server.baseUrl, other, { session: { theme: 'LITE', client_id: 'lot-1' } });
 }, 120_000);

@@ -48,7 +48,7 @@ beforeAll(async () => {
   tick();
   made.plain = await createSession(server.baseUrl, account);
   tick();
-  // Sessions made with a test key carry test: true; until test keys exist, one is marked by hand.
+  // Sessions made with a test key carry test: true; one is marked so here (test keys have tests of their own).
   made.test = await createSession(server.baseUrl, account, { session: { theme: 'LITE', client_id: 'lot-test' } });
   await server.app.database.db.collection('inspection_sessions').updateOne({ _id: made.test.sessionKey as never }, { $set: { test: true } });
   // Another account's sessions match every search below, and must never appear.
