@@ -84,6 +84,8 @@ export interface ConditionReport {
   /** When this document was produced, human-readable with its time zone. */
   generatedAt: string;
   vehicleRows: [string, string][];
+  /** The vehicle's own values (VIN, year, make, …), without what the service found: the PDF's keywords. */
+  vehicleKeywords: string[];
   /** Null without a damage inspection (CAPT); value null when nobody assessed the vehicle (name "Not assessed"). */
   overallGrade: { value: number | null; name: string } | null;
   totalDamages: number | null;
@@ -138,6 +140,7 @@ export function buildConditionReport(
     say(words, `report.field.${key}`),
     truncate(key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key]), VEHICLE_VALUE_CHARS),
   ]);
+  const vehicleKeywords = vehicleRows.map(([, value]) => value);
   if (typeof vehicle.vin_captured === 'string') {
     const vin = vehicle.vin_captured;
     const captured =
@@ -172,6 +175,7 @@ export function buildConditionReport(
       : say(words, 'report.titleSession', { session: results.session.session_key }),
     generatedAt: time(generatedAt),
     vehicleRows,
+    vehicleKeywords,
     overallGrade: !inspection
       ? null
       : isGrade(inspection.grade) && inspection.assessment !== 'NOT_ASSESSED'

@@ -63,7 +63,7 @@ function layOut(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Ar
     info: {
       Title: report.title,
       Subject: say(words, 'report.sessionLine', { session: report.sessionKey, theme: report.theme }),
-      Keywords: report.vehicleRows.map(([, value]) => value).join(', '),
+      Keywords: report.vehicleKeywords.join(', '),
     },
   });
   const chunks: Buffer[] = [];

@@ -7,7 +7,8 @@ import { TestClock } from '../support/clock.js';
 import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, type GraphQLResult } from '../support/graphql.js';
 
-const SESSION_FIELDS = 'sessionKey theme status active redirectUrl language captureUrl inspectStartedAt inspectEndedAt createdAt updatedAt options vehicle';
+const SESSION_FIELDS =
+  'sessionKey theme status active test redirectUrl language captureUrl inspectStartedAt inspectEndedAt createdAt updatedAt options vehicle review { state revision reopened { reason } revisions { revision } }';
 const CREATE = `mutation($input: CreateInspectionSessionInput) { createInspectionSession(input: $input) { ${SESSION_FIELDS} } }`;
 const UPDATE = `mutation($k: String!, $input: UpdateInspectionSessionInput!) { updateInspectionSession(sessionKey: $k, input: $input) { ${SESSION_FIELDS} } }`;
 const DELETE = 'mutation($k: String!) { deleteInspectionSession(sessionKey: $k) }';
@@ -33,6 +34,7 @@ interface SessionNode {
   theme: string;
   status: string;
   active: boolean;
+  test: boolean;
   redirectUrl: string | null;
   language: string | null;
   captureUrl: string;
@@ -42,6 +44,7 @@ interface SessionNode {
   updatedAt: string;
   options: Record<string, unknown>;
   vehicle: Record<string, unknown>;
+  review: { state: string; revision: number | null; reopened: { reason: string } | null; revisions: { revision: number }[] };
 }
 
 /** The GraphQL session in the REST representation's field names (docs/rest-guide.md). */
@@ -51,6 +54,7 @@ function asRest(node: SessionNode) {
     theme: node.theme,
     active: node.active,
     status: node.status,
+    test: node.test,
     redirect_url: node.redirectUrl,
     language: node.language,
     capture_url: node.captureUrl,
@@ -60,6 +64,8 @@ function asRest(node: SessionNode) {
     updated_at: node.updatedAt,
     options: node.options,
     vehicle: node.vehicle,
+    // The sessions compared here were never reviewed: no reopening, no revisions.
+    review: { state: node.review.state.toLowerCase(), revision: node.review.revision, reopened: node.review.reopened, revisions: node.review.revisions },
   };
 }
 
