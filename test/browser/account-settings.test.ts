@@ -146,7 +146,9 @@ describe.skipIf(!RUN_BROWSER_TESTS)("the account's settings in the dashboard", (
       const brandLogo = phone.locator('#brand-logo');
       await brandLogo.waitFor();
       expect(await brandLogo.getAttribute('src')).toBe(logoUrl);
-      expect(await brandLogo.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      // The element can be there before its image has loaded (a busy machine): wait for the load, then check it drew.
+      await phone.waitForFunction(() => (document.getElementById('brand-logo') as HTMLImageElement | null)?.complete === true);
+      expect(await brandLogo.evaluate((image) => (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
       expect(await phone.locator('#brand-name').innerText()).toBe('Northside Motors');
       expect(await phone.locator('html').getAttribute('lang')).toBe('fr');
       expect(await phone.locator('.topbar').evaluate((bar) => getComputedStyle(bar).backgroundColor)).toBe('rgb(11, 110, 79)');
