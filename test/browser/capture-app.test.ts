@@ -14,7 +14,8 @@ import type { TestAccount } from '../support/signing.js';
 import { makeBlurred, makeScene } from '../support/images.js';
 import { createSession } from '../support/capture-flow.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
-import { RUN_BROWSER_TESTS, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
+import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, pdfText, PHONE, saveScreenshot, watchPageProblems, writeFileIn } from './browser.js';
+import { expectNoSeriousAxeViolations } from '../support/axe.js';
 
 const VIN = '1HGCM82633A004352';
 // The views in walk-around order (docs/capture.md): at the driver's door, then the front, passenger side, rear, driver side.
@@ -360,6 +361,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     await page.goto(`${server.baseUrl}/capture/${sessionKey}#not-the-right-token`);
     await page.locator('#screen-problem[data-problem="unknown"]').waitFor();
     expect(await page.locator('#problem-title').innerText()).toBe('This link is not valid');
+    await expectNoSeriousAxeViolations(page, 'the capture page for an unknown link');
     await saveScreenshot(page, 'capture-unknown');
 
     await page.goto(`${server.baseUrl}/capture/ABC-0000000000#also-not-a-token`);
@@ -369,6 +371,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     await page.goto(`${server.baseUrl}/capture/${sessionKey}`);
     await page.locator('#screen-problem[data-problem="incomplete"]').waitFor();
     expect(await page.locator('#problem-title').innerText()).toBe('This link is incomplete');
+    await expectNoSeriousAxeViolations(page, 'the capture page for an incomplete link');
 
     const malformed = await page.goto(`${server.baseUrl}/capture/nope#token`);
     expect(malformed?.status()).toBe(404);
@@ -386,10 +389,19 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     await page.goto(captureUrl);
     await page.locator('#screen-problem[data-problem="expired"]').waitFor();
     expect(await page.locator('#problem-title').innerText()).toBe('This link has expired');
+    await expectNoSeriousAxeViolations(page, 'the expired capture page on a phone');
     await saveScreenshot(page, 'capture-expired');
     await page.reload();
     await page.locator('#screen-problem[data-problem="expired"]').waitFor();
     await context.close();
+    // The same link opened later on a computer.
+    const desktop = await newContext(browser, DESKTOP);
+    const wide = await desktop.newPage();
+    await wide.goto(captureUrl);
+    await wide.locator('#screen-problem[data-problem="expired"]').waitFor();
+    await expectNoSeriousAxeViolations(wide, 'the expired capture page on a desktop');
+    await saveScreenshot(wide, 'capture-expired-desktop');
+    await desktop.close();
   });
 
   it('measures the page weight and time to interactive', async () => {
