@@ -1,0 +1,28 @@
+// The one loop of the migrations that give stored documents a field they lack, computed from each document: a batch
+// at a time, each write conditional on the field still missing (so running again, or two instances, change nothing
+// twice). Per document rather than an update pipeline, which the embedded server lacks.
+import type { Db, Filter } from 'mongodb';
+
+const BATCH = 500;
+
+type Stored = { _id: string };
+
+export async function fillMissing<T extends Stored>(
+  db: Db,
+  collection: string,
+  field: string,
+  projection: Record<string, 1>,
+  computeValue: (document: T) => unknown,
+): Promise<void> {
+  const documents = db.collection<Stored>(collection);
+  const missing: Filter<Stored> = { [field]: { $exists: false } };
+  for (;;) {
+    const batch = await documents.find(missing, { projection }).limit(BATCH).toArray();
+    if (batch.length === 0) return;
+    await documents.bulkWrite(
+      batch.map((document) => ({
+        updateOne: { filter: { _id: document._id, ...missing }, update: { $set: { [field]: computeValue(document as T) } } },
+      })),
+    );
+  }
+}
