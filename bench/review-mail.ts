@@ -7,20 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { startEmbeddedMongo } from '../src/store/embedded-mongo.js';
 import { acceptablePhoto } from '../src/simulation/simulated-photos.js';
 import { startSmtpServer } from '../test/support/smtp-server.js';
-import { ADMIN_TOKEN, median, round, signedHeaders, startService, type BenchAccount, type BenchResult } from './support.js';
+import { createAccount, median, round, signedHeaders, startService, type BenchAccount, type BenchResult } from './support.js';
 
 const LITE_PHOTOS = [1, 2, 4, 5, 7, 8];
-
-async function createManualAccount(baseUrl: string): Promise<BenchAccount> {
-  const username = `bench-${randomBytes(4).toString('hex')}`;
-  const response = await fetch(`${baseUrl}/admin/accounts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, review_mode: 'manual', notification_emails: ['appraisers@bench.example'] }),
-  });
-  const body = (await response.json()) as { api_key: string; api_secret: string };
-  return { username, apiKey: body.api_key, apiSecret: body.api_secret };
-}
 
 async function call(baseUrl: string, account: BenchAccount, method: string, path: string, body?: Buffer | object): Promise<any> {
   const isImage = Buffer.isBuffer(body);
@@ -46,7 +35,7 @@ export async function runReviewMailBenchmark(options: { rounds?: number } = {}):
       VEHICLE_CHECK: 'off',
     });
     try {
-      const account = await createManualAccount(service.url);
+      const account = await createAccount(service.url, { review_mode: 'manual', notification_emails: ['appraisers@bench.example'] });
       const waits: number[] = [];
       for (let turn = 0; turn < rounds; turn += 1) {
         const session = await call(service.url, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' } });

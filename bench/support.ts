@@ -162,13 +162,14 @@ export interface BenchAccount {
   apiSecret: string;
 }
 
-export async function createAccount(baseUrl: string): Promise<BenchAccount> {
+/** An account through the admin API; `settings` are its settings (by default review_mode auto). */
+export async function createAccount(baseUrl: string, settings: Record<string, unknown> = {}): Promise<BenchAccount> {
   const username = `bench-${randomBytes(4).toString('hex')}`;
   const response = await fetch(`${baseUrl}/admin/accounts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
     // The benchmark measures a capture through to its report: no person reviews it.
-    body: JSON.stringify({ username, review_mode: 'auto' }),
+    body: JSON.stringify({ username, review_mode: 'auto', ...settings }),
   });
   const body = (await response.json()) as { api_key: string; api_secret: string };
   return { username, apiKey: body.api_key, apiSecret: body.api_secret };

@@ -11,7 +11,7 @@ import type { SmsProvider } from './sms/sms-provider.js';
 import type { DamageDetector } from './inspections/damage-detector.js';
 import type { EventRecorder } from './events/event-recorder.js';
 import type { AccessRecordService } from './auth/access-records.js';
-import type { ApiKeys } from './accounts/api-keys.js';
+import { findKeyOwner, type ApiKeys } from './accounts/api-keys.js';
 import type { SessionSimulator } from './simulation/session-simulator.js';
 import type { Authenticator } from './auth/authenticator.js';
 import type { AccountService as AccountUseCases } from './accounts/accounts.js';
@@ -179,12 +179,7 @@ export function createServices({
   const mail = createMailUseCases({ stores, config, dashboardUrl: (path) => `${inspections.urls.base}/dashboard${path}`, logger, clock });
   // A callback belongs to one of the account's keys: its own, or a further one (docs/rest-guide.md "Test keys").
   const accountOfKey = {
-    async findByApiKey(apiKey: string) {
-      const own = await stores.accounts.findByApiKey(apiKey);
-      if (own) return own;
-      const key = await stores.apiKeys.find(apiKey);
-      return key ? stores.accounts.findById(key.account_id) : null;
-    },
+    findByApiKey: async (apiKey: string) => (await findKeyOwner({ accounts: stores.accounts, keys: stores.apiKeys }, apiKey))?.account ?? null,
   };
   const accountMail = new AccountMail({ mails: mail.mails, accounts: accountOfKey });
   const inspections = createInspectionUseCases({

@@ -2,8 +2,10 @@
 // (its secret shown once), list them without secrets, revoke one. The account's own first key is listed and can
 // neither be revoked nor revoke itself; it is rotated instead (docs/rest-guide.md "Secret rotation").
 import { randomBytes } from 'node:crypto';
+import type { ObjectId } from 'mongodb';
 import type { AccountDocument } from '../store/accounts.js';
 import type { ApiKeyDocument, ApiKeyStore } from '../store/api-keys.js';
+import { firstIssueMessage } from '../domain/validation.js';
 import { badRequest, conflict, limitReached, notFound } from '../errors.js';
 import {
   CreateApiKeyBodySchema,
@@ -20,6 +22,31 @@ export interface SigningKey {
   mode: ApiKeyMode;
 }
 
+/** Where an account and its further keys are read (the account cache, the api_keys collection). */
+export interface KeyLookup {
+  accounts: {
+    findByApiKey(apiKey: string, options?: { fresh?: boolean }): Promise<AccountDocument | null>;
+    findById(id: ObjectId): Promise<AccountDocument | null>;
+  };
+  keys: Pick<ApiKeyStore, 'find'>;
+}
+
+/**
+ * The account an API key signs for: the account's own key, or one of its further keys (then with that key's record).
+ * The one lookup behind authentication and every use that starts from a key a record names (a callback's owner).
+ */
+export async function findKeyOwner(
+  lookup: KeyLookup,
+  apiKey: string,
+  options: { fresh?: boolean } = {},
+): Promise<{ account: AccountDocument; further: ApiKeyDocument | null } | null> {
+  const own = await lookup.accounts.findByApiKey(apiKey, options);
+  if (own) return { account: own, further: null };
+  const further = await lookup.keys.find(apiKey);
+  const account = further ? await lookup.accounts.findById(further.account_id) : null;
+  return further && account ? { account, further } : null;
+}
+
 export class ApiKeys {
   constructor(
     private readonly keys: ApiKeyStore,
@@ -28,10 +55,7 @@ export class ApiKeys {
 
   async create(account: AccountDocument, body: unknown): Promise<ApiKeyWithSecret> {
     const parsed = CreateApiKeyBodySchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw badRequest(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
-    }
+    if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
     if ((await this.keys.countForAccount(account._id)) >= MAX_API_KEYS_PER_ACCOUNT) {
       throw limitReached(`An account holds at most ${MAX_API_KEYS_PER_ACCOUNT} keys besides its own; revoke one first.`);
     }

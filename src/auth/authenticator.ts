@@ -2,7 +2,7 @@
 import type { AccountDocument } from '../store/accounts.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
 import type { CachedAccountStore } from '../accounts/account-cache.js';
-import type { SigningKey } from '../accounts/api-keys.js';
+import { findKeyOwner, type SigningKey } from '../accounts/api-keys.js';
 import type { AccessRecordStore } from '../store/access-records.js';
 import { AppError } from '../errors.js';
 import { computeApiToken, secretFingerprint, tokensMatch } from './api-token.js';
@@ -113,12 +113,11 @@ export class Authenticator {
    * working at once.
    */
   private async findKey(apiKey: string, fresh: boolean): Promise<KeyHolder | null> {
-    const account = await this.accounts.findByApiKey(apiKey, { fresh });
-    if (account) return { account, key: { apiKey, mode: 'live' }, secrets: (now) => validSecrets(account, now) };
-    const key = await this.keys.find(apiKey);
-    const owner = key ? await this.accounts.findById(key.account_id) : null;
-    if (!key || !owner) return null;
-    return { account: owner, key: { apiKey, mode: key.mode }, secrets: () => [key.api_secret] };
+    const found = await findKeyOwner({ accounts: this.accounts, keys: this.keys }, apiKey, { fresh });
+    if (!found) return null;
+    const { account, further } = found;
+    if (!further) return { account, key: { apiKey, mode: 'live' }, secrets: (now) => validSecrets(account, now) };
+    return { account, key: { apiKey, mode: further.mode }, secrets: () => [further.api_secret] };
   }
 
   /** How the token is accepted, with the secret that signed it when it is a signature; null when it is not. */

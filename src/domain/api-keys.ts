@@ -9,10 +9,20 @@ export type ApiKeyMode = (typeof API_KEY_MODES)[number];
 /** Keys an account may hold besides its first one: enough for every environment, few enough to review. */
 export const MAX_API_KEYS_PER_ACCOUNT = 20;
 
+const LABEL_RULE = 'must be 1 to 100 characters.';
+
 export const CreateApiKeyBodySchema = z
   .object({
-    mode: z.enum(API_KEY_MODES).meta({ description: '`test`: its sessions are test sessions (simulate, left out of lists); `live`: ordinary.' }),
-    label: z.string().trim().min(1).max(100).optional().meta({ description: 'What the key is for, 1–100 characters (e.g. "staging").' }),
+    mode: z
+      .enum(API_KEY_MODES, { error: 'must be test or live.' })
+      .meta({ description: '`test`: its sessions are test sessions (simulate, left out of lists); `live`: ordinary.' }),
+    label: z
+      .string({ error: LABEL_RULE })
+      .trim()
+      .min(1, { error: LABEL_RULE })
+      .max(100, { error: LABEL_RULE })
+      .optional()
+      .meta({ description: 'What the key is for, 1–100 characters (e.g. "staging").' }),
   })
   .strict()
   .meta({ id: 'CreateApiKeyBody' });

@@ -9,6 +9,7 @@ import type { CaptureService } from '../inspections/capture-service.js';
 import type { ReviewService } from '../inspections/review-service.js';
 import type { SessionMoves } from '../inspections/session-moves.js';
 import { AppError, badRequest, conflict } from '../errors.js';
+import { firstIssueMessage } from '../domain/validation.js';
 import { requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { SimulateBodySchema, type SimulateInput, type SimulationStarted } from '../domain/simulation.js';
 import { acceptablePhoto, tooDarkPhoto } from './simulated-photos.js';
@@ -33,15 +34,12 @@ export class SessionSimulator {
   /** Checks the request and opens the capture (so a second simulate is refused), then runs the rest after answering. */
   async start(account: AccountDocument, sessionKey: string, body: unknown): Promise<SimulationStarted> {
     const parsed = SimulateBodySchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw badRequest(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
-    }
+    if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
     const session = await this.deps.sessions.require(account, sessionKey);
     if (!session.test) throw new AppError('FORBIDDEN', 'Only a test session (one created with a test key) can be simulated.');
     const codes = requiredPhotoCodes(session.theme as Theme);
     const rejected = parsed.data.rejected_photos ?? 0;
-    if (rejected > codes.length) throw badRequest(`rejected_photos: at most ${codes.length}, the photos of a ${session.theme} session.`);
+    if (rejected > codes.length) throw badRequest(`rejected_photos must be at most ${codes.length}, the photos of a ${session.theme} session.`);
     if (session.status !== 'IDLE') throw conflict(`Session ${sessionKey} is ${session.status}: only a session nobody has started (IDLE) can be simulated.`);
     await this.deps.capture.start(session);
     const run = this.run(account, sessionKey, codes, parsed.data)
