@@ -18,7 +18,10 @@ export async function acceptablePhoto(): Promise<Buffer> {
       .png()
       .toBuffer(),
   ]);
-  return sharp(scene).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 88 }).toBuffer();
+  return sharp(scene)
+    .composite([{ input: grain, blend: 'soft-light' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** A scene at 5 % of its brightness: the quality control rejects it as too dark. */
