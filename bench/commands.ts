@@ -140,7 +140,7 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
     results.push({ name: 'db_commands_per_capture', value: round(total(captures) / LITE_PHOTOS.length), unit: 'commands' });
     // The same on the path the service takes on MongoDB (one findOneAndUpdate per session write), unless that is
     // the path already measured.
-    if (!app.database.atomicFindAndModify) {
+    if (!app.database.server.atomicFindAndModify) {
       const mongoPath = await buildApp({ ...config, mongodbDb: `${config.mongodbDb}_mongo_path` }, createLogger(config.logLevel), { countMongoDbPath: true });
       try {
         const mongoPathUrl = await mongoPath.start(0, '127.0.0.1');

@@ -36,7 +36,7 @@ export interface AppOptions {
   /** The time every use case reads (expiry, token age, retry schedules); tests pass a clock they move. */
   clock?: () => Date;
   /**
-   * Takes MongoDB's one-command session writes whatever the server (Database.atomicFindAndModify): the command
+   * Takes MongoDB's one-command session writes whatever the server (ServerTraits.atomicFindAndModify): the command
    * benchmark counts that path's commands on the embedded server, one writer at a time, where isolation is moot.
    */
   countMongoDbPath?: boolean;
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
       eventBus,
       metrics,
       clock,
-      atomicFindAndModify: database.atomicFindAndModify || countMongoDbPath,
+      server: countMongoDbPath ? { ...database.server, atomicFindAndModify: true } : database.server,
     });
     await prepareDatabase(database.db, services.stores, { logger });
 

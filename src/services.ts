@@ -41,6 +41,7 @@ import { RetentionSweeper } from './maintenance/retention-sweeper.js';
 import { createReportDocuments } from './reports/report-use-cases.js';
 import { createSmsProvider } from './sms/create-sms-provider.js';
 import { createStores, type Stores } from './store/stores.js';
+import { PLAIN_SERVER, type ServerTraits } from './store/server-traits.js';
 import { createUserUseCases } from './users/user-use-cases.js';
 import { createVinReader } from './vin/vin-reader.js';
 import { createVehicleDetector, type VehicleDetector } from './vehicle/vehicle-detector.js';
@@ -136,8 +137,8 @@ export interface ServiceOptions {
   eventBus: EventBus;
   clock?: () => Date;
   detector?: DamageDetector | null;
-  /** The database's findOneAndUpdate is a compare-and-set (Database.atomicFindAndModify); false is always safe. */
-  atomicFindAndModify?: boolean;
+  /** What the database server does (Database.server); the plain traits are safe on any server. */
+  server?: ServerTraits;
 }
 
 export function createServices({
@@ -149,9 +150,9 @@ export function createServices({
   metrics,
   clock = () => new Date(),
   detector = null,
-  atomicFindAndModify = false,
+  server = PLAIN_SERVER,
 }: ServiceOptions): Services {
-  const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays, atomicFindAndModify, clock });
+  const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays, server, clock });
   const events = createEventUseCases({
     events: stores.events,
     bus: eventBus,

@@ -2,7 +2,8 @@
 import type { Collection, Db } from 'mongodb';
 import type { RejectionCode } from '../domain/rejection-codes.js';
 import type { VehicleBox, VehicleCheck } from '../domain/vehicle-check.js';
-import { ensureOrdinaryIndex } from './indexes.js';
+import { ensureIndex } from './indexes.js';
+import { PLAIN_SERVER, type ServerTraits } from './server-traits.js';
 
 export interface CaptureDocument {
   _id: string;
@@ -40,14 +41,22 @@ export interface CaptureDocument {
 export class CaptureStore {
   private readonly collection: Collection<CaptureDocument>;
 
-  constructor(db: Db) {
+  private readonly uniqueIndexes: boolean;
+
+  constructor(db: Db, server: Partial<ServerTraits> = PLAIN_SERVER) {
     this.collection = db.collection<CaptureDocument>('captures');
+    this.uniqueIndexes = server.uniqueIndexes ?? false;
   }
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ session_key: 1, created_at: 1 });
-    // Not unique (any more): a photo URL's token is 192 random bits; a unique index from an earlier version is replaced once.
-    await ensureOrdinaryIndex(this.collection, { url_token: 1 }, { name: 'url_token_1', partialFilterExpression: { url_token: { $type: 'string' } } });
+    // A photo URL's token opens one photo: unique where the server keeps that cheaply (ServerTraits.uniqueIndexes);
+    // elsewhere its 192 random bits keep tokens apart.
+    await ensureIndex(
+      this.collection,
+      { url_token: 1 },
+      { name: 'url_token_1', unique: this.uniqueIndexes, partialFilterExpression: { url_token: { $type: 'string' } } },
+    );
   }
 
   async insert(capture: CaptureDocument): Promise<void> {

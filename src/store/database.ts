@@ -4,15 +4,13 @@ import type { Logger } from '../logger.js';
 import { startEmbeddedMongo, type EmbeddedMongo } from './embedded-mongo.js';
 import { EMBEDDED_CAPACITY } from './embedded-capacity.js';
 import { watchServerChecks } from './server-check-watchdog.js';
+import { PLAIN_SERVER, type ServerTraits } from './server-traits.js';
 
 export interface Database {
   client: MongoClient;
   db: Db;
-  /**
-   * Whether findOneAndUpdate is a compare-and-set on this server (MongoDB's is): the stores then write and read back
-   * a document in one command. The embedded server applies it without isolation, so there they update, then read.
-   */
-  atomicFindAndModify: boolean;
+  /** What the server does that the stores rely on where it can (MongoDB) and work around where it cannot. */
+  server: ServerTraits;
   /** True while the server answers a ping; used by /ready. */
   isReachable(): Promise<boolean>;
   close(): Promise<void>;
@@ -50,11 +48,11 @@ export async function openDatabase({ url, dbName, logger, monitorCommands }: Dat
     throw error;
   }
   const db = client.db(dbName);
-  const atomicFindAndModify = embedded === null && (await isolatesFindAndModify(client));
+  const mongodb = embedded === null && (await isMongoDbServer(client));
   return {
     client,
     db,
-    atomicFindAndModify,
+    server: mongodb ? { atomicFindAndModify: true, uniqueIndexes: true } : PLAIN_SERVER,
     async isReachable() {
       // The driver ignores an operation's timeoutMS (7.9: "a no-op"), and a ping waits up to serverSelectionTimeoutMS
       // (5 s) for an unreachable server; a readiness probe answers within its own bound instead.
@@ -82,9 +80,9 @@ export async function openDatabase({ url, dbName, logger, monitorCommands }: Dat
 
 /**
  * False for the embedded server, which names itself in buildInfo (a MONGODB_URL may point at one: the tests' does),
- * and whenever the server cannot be told: the update-then-read path is correct everywhere, only one command longer.
+ * and whenever the server cannot be told: the plain path is correct everywhere, only one command longer per write.
  */
-async function isolatesFindAndModify(client: MongoClient): Promise<boolean> {
+async function isMongoDbServer(client: MongoClient): Promise<boolean> {
   const info = await client
     .db('admin')
     .command({ buildInfo: 1 })

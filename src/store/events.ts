@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKeyError } from './database.js';
 import { WriteBatcher } from './write-batcher.js';
-import { ensureOrdinaryIndex } from './indexes.js';
+import { ensureIndex } from './indexes.js';
 
 export interface EventDocument {
   _id: string; // "<api_key>:<seq>"
@@ -51,7 +51,7 @@ export class EventStore {
   async ensureIndexes(): Promise<void> {
     // A number is unique through `_id` ("<api_key>:<seq>"), so (api_key, seq) needs no unique index of its own (250 →
     // 95 ms per event at 3,000 events on the embedded server). Deployments made before have a unique one: replaced once.
-    await ensureOrdinaryIndex(this.collection, { api_key: 1, seq: 1 }, { name: SEQ_INDEX });
+    await ensureIndex(this.collection, { api_key: 1, seq: 1 }, { name: SEQ_INDEX, unique: false });
     await this.collection.createIndex({ api_key: 1, session_key: 1, seq: 1 });
   }
 

@@ -17,17 +17,16 @@ export async function existingIndexes<T extends Document>(collection: Collection
 }
 
 /**
- * Creates an ordinary index where something else already keeps the values unique (the `_id`, or 192 random bits),
- * first dropping a unique index of that name that an earlier version created (MongoDB does not change an index's
- * options in place). A unique index would guarantee nothing more, and the embedded server pays a pass over the whole
- * collection for each unique index on every write.
+ * Creates the index unique or ordinary as asked, first dropping an index of that name whose uniqueness differs
+ * (MongoDB does not change an index's options in place): a deployment moves either way with the version it runs.
  */
-export async function ensureOrdinaryIndex<T extends Document>(
+export async function ensureIndex<T extends Document>(
   collection: Collection<T>,
   key: IndexSpecification,
-  options: CreateIndexesOptions & { name: string },
+  options: CreateIndexesOptions & { name: string; unique: boolean },
 ): Promise<void> {
   const previous = (await existingIndexes(collection)).find((index) => index.name === options.name);
-  if (previous?.unique) await collection.dropIndex(options.name);
-  await collection.createIndex(key, options);
+  if (previous && Boolean(previous.unique) !== options.unique) await collection.dropIndex(options.name);
+  const { unique, ...rest } = options;
+  await collection.createIndex(key, unique ? options : rest);
 }

@@ -5,7 +5,8 @@ import type { SessionOptions } from '../domain/session-input.js';
 import type { Vehicle } from '../domain/vehicle.js';
 import type { SessionSource } from '../domain/session-source.js';
 import type { SessionSearchFilters } from '../domain/session-search.js';
-import { ensureOrdinaryIndex } from './indexes.js';
+import { ensureIndex } from './indexes.js';
+import { PLAIN_SERVER, type ServerTraits } from './server-traits.js';
 
 export interface PhotoSlot {
   capture_id: string;
@@ -137,20 +138,28 @@ export class InspectionSessionStore {
 
   private readonly atomicFindAndModify: boolean;
 
-  constructor(db: Db, options: { atomicFindAndModify?: boolean } = {}) {
+  private readonly uniqueIndexes: boolean;
+
+  constructor(db: Db, server: Partial<ServerTraits> = PLAIN_SERVER) {
     this.collection = db.collection<InspectionSessionDocument>('inspection_sessions');
-    this.atomicFindAndModify = options.atomicFindAndModify ?? false;
+    this.atomicFindAndModify = server.atomicFindAndModify ?? false;
+    this.uniqueIndexes = server.uniqueIndexes ?? false;
   }
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ api_key: 1, last_activity_at: -1, _id: -1 });
     // The search and the export: one account's sessions, newest first.
     await this.collection.createIndex({ api_key: 1, created_at: -1, _id: -1 });
-    // Not unique (any more): the hash is of a token of 256 random bits; a unique index from an earlier version is replaced once.
-    await ensureOrdinaryIndex(this.collection, { capture_token_hash: 1 }, { name: 'capture_token_hash_1' });
+    // A capture token and a report link open exactly one session: unique where the server keeps that cheaply
+    // (ServerTraits.uniqueIndexes); elsewhere their 256 and 192 random bits keep them apart.
+    const unique = this.uniqueIndexes;
+    await ensureIndex(this.collection, { capture_token_hash: 1 }, { name: 'capture_token_hash_1', unique });
     await this.collection.createIndex({ status: 1, expires_at: 1 });
-    // Not unique: the token is 192 random bits, and each unique index costs the embedded server a pass per write.
-    await this.collection.createIndex({ 'report_link.token': 1 }, { partialFilterExpression: { 'report_link.token': { $type: 'string' } } });
+    await ensureIndex(
+      this.collection,
+      { 'report_link.token': 1 },
+      { name: 'report_link.token_1', unique, partialFilterExpression: { 'report_link.token': { $type: 'string' } } },
+    );
   }
 
   async insert(session: InspectionSessionDocument): Promise<void> {

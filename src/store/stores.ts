@@ -19,6 +19,7 @@ import type { Logger } from '../logger.js';
 import { IdempotencyKeyStore } from './idempotency-keys.js';
 import { MailStore } from './mails.js';
 import { ApiKeyStore } from './api-keys.js';
+import type { ServerTraits } from './server-traits.js';
 
 export interface Stores {
   accounts: CachedAccountStore;
@@ -41,8 +42,8 @@ export interface Stores {
 
 export interface StoreOptions {
   webhookRetentionDays?: number;
-  /** The database's findOneAndUpdate is a compare-and-set (Database.atomicFindAndModify); false is always safe. */
-  atomicFindAndModify?: boolean;
+  /** What the database server does (Database.server); the plain traits are safe on any server. */
+  server?: ServerTraits;
   /** The service's time, for the times a store stamps itself (a settled delivery's update). */
   clock?: () => Date;
 }
@@ -53,8 +54,8 @@ export function createStores(db: Db, options: StoreOptions = {}): Stores {
     apiKeys: new ApiKeyStore(db),
     accessRecords: new AccessRecordStore(db),
     callbacks: new CallbackStore(db),
-    sessions: new InspectionSessionStore(db, { atomicFindAndModify: options.atomicFindAndModify ?? false }),
-    captures: new CaptureStore(db),
+    sessions: new InspectionSessionStore(db, options.server),
+    captures: new CaptureStore(db, options.server),
     notes: new NoteStore(db),
     damages: new DamageStore(db),
     events: new EventStore(db),

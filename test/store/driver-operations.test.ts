@@ -116,7 +116,7 @@ describe('conditional updates', () => {
     expect(await storesOne.sessions.deleteIfStatus('driver-key', 'CAS-1', 'STARTED')).toBe(true);
   });
 
-  // MongoDB's findOneAndUpdate is the one-command compare-and-set the service uses there (Database.atomicFindAndModify);
+  // MongoDB's findOneAndUpdate is the one-command compare-and-set the service uses there (ServerTraits.atomicFindAndModify);
   // the embedded server does not isolate it, so only its answers are checked there.
   it('a status compare-and-set through findOneAndUpdate returns the session as written, or null on another status', async () => {
     const atomic = new InspectionSessionStore(one, { atomicFindAndModify: true });
@@ -132,7 +132,7 @@ describe('conditional updates', () => {
   it('is used where the server is MongoDB, never on the embedded server (recognised even through MONGODB_URL)', async () => {
     const database = await openDatabase({ url: inject('mongoUrl'), dbName, logger: createLogger('silent'), monitorCommands: false });
     try {
-      expect(database.atomicFindAndModify).toBe(Boolean(process.env.MONGODB_URL));
+      expect(database.server).toEqual({ atomicFindAndModify: Boolean(process.env.MONGODB_URL), uniqueIndexes: Boolean(process.env.MONGODB_URL) });
     } finally {
       await database.close();
     }
@@ -398,27 +398,51 @@ describe('the session search', () => {
   });
 });
 
-describe('indexes kept ordinary where the values are unique anyway', () => {
-  // The event number (unique through `_id`), and the two 192- and 256-bit random tokens.
-  const ordinary = [
-    { collection: 'events', name: 'api_key_1_seq_1', key: { api_key: 1, seq: 1 }, options: {} },
-    { collection: 'inspection_sessions', name: 'capture_token_hash_1', key: { capture_token_hash: 1 }, options: {} },
-    { collection: 'captures', name: 'url_token_1', key: { url_token: 1 }, options: { partialFilterExpression: { url_token: { $type: 'string' } } } },
+describe('the indexes behind lookups by token', () => {
+  // Tokens that each open exactly one thing; the event number is unique through `_id` and stays ordinary everywhere.
+  const tokenIndexes = [
+    { collection: 'inspection_sessions', name: 'capture_token_hash_1', key: { capture_token_hash: 1 } },
+    { collection: 'inspection_sessions', name: 'report_link.token_1', key: { 'report_link.token': 1 } },
+    { collection: 'captures', name: 'url_token_1', key: { url_token: 1 } },
   ] as const;
+  const eventNumbers = { collection: 'events', name: 'api_key_1_seq_1', key: { api_key: 1, seq: 1 } } as const;
   const indexOf = async (db: Db, collection: string, name: string) => (await existingIndexes(db.collection(collection))).find((index) => index.name === name);
 
-  it('are created without unique, on a database where no collection exists yet', async () => {
-    const fresh = clients[0]?.db(uniqueDatabaseName('driver_ops_fresh')) as Db;
+  const withFreshDatabase = async (name: string, check: (db: Db) => Promise<void>) => {
+    const fresh = clients[0]?.db(uniqueDatabaseName(name)) as Db;
     try {
+      await check(fresh);
+    } finally {
+      await fresh.dropDatabase().catch(() => undefined);
+    }
+  };
+
+  it('are ordinary with the plain traits (the embedded server), on a database where no collection exists yet', () =>
+    withFreshDatabase('driver_ops_plain', async (fresh) => {
       expect(await existingIndexes(fresh.collection('events'))).toEqual(expect.any(Array));
       await ensureIndexes(createStores(fresh));
-      for (const { collection, name, key } of ordinary) {
+      for (const { collection, name, key } of [...tokenIndexes, eventNumbers]) {
         const index = await indexOf(fresh, collection, name);
         expect(index, `${collection}.${name}`).toMatchObject({ key });
         expect(index?.unique, `${collection}.${name}`).toBeFalsy();
       }
-    } finally {
-      await fresh.dropDatabase().catch(() => undefined);
-    }
-  });
+    }));
+
+  it('are unique where the server keeps unique indexes (MongoDB), and refuse a second session with the same token', () =>
+    withFreshDatabase('driver_ops_unique', async (fresh) => {
+      const stores = createStores(fresh, { server: { atomicFindAndModify: false, uniqueIndexes: true } });
+      await ensureIndexes(stores);
+      for (const { collection, name, key } of tokenIndexes)
+        expect(await indexOf(fresh, collection, name), `${collection}.${name}`).toMatchObject({ key, unique: true });
+      expect((await indexOf(fresh, eventNumbers.collection, eventNumbers.name))?.unique).toBeFalsy();
+      await stores.sessions.insert(session('TOK-1', 'IDLE'));
+      const twin = { ...session('TOK-2', 'IDLE'), capture_token_hash: (await stores.sessions.findByKey('TOK-1'))?.capture_token_hash as string };
+      const refused = await stores.sessions.insert(twin).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDuplicateKeyError(refused)).toBe(true);
+      // Sessions without a report link (no token field) are not kept apart by the partial index.
+      await stores.sessions.insert(session('TOK-3', 'IDLE'));
+    }));
 });

@@ -4,8 +4,8 @@
 //   MONGODB_URL=mongodb://localhost:27017 npx vitest run test/store/mongodb-only.test.ts
 //
 // The embedded test server's findOneAndUpdate is not atomic, so the compare-and-set the stores use on MongoDB
-// (atomicFindAndModify) is raced here; and the embedded server starts empty every time and has no dropIndexes, so only
-// MongoDB can hold an index an earlier version left behind.
+// (ServerTraits.atomicFindAndModify) is raced here; and the embedded server starts empty every time and has no
+// dropIndexes, so only MongoDB can hold an index an earlier version left behind.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import '../support/provided-context.js';
@@ -81,21 +81,24 @@ describe('conditional updates on MongoDB', () => {
   });
 });
 
-describe('indexes kept ordinary where the values are unique anyway', () => {
-  // The event number (unique through `_id`), and the two 192- and 256-bit random tokens.
-  const ordinary = [
-    { collection: 'events', name: 'api_key_1_seq_1', key: { api_key: 1, seq: 1 }, options: {} },
+describe('an index whose uniqueness changed between versions', () => {
+  // The token lookups are unique on MongoDB (an earlier version made them ordinary); the event number is unique
+  // through `_id`, and its index is ordinary (an earlier version made it unique).
+  const madeUnique = [
     { collection: 'inspection_sessions', name: 'capture_token_hash_1', key: { capture_token_hash: 1 }, options: {} },
     { collection: 'captures', name: 'url_token_1', key: { url_token: 1 }, options: { partialFilterExpression: { url_token: { $type: 'string' } } } },
   ] as const;
+  const madeOrdinary = { collection: 'events', name: 'api_key_1_seq_1', key: { api_key: 1, seq: 1 } } as const;
   const indexOf = async (db: Db, collection: string, name: string) => (await existingIndexes(db.collection(collection))).find((index) => index.name === name);
 
-  it('replace the unique indexes an earlier version created', async () => {
+  it('is replaced once by the version the deployment now runs', async () => {
     const legacy = clients[0]?.db(uniqueDatabaseName('mongodb_only_legacy')) as Db;
     try {
-      for (const { collection, key, options } of ordinary) await legacy.collection(collection).createIndex(key, { ...options, unique: true });
-      await ensureIndexes(createStores(legacy));
-      for (const { collection, name } of ordinary) expect((await indexOf(legacy, collection, name))?.unique, `${collection}.${name}`).toBeFalsy();
+      for (const { collection, key, options } of madeUnique) await legacy.collection(collection).createIndex(key, options);
+      await legacy.collection(madeOrdinary.collection).createIndex(madeOrdinary.key, { unique: true });
+      await ensureIndexes(createStores(legacy, { server: { atomicFindAndModify: true, uniqueIndexes: true } }));
+      for (const { collection, name } of madeUnique) expect((await indexOf(legacy, collection, name))?.unique, `${collection}.${name}`).toBe(true);
+      expect((await indexOf(legacy, madeOrdinary.collection, madeOrdinary.name))?.unique).toBeFalsy();
     } finally {
       await legacy.dropDatabase();
     }
