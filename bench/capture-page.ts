@@ -100,7 +100,7 @@ export async function runCapturePageBenchmark(): Promise<BenchResult[]> {
           .every((image) => image.complete && image.naturalWidth > 0),
       );
       await page.waitForTimeout(300);
-      results.push({ name: 'capture_page_kb_before_first_photo', value: round(await transferredKb(page), 1), unit: 'KB', goal: '≤ 40' });
+      results.push({ name: 'capture_page_kb_before_first_photo', value: round(await transferredKb(page), 1), unit: 'KB', goal: '≤ 32' });
       await context.close();
     }
 

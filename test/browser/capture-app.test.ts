@@ -105,12 +105,29 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     expect(policy.match(/'sha256-/g)).toHaveLength(1);
     expect(html).not.toMatch(/https?:\/\//);
 
-    const script = await fetch(`${server.baseUrl}/web/capture.js`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(script.status).toBe(200);
-    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    const etag = script.headers.get('etag') as string;
-    expect((await fetch(`${server.baseUrl}/web/capture.js`, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    expect((await fetch(`${server.baseUrl}/web/capture.html`)).status).toBe(404);
+    // One script and one style sheet, each named by a hash of its content and cached for a year.
+    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((match) => match[1] as string);
+    const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1] as string);
+    expect(scripts).toEqual([expect.stringMatching(/^\/web\/app\/capture-[A-Z0-9]{8}\.js$/)]);
+    expect(styles).toEqual([expect.stringMatching(/^\/web\/app\/capture-[A-Z0-9]{8}\.css$/)]);
+    expect(html).not.toContain('modulepreload');
+    for (const [path, type] of [
+      [scripts[0], 'text/javascript; charset=utf-8'],
+      [styles[0], 'text/css; charset=utf-8'],
+    ]) {
+      const asset = await fetch(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toBe(type);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.get('content-encoding')).toBe('br');
+    }
+    // The page itself is revalidated on every visit, so a deployment's new names reach the phone at once.
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const etag = page.headers.get('etag') as string;
+    expect((await fetch(`${server.baseUrl}/capture/ABC-0123456789`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    for (const unbuilt of ['/web/capture.js', '/web/capture.html', '/web/app.css', '/web/ui.js']) {
+      expect((await fetch(`${server.baseUrl}${unbuilt}`)).status, unbuilt).toBe(404);
+    }
     expect((await fetch(`${server.baseUrl}/web/..%2Fweb-routes.ts`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/capture/not-a-key`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/dashboard`)).status).toBe(200);
@@ -446,11 +463,12 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     const local = await measure('loopback', null);
     // DevTools' "Slow 4G" profile: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up.
     const slow = await measure('slow 4G', { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    expect(local.files.map((file) => file.name).sort()).toEqual(
-      [`/capture/${local.files[0]?.name.split('/')[2]}`, '/web/app.css', '/web/capture.js', '/web/graphql-client.js', '/web/ui.js'].sort(),
+    // The page, its one style sheet and its one script: the camera's code comes with the first photo.
+    expect(local.files.map((file) => file.name.replace(/-[A-Z0-9]{8}\./, '-<hash>.')).sort()).toEqual(
+      [`/capture/${local.files[0]?.name.split('/')[2]}`, '/web/app/capture-<hash>.css', '/web/app/capture-<hash>.js'].sort(),
     );
-    // docs/capture.md: at most 40 KB before the first photo.
-    expect(local.pageKB).toBeLessThan(40);
+    // docs/capture.md: at most 32 KB before the first photo (this is the page before Start, without the drawings).
+    expect(local.pageKB).toBeLessThan(32);
     expect(local.interactiveMs).toBeLessThan(3_000);
     expect(slow.interactiveMs).toBeLessThan(10_000);
   }, 60_000);

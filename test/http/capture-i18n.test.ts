@@ -160,14 +160,15 @@ describe('served to the page', () => {
 
       const zipped = await rawGet(`${server.baseUrl}/capture/i18n/${language}.json`, { 'accept-encoding': 'gzip' });
       expect(zipped.headers.get('content-encoding')).toBe('gzip');
-      // About 3.5 KB of the 40 KB the page may transfer before its first photo (the vehicle check's words took it past 3.5).
+      // About 3.5 KB of the 32 KB the page may transfer before its first photo (the vehicle check's words took it past 3.5).
       expect(zipped.body.length).toBeLessThan(3_700);
       expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(served);
     });
   }
 
   it('serves the page scripts brotli-compressed where the browser takes it, else gzip, else as they are', async () => {
-    const url = `${server.baseUrl}/web/capture.js`;
+    const html = await (await fetch(`${server.baseUrl}/capture/ABC-0123456789`)).text();
+    const url = `${server.baseUrl}${html.match(/<script type="module" src="([^"]+)">/)?.[1]}`;
     const plain = await rawGet(url, {});
     expect(plain.headers.get('content-encoding')).toBeNull();
     const [brotli, gzip, brotliRefused] = await Promise.all([

@@ -74,7 +74,7 @@ describe('every response', () => {
       (await fetch(`${plain.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).headers,
       (await fetch(`${plain.baseUrl}/health`)).headers,
       (await fetch(`${plain.baseUrl}/no/such/route`)).headers,
-      (await fetch(`${plain.baseUrl}/web/app.css`)).headers,
+      (await fetch(`${plain.baseUrl}/web/views/1.svg`)).headers,
       (await fetch(`${plain.baseUrl}/v1/openapi.json`)).headers,
       (await fetch(`${plain.baseUrl}${reportLink}.pdf`)).headers,
     ];

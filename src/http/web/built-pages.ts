@@ -1,6 +1,6 @@
-// The staff's pages as scripts/build-pages.ts left them in build/web/: each page's HTML, and its scripts and style
-// sheets under content-hashed names with their brotli and gzip forms made at build time. Read once at start-up;
-// a missing build is reported with the command that makes it.
+// The pages as scripts/build-pages.ts left them in build/web/: each page's HTML, and its scripts and style sheets
+// under content-hashed names with their brotli and gzip forms made at build time, and the manifest naming each page's
+// script and style sheet. Read once at start-up; a missing build is reported with the command that makes it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,15 +22,17 @@ export interface BuiltFile {
 }
 
 export interface BuiltPages {
-  /** Page name (dashboard) → its HTML. */
+  /** Page name (dashboard, capture) → its HTML. */
   pages: Map<string, BuiltFile>;
   /** Hashed file name → the file, served for a year as immutable. */
   files: Map<string, BuiltFile>;
+  /** Page name (landing too, whose HTML the server writes) → the addresses of its hashed script and style sheet. */
+  manifest: Record<string, { script?: string; style?: string }>;
 }
 
 export function loadBuiltPages(directory = BUILT_DIRECTORY): BuiltPages {
   if (!existsSync(directory)) {
-    throw new Error(`The staff pages are not built (${directory} is missing): run npm run build:pages (npm start and npm run build do it).`);
+    throw new Error(`The pages are not built (${directory} is missing): run npm run build:pages (npm start and npm run build do it).`);
   }
   const pages = new Map<string, BuiltFile>();
   const files = new Map<string, BuiltFile>();
@@ -41,7 +43,8 @@ export function loadBuiltPages(directory = BUILT_DIRECTORY): BuiltPages {
     if (name.endsWith('.html')) pages.set(name.slice(0, -'.html'.length), file);
     else files.set(name, file);
   }
-  return { pages, files };
+  const manifest = JSON.parse(readFileSync(join(directory, 'manifest.json'), 'utf8')) as BuiltPages['manifest'];
+  return { pages, files, manifest };
 }
 
 function readBuilt(directory: string, name: string, contentType: string): BuiltFile {

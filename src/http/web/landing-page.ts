@@ -48,8 +48,11 @@ export function prefersHtml(accept: string | undefined): boolean {
   return /\btext\/html\b/i.test(accept ?? '');
 }
 
-/** Static markup: styles from /web/app.css and /web/landing.css only, no script (the page CSP allows no inline code). */
-export function landingPageHtml(links: LandingLink[]): string {
+/**
+ * Static markup: its one style sheet (landing.css over app.css, built under a hashed name at `styleHref`), no script
+ * (the page CSP allows no inline code).
+ */
+export function landingPageHtml(links: LandingLink[], styleHref: string): string {
   const items = links
     .map(
       (link) => `      <li><a class="landing-link" href="${link.href}"><span class="landing-link-title">${link.title}</span>
@@ -65,8 +68,7 @@ export function landingPageHtml(links: LandingLink[]): string {
   <meta name="theme-color" content="#12385c">
   <title>${NAME}</title>
   <link rel="icon" href="data:,">
-  <link rel="stylesheet" href="/web/app.css">
-  <link rel="stylesheet" href="/web/landing.css">
+  <link rel="stylesheet" href="${styleHref}">
 </head>
 <body class="landing-app">
   <header class="topbar">

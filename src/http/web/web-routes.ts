@@ -1,7 +1,7 @@
-// Serves the browser apps and their assets: the capture page straight from ./assets (plain HTML, CSS and JavaScript
-// modules, read and compressed once at start-up), the staff's dashboard as scripts/build-pages.ts built it (hashed
-// names, precompressed, cached for a year). Pages carry a strict Content-Security-Policy (nothing from another
-// origin; inline code only a page's own scripts, by hash).
+// Serves the browser apps and their assets as scripts/build-pages.ts built them: the capture page, the staff's
+// dashboard and the landing page's style sheet (hashed names, precompressed, cached for a year), the capture page's
+// view drawings and message catalogs. Pages carry a strict Content-Security-Policy (nothing from another origin;
+// inline code only a page's own scripts, by hash).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,7 +14,7 @@ import { isSessionKey } from '../../domain/identifiers.js';
 import { withCapturePageConfig } from './capture-page-config.js';
 import { capturePageMessages, loadCatalogs } from './i18n/catalogs.js';
 import { landingDocument, landingLinks, landingPageHtml, prefersHtml } from './landing-page.js';
-import { loadBuiltPages, type BuiltFile } from './built-pages.js';
+import { loadBuiltPages, type BuiltFile, type BuiltPages } from './built-pages.js';
 
 export const WEB_ASSET_PREFIX = '/web';
 /** The built pages' hashed files: `<BUILT_ASSET_PREFIX>/<name>-<hash>.js`. */
@@ -101,7 +101,6 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 export function registerWebRoutes(router: Router, services: UseCases, { graphiqlEnabled }: { graphiqlEnabled: boolean }): void {
-  const assets = loadWebAssets();
   const photoOrigin = () => {
     try {
       return new URL(services.urls.base).origin;
@@ -116,8 +115,9 @@ export function registerWebRoutes(router: Router, services: UseCases, { graphiql
     'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
   });
 
+  const built = loadBuiltPages();
   // The capture token stays in the URL fragment, which browsers never send: this route sees only the key.
-  const captureHtml = withCapturePageConfig((assets.get('capture.html') as Asset).body.toString('utf8'));
+  const captureHtml = withCapturePageConfig(builtPage(built, 'capture').body.toString('utf8'));
   const capturePage = assetOf(CONTENT_TYPES['.html'] as string, Buffer.from(captureHtml));
   const captureScripts = inlineScriptHashes(captureHtml);
   router.on('GET', '/capture/:sessionKey', ({ request, response, params }) => {
@@ -127,15 +127,16 @@ export function registerWebRoutes(router: Router, services: UseCases, { graphiql
 
   // `/` answers browsers with a page of links and every other client (curl, scripts) with the same links as JSON.
   const links = landingLinks({ graphiqlEnabled });
-  const landingPage = assetOf(CONTENT_TYPES['.html'] as string, Buffer.from(landingPageHtml(links)));
+  const landingStyle = built.manifest.landing?.style;
+  if (!landingStyle) throw new Error("The landing page's style sheet is missing from the build: run npm run build:pages.");
+  const landingPage = assetOf(CONTENT_TYPES['.html'] as string, Buffer.from(landingPageHtml(links, landingStyle)));
   const landingJson = assetOf('application/json; charset=utf-8', Buffer.from(JSON.stringify(landingDocument(links))));
   router.on('GET', '/', ({ request, response }) => {
     if (!prefersHtml(request.headers.accept)) return sendAsset(request, response, landingJson, 200, { vary: 'Accept, Accept-Encoding' });
     sendAsset(request, response, landingPage, 200, { ...pageHeaders(), vary: 'Accept, Accept-Encoding' });
   });
 
-  const built = loadBuiltPages();
-  const dashboardPage = builtAsset(built.pages.get('dashboard'));
+  const dashboardPage = builtAsset(builtPage(built, 'dashboard'));
   for (const path of DASHBOARD_PATHS) {
     router.on('GET', path, ({ request, response }) => sendAsset(request, response, dashboardPage, 200, pageHeaders()));
   }
@@ -144,12 +145,6 @@ export function registerWebRoutes(router: Router, services: UseCases, { graphiql
     router.on('GET', `${BUILT_ASSET_PREFIX}/${name}`, ({ request, response }) =>
       sendAsset(request, response, asset, 200, { 'cache-control': IMMUTABLE_CACHE_CONTROL }),
     );
-  }
-
-  // One fixed route per asset file (pages are served only at their own paths above).
-  for (const [name, asset] of assets) {
-    if (asset.contentType.startsWith('text/html')) continue;
-    router.on('GET', `${WEB_ASSET_PREFIX}/${name}`, ({ request, response }) => sendAsset(request, response, asset, 200, {}));
   }
 
   for (const [name, asset] of loadWebAssets(join(ASSET_DIRECTORY, 'views'))) {
@@ -179,9 +174,14 @@ export function assetOf(contentType: string, body: Buffer): Asset {
   return { contentType, body, encodings, etag };
 }
 
+function builtPage(built: BuiltPages, name: string): BuiltFile {
+  const page = built.pages.get(name);
+  if (!page) throw new Error(`The ${name} page is missing from the build: run npm run build:pages.`);
+  return page;
+}
+
 /** A built file as a served asset: its encodings are the ones the build made. */
-function builtAsset(file: BuiltFile | undefined): Asset {
-  if (!file) throw new Error('The dashboard page is missing from the build: run npm run build:pages.');
+function builtAsset(file: BuiltFile): Asset {
   const etag = `"${createHash('sha256').update(file.body).digest('base64url').slice(0, 22)}"`;
   return { contentType: file.contentType, body: file.body, encodings: file.encodings, etag };
 }
@@ -196,7 +196,7 @@ interface EncodedBody {
 
 /**
  * Compressed once at start-up, at the strongest settings: brotli saves another ~15 % over gzip on the pages' scripts,
- * which counts on a weak signal (the capture page's budget before the first photo is 40 KB).
+ * which counts on a weak signal (the capture page's budget before the first photo is 32 KB).
  */
 function encodingsOf(contentType: string, body: Buffer): EncodedBody[] {
   if (contentType.startsWith('image/png')) return [];

@@ -1,8 +1,16 @@
 // The in-page camera (docs/capture.md): the rear camera's live picture with the view's outline drawn over it and a
 // shutter. Where the browser has no camera API the caller uses the file input (the phone's camera app) instead;
 // where the person blocked the camera, the dialog says how to allow it and offers the camera app.
-import { byId } from './ui.js';
 import { photoOfVideo } from './capture-photo.js';
+
+/**
+ * The dialog's elements, which capture.html always has. Looked up here rather than with ui.js's byId: a module this
+ * lazily loaded chunk shared with the page's script would become a third file the page fetches before Start.
+ * @template {HTMLElement} [E=HTMLElement]
+ * @param {string} id
+ * @returns {E}
+ */
+const byId = (id) => /** @type {E} */ (document.getElementById(id));
 
 export function cameraSupported() {
   return window.isSecureContext && typeof navigator.mediaDevices?.getUserMedia === 'function';

@@ -3,6 +3,7 @@
 // comes from the server — the session query, then its sessionEvents replayed from the start and followed live — so
 // a reload resumes exactly where the person was. Every word comes from the session language's catalog.
 import { graphqlRequest, graphqlUpload, GraphQLRequestError, LiveConnection, NetworkError, readGraphQLBody } from './graphql-client.js';
+import './app.css';
 import { byId, errorMessage, fill, h, laterStatus, openDocument, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
 /** @import { LiveState, Operation } from './types/graphql' */
 /** @import { Brand, Location, Note, NoteInsertPayload, SessionEvent, SessionStatus, StageChangePayload, Vehicle } from './types/session' */
