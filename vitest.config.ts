@@ -25,6 +25,7 @@ const UNIT_TESTS = [
   'test/http/graphql-descriptions.test.ts',
   'test/http/request-target.test.ts',
   'test/http/schema-sync.test.ts',
+  'test/http/session-inputs.test.ts',
   'test/http/shared-subscriptions.test.ts',
   'test/inspections/public-url-hint.test.ts',
   'test/qc/metrics.test.ts',

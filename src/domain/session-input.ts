@@ -67,7 +67,10 @@ const themeField = z
     }
     return z.NEVER;
   })
-  .meta({ override: { $ref: '#/components/schemas/Theme' } });
+  .meta({
+    description: `One of ${THEME_NAMES.join(', ')}; null or left out means the account's default theme.`,
+    override: { $ref: '#/components/schemas/Theme' },
+  });
 
 const redirectUrlField = z
   .string({ error: 'must be an absolute http(s) URL.' })
@@ -95,16 +98,21 @@ const languageField = z
     description: `The capture page's language: one of ${CAPTURE_LANGUAGES.join(', ')} (a regional tag such as pt-BR is stored as its language, pt); blank means null (English).`,
   });
 
-const jsonObjectField = z
-  .custom<JsonObject>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-    error: 'must be a JSON object.',
-  })
-  .meta({ override: { type: 'object', additionalProperties: true } })
-  .superRefine((value, ctx) => {
-    const problem = freeJsonProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .nullable();
+const jsonObjectField = (description: string) =>
+  z
+    .custom<JsonObject>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+      error: 'must be a JSON object.',
+    })
+    .meta({ override: { type: 'object', additionalProperties: true } })
+    .superRefine((value, ctx) => {
+      const problem = freeJsonProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullable()
+    .meta({ description });
+const CONTACT = 'Free-form contact details (a JSON object).';
+const REFERENCE = 'Free-form reference data (a JSON object).';
+const CLIENT_ID = "The integrator's own reference for the session.";
 
 const phoneMessage = 'must be a phone number in international format, such as +14155550123.';
 const phoneField = z
@@ -120,13 +128,21 @@ const sessionGroupShape = {
   theme: themeField.nullable(),
   redirect_url: redirectUrlField,
   language: languageField,
-  client_id: describedTextField(200),
-  contact: jsonObjectField,
-  reference: jsonObjectField,
+  client_id: describedTextField(200, CLIENT_ID),
+  contact: jsonObjectField(CONTACT),
+  reference: jsonObjectField(REFERENCE),
 };
-const sessionGroup = z.strictObject(sessionGroupShape, OBJECT).partial().meta({ id: 'SessionGroupInput' });
+const sessionGroup = z
+  .strictObject(sessionGroupShape, OBJECT)
+  .partial()
+  .meta({ id: 'SessionGroupInput', description: "How the capture looks and the integrator's own data." });
 
-const smsGroupShape = { to: phoneField, to_name: describedTextField(100), from: describedTextField(32), by: describedTextField(100) };
+const smsGroupShape = {
+  to: phoneField,
+  to_name: describedTextField(100, "The recipient's name, e.g. Jane Doe."),
+  from: describedTextField(32, 'The sender number, e.g. +14155550100.'),
+  by: describedTextField(100, 'Who the message says sends the link, e.g. Acme Motors.'),
+};
 const smsGroup = z
   .strictObject(
     {
@@ -142,15 +158,16 @@ const smsGroup = z
 const emailGroupShape = {
   to: z
     .email({ error: (issue) => (issue.input === undefined ? 'is required when email is given.' : 'must be an email address.') })
-    .max(254, 'must be an email address of at most 254 characters.'),
-  to_name: describedTextField(100),
+    .max(254, 'must be an email address of at most 254 characters.')
+    .meta({ description: 'The email address (at most 254 characters).' }),
+  to_name: describedTextField(100, "The recipient's name."),
 };
 const emailGroup = z.strictObject({ ...emailGroupShape, to_name: emailGroupShape.to_name.optional() }, OBJECT).meta({
   description:
     "When given (and mail is set up), the person gets the capture link by email in the session's language, and the report link when the session completes.",
 });
 
-const updateOptionsShape = { client_id: describedTextField(200), contact: jsonObjectField, reference: jsonObjectField };
+const updateOptionsShape = { client_id: describedTextField(200, CLIENT_ID), contact: jsonObjectField(CONTACT), reference: jsonObjectField(REFERENCE) };
 
 // The year bound moves once a year; schemas are rebuilt only when it does.
 let cachedYear: number | null = null;
@@ -174,7 +191,11 @@ function buildSchemas(now: Date) {
       redirect_url: redirectUrlField.optional(),
       language: languageField.optional(),
       vehicle: vehicle.optional(),
-      options: z.strictObject(updateOptionsShape, OBJECT).partial().optional(),
+      options: z
+        .strictObject(updateOptionsShape, OBJECT)
+        .partial()
+        .optional()
+        .meta({ description: "The integrator's options, merged key by key into the stored ones." }),
       session: sessionGroup.optional().meta({
         description: "The create body's group is also accepted; a field sent both here and at the top level (or in options) is refused.",
       }),

@@ -113,15 +113,19 @@ export function vehicleBodySchema(now: Date) {
       .min(FIRST_VEHICLE_YEAR, { error: yearMessage })
       .max(maxYear, { error: yearMessage })
       .nullable()
-      .meta({ description: 'At most next calendar year.' }),
-    make: describedTextField(MAX_TEXT),
-    model: describedTextField(MAX_TEXT),
-    body_type: describedTextField(MAX_TEXT),
-    trim: describedTextField(MAX_TEXT),
-    transmission: describedTextField(MAX_TEXT),
-    ext_col: describedTextField(MAX_TEXT),
-    int_col: describedTextField(MAX_TEXT),
-    odom_reading: z.number({ error: 'must be a number of at least 0.' }).min(0, { error: 'must be a number of at least 0.' }).nullable(),
+      .meta({ description: 'Model year; at most next calendar year.' }),
+    make: describedTextField(MAX_TEXT, 'The manufacturer, e.g. Toyota.'),
+    model: describedTextField(MAX_TEXT, 'The model, e.g. Corolla.'),
+    body_type: describedTextField(MAX_TEXT, 'The body type, e.g. Sedan.'),
+    trim: describedTextField(MAX_TEXT, 'The trim level.'),
+    transmission: describedTextField(MAX_TEXT, 'The transmission, e.g. Automatic.'),
+    ext_col: describedTextField(MAX_TEXT, 'Exterior colour.'),
+    int_col: describedTextField(MAX_TEXT, 'Interior colour.'),
+    odom_reading: z
+      .number({ error: 'must be a number of at least 0.' })
+      .min(0, { error: 'must be a number of at least 0.' })
+      .nullable()
+      .meta({ description: 'Odometer reading, at least 0, in the given unit.' }),
     // KILOMETRES and MILES are the reference product's spellings, accepted so its integrations work unchanged.
     odom_unit: z
       .enum(['km', 'mi', 'KILOMETRES', 'MILES'], { error: 'must be km or mi.' })
@@ -139,10 +143,11 @@ export function vehicleBodySchema(now: Date) {
       }
       return vehicle;
     })
-    .meta({ id: 'VehicleInput', description: 'Every key optional; unknown keys are refused with 400.' });
+    .meta({ id: 'VehicleInput', description: 'The vehicle: every key optional, null or blank for unknown; unknown keys are refused with 400.' });
 }
 
 /** `textField` with the rule spelled out for the API document. */
-export function describedTextField(max: number) {
-  return textField(max).meta({ description: `At most ${max} characters; blank means null.` });
+/** A text field whose description says what it holds (`what`, a sentence) and its rule. */
+export function describedTextField(max: number, what = '') {
+  return textField(max).meta({ description: `${what ? `${what} ` : ''}At most ${max} characters; blank means null.` });
 }

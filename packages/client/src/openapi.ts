@@ -1356,23 +1356,26 @@ export interface components {
         /** @description All fields optional. An empty object `{}` (or no body) issues an access record instead. */
         CreateSessionRequest: {
             email?: {
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description The email address (at most 254 characters).
+                 */
                 to: string;
-                /** @description At most 100 characters; blank means null. */
+                /** @description The recipient's name. At most 100 characters; blank means null. */
                 to_name?: string | null;
             } | null;
             session?: components["schemas"]["SessionGroupInput"] | null;
             sms?: {
-                /** @description At most 100 characters; blank means null. */
+                /** @description Who the message says sends the link, e.g. Acme Motors. At most 100 characters; blank means null. */
                 by?: string | null;
-                /** @description At most 32 characters; blank means null. */
+                /** @description The sender number, e.g. +14155550100. At most 32 characters; blank means null. */
                 from?: string | null;
                 /**
                  * @description Phone number in international format (E.164); spaces, dots, dashes and parentheses are removed.
                  * @example +14155550123
                  */
                 to: string;
-                /** @description At most 100 characters; blank means null. */
+                /** @description The recipient's name, e.g. Jane Doe. At most 100 characters; blank means null. */
                 to_name?: string | null;
             } | null;
             vehicle?: components["schemas"]["VehicleInput"] | null;
@@ -2068,9 +2071,11 @@ export interface components {
         SessionDeleted: {
             message: string;
         };
+        /** @description How the capture looks and the integrator's own data. */
         SessionGroupInput: {
-            /** @description At most 200 characters; blank means null. */
+            /** @description The integrator's own reference for the session. At most 200 characters; blank means null. */
             client_id?: string | null;
+            /** @description Free-form contact details (a JSON object). */
             contact?: {
                 [key: string]: unknown;
             } | null;
@@ -2078,6 +2083,7 @@ export interface components {
             language?: string | null;
             /** @description Absolute http(s) URL; blank or null means none. */
             redirect_url?: string | null;
+            /** @description Free-form reference data (a JSON object). */
             reference?: {
                 [key: string]: unknown;
             } | null;
@@ -2356,12 +2362,15 @@ export interface components {
         UpdateSessionRequest: {
             /** @description The capture page's language: one of en, es, fr, de, pt (a regional tag such as pt-BR is stored as its language, pt); blank means null (English). */
             language?: string | null;
+            /** @description The integrator's options, merged key by key into the stored ones. */
             options?: {
-                /** @description At most 200 characters; blank means null. */
+                /** @description The integrator's own reference for the session. At most 200 characters; blank means null. */
                 client_id?: string | null;
+                /** @description Free-form contact details (a JSON object). */
                 contact?: {
                     [key: string]: unknown;
                 } | null;
+                /** @description Free-form reference data (a JSON object). */
                 reference?: {
                     [key: string]: unknown;
                 } | null;
@@ -2370,6 +2379,7 @@ export interface components {
             redirect_url?: string | null;
             /** @description The create body's group is also accepted; a field sent both here and at the top level (or in options) is refused. */
             session?: components["schemas"]["SessionGroupInput"];
+            /** @description One of PRO, LITE, CAPT; null or left out means the account's default theme. */
             theme?: components["schemas"]["Theme"];
             vehicle?: components["schemas"]["VehicleInput"];
         };
@@ -2409,28 +2419,29 @@ export interface components {
          * @enum {string}
          */
         VehicleCheck: "ok" | "no_vehicle" | "cut_off" | "too_far";
-        /** @description Every key optional; unknown keys are refused with 400. */
+        /** @description The vehicle: every key optional, null or blank for unknown; unknown keys are refused with 400. */
         VehicleInput: {
-            /** @description At most 100 characters; blank means null. */
+            /** @description The body type, e.g. Sedan. At most 100 characters; blank means null. */
             body_type?: string | null;
-            /** @description At most 100 characters; blank means null. */
+            /** @description Exterior colour. At most 100 characters; blank means null. */
             ext_col?: string | null;
-            /** @description At most 100 characters; blank means null. */
+            /** @description Interior colour. At most 100 characters; blank means null. */
             int_col?: string | null;
-            /** @description At most 100 characters; blank means null. */
+            /** @description The manufacturer, e.g. Toyota. At most 100 characters; blank means null. */
             make?: string | null;
-            /** @description At most 100 characters; blank means null. */
+            /** @description The model, e.g. Corolla. At most 100 characters; blank means null. */
             model?: string | null;
+            /** @description Odometer reading, at least 0, in the given unit. */
             odom_reading?: number | null;
             /** @description km or mi; KILOMETRES and MILES are accepted as the same units. */
             odom_unit?: ("km" | "mi" | "KILOMETRES" | "MILES") | null;
-            /** @description At most 100 characters; blank means null. */
+            /** @description The transmission, e.g. Automatic. At most 100 characters; blank means null. */
             transmission?: string | null;
-            /** @description At most 100 characters; blank means null. */
+            /** @description The trim level. At most 100 characters; blank means null. */
             trim?: string | null;
             /** @description Up to 17 letters and digits without I, O, Q; upper-cased; blank means null. */
             vin?: string | null;
-            /** @description At most next calendar year. */
+            /** @description Model year; at most next calendar year. */
             year?: number | null;
         };
         /** @enum {string} */

@@ -47,11 +47,13 @@ export type CallbackSettingInput = {
 
 /** The POST /v1/sessions body in camelCase. */
 export type CreateInspectionSessionInput = {
+  /** When given (and mail is set up), the person gets the capture link by email in the session's language, and the report link when the session completes. */
+  email?: EmailInvitationInput | null | undefined;
   /** How the capture looks and the integrator's own data. */
   session?: SessionSettingsInput | null | undefined;
-  /** Send the capture link by SMS; left out, no SMS is sent. */
+  /** When given, an SMS invitation with the capture link is sent and its outcome emitted as SESSION:SMS_PROCESS. */
   sms?: SmsInvitationInput | null | undefined;
-  /** What is known of the vehicle; empty fields are filled from the VIN decode. */
+  /** The vehicle: every key optional, null or blank for unknown; unknown keys are refused with 400. */
   vehicle?: VehicleInput | null | undefined;
 };
 
@@ -99,6 +101,14 @@ export type DeliveryStatus =
   /** A 2xx arrived. */
   | 'SUCCEEDED';
 
+/** When given (and mail is set up), the person gets the capture link by email in the session's language, and the report link when the session completes. */
+export type EmailInvitationInput = {
+  /** The email address (at most 254 characters). */
+  to?: string | null | undefined;
+  /** The recipient's name. At most 100 characters; blank means null. */
+  toName?: string | null | undefined;
+};
+
 /** Where a mail the service means to send stands (docs/staff.md "Mail"). */
 export type MailStatus =
   /** Every attempt failed; lastError says why. */
@@ -143,19 +153,19 @@ export type SessionSearchInput = {
   updatedSince?: string | null | undefined;
 };
 
-/** The session group of the create body: how the capture looks and the integrator's own data. */
+/** How the capture looks and the integrator's own data. */
 export type SessionSettingsInput = {
-  /** The integrator's own reference for the session (at most 200 characters). */
+  /** The integrator's own reference for the session. At most 200 characters; blank means null. */
   clientId?: string | null | undefined;
-  /** Free-form contact details. */
+  /** Free-form contact details (a JSON object). null clears it. */
   contact?: Record<string, unknown> | null | undefined;
-  /** The capture page language, one of en, es, fr, de, pt (a regional tag such as pt-BR counts as its language). */
+  /** The capture page's language: one of en, es, fr, de, pt (a regional tag such as pt-BR is stored as its language, pt); blank means null (English). */
   language?: string | null | undefined;
-  /** Where the capture page sends the person when done (absolute http(s) URL). */
+  /** Absolute http(s) URL; blank or null means none. */
   redirectUrl?: string | null | undefined;
-  /** Free-form reference data. */
+  /** Free-form reference data (a JSON object). null clears it. */
   reference?: Record<string, unknown> | null | undefined;
-  /** One of PRO, LITE, CAPT; default the account's default theme. */
+  /** One of PRO, LITE, CAPT; null or left out means the account's default theme. */
   theme?: string | null | undefined;
 };
 
@@ -185,15 +195,15 @@ export type SmsDelivery =
   /** Handed to the SMS provider, which accepted it. */
   | 'SENT';
 
-/** Sends the capture link by SMS when the session is created. */
+/** When given, an SMS invitation with the capture link is sent and its outcome emitted as SESSION:SMS_PROCESS. */
 export type SmsInvitationInput = {
-  /** Who the message says sends the link, e.g. Acme Motors. */
+  /** Who the message says sends the link, e.g. Acme Motors. At most 100 characters; blank means null. */
   by?: string | null | undefined;
-  /** The sender number, e.g. +14155550100. */
+  /** The sender number, e.g. +14155550100. At most 32 characters; blank means null. */
   from?: string | null | undefined;
-  /** Phone number in international format, such as +14155550123. */
-  to: string;
-  /** The recipient's name, e.g. Jane Doe. */
+  /** Phone number in international format (E.164); spaces, dots, dashes and parentheses are removed. */
+  to?: string | null | undefined;
+  /** The recipient's name, e.g. Jane Doe. At most 100 characters; blank means null. */
   toName?: string | null | undefined;
 };
 
@@ -227,29 +237,29 @@ export type VehicleCheck =
   /** The vehicle is too small in the picture: less than 40 % of its width and of its height. */
   | 'TOO_FAR';
 
-/** The vehicle; every field optional, null or blank for unknown. */
+/** The vehicle: every key optional, null or blank for unknown; unknown keys are refused with 400. */
 export type VehicleInput = {
-  /** The body type, e.g. Sedan. */
+  /** The body type, e.g. Sedan. At most 100 characters; blank means null. */
   bodyType?: string | null | undefined;
-  /** Exterior colour. */
+  /** Exterior colour. At most 100 characters; blank means null. */
   extCol?: string | null | undefined;
-  /** Interior colour. */
+  /** Interior colour. At most 100 characters; blank means null. */
   intCol?: string | null | undefined;
-  /** The manufacturer, e.g. Toyota. */
+  /** The manufacturer, e.g. Toyota. At most 100 characters; blank means null. */
   make?: string | null | undefined;
-  /** The model, e.g. Corolla. */
+  /** The model, e.g. Corolla. At most 100 characters; blank means null. */
   model?: string | null | undefined;
-  /** Odometer reading, at least 0. */
+  /** Odometer reading, at least 0, in the given unit. null clears it. */
   odomReading?: number | null | undefined;
-  /** km or mi. */
+  /** km or mi; KILOMETRES and MILES are accepted as the same units. One of km, mi, KILOMETRES, MILES. null clears it. */
   odomUnit?: string | null | undefined;
-  /** The transmission, e.g. Automatic. */
+  /** The transmission, e.g. Automatic. At most 100 characters; blank means null. */
   transmission?: string | null | undefined;
-  /** The trim level. */
+  /** The trim level. At most 100 characters; blank means null. */
   trim?: string | null | undefined;
-  /** At most 17 letters and digits, without I, O or Q. */
+  /** Up to 17 letters and digits without I, O, Q; upper-cased; blank means null. */
   vin?: string | null | undefined;
-  /** Model year. */
+  /** Model year; at most next calendar year. null clears it. */
   year?: number | null | undefined;
 };
 
