@@ -61,6 +61,8 @@ export async function startInProcess(environment: Record<string, string> = {}): 
     LOG_LEVEL: 'silent',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     DEMO_ACCOUNT: 'false',
+    // As for startTestServer: the vehicle check's model costs seconds of CPU per set of services; its tests turn it on.
+    VEHICLE_CHECK: 'off',
     ...environment,
   });
   const client = new MongoClient(inject('mongoUrl'), { serverSelectionTimeoutMS: 5_000 });

@@ -32,7 +32,7 @@ export interface ServiceProcess {
 }
 
 export interface ServiceProcessOptions {
-  /** Added to (and overriding) the test defaults: the run's database, a fresh database name, the admin token. */
+  /** Added to (and overriding) the test defaults: the run's database, a fresh database name, the admin token, no vehicle check. */
   environment?: Record<string, string>;
   /** Node options before the entry point, e.g. `--inspect=127.0.0.1:0`. */
   nodeArguments?: string[];
@@ -53,6 +53,9 @@ export function startServiceProcess({ environment = {}, nodeArguments = [], time
       DEMO_ACCOUNT: 'false',
       LOG_LEVEL: 'info',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      // A started process loads the vehicle check's model at once (seconds of CPU); the tests that start one as a
+      // user would (main-process.test.ts) ask for the default mode.
+      VEHICLE_CHECK: 'off',
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
