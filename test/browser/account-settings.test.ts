@@ -12,7 +12,7 @@ import type { TestAccount } from '../support/signing.js';
 import { createSession } from '../support/capture-flow.js';
 import { makeLogo, makeScene } from '../support/images.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { DESKTOP, PHONE, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, PHONE, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 
 const PASSWORD = 'a-long-settings-password';
 
@@ -22,12 +22,12 @@ describe.skipIf(!RUN_BROWSER_TESTS)("the account's settings in the dashboard", (
   let files: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedChromium()]);
     files = mkdtempSync(join(tmpdir(), 'account-settings-'));
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
     rmSync(files, { recursive: true, force: true });
   });

@@ -30,6 +30,28 @@ export function launchChromium(extraArguments: readonly string[] = []): Promise<
   });
 }
 
+let shared: Promise<Browser> | null = null;
+
+/**
+ * The Chromium of this test worker, shared by the files it runs one after another: a launch costs seconds of CPU,
+ * and each file's pages live in contexts of their own. A file takes it in beforeAll and gives it back with
+ * releaseChromium in afterAll; the browser ends with the worker. Files that need other arguments (a fake camera)
+ * launch their own.
+ */
+export function sharedChromium(): Promise<Browser> {
+  shared ??= launchChromium().then((browser) => {
+    // A crashed browser is launched anew by the next file.
+    browser.on('disconnected', () => (shared = null));
+    return browser;
+  });
+  return shared;
+}
+
+/** Closes what a file opened in the shared browser (its contexts), so the next file starts from none. */
+export async function releaseChromium(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}
+
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 1,

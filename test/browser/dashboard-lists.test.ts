@@ -9,7 +9,7 @@ import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import type { TestAccount } from '../support/signing.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 
 const PASSWORD = 'a-long-dashboard-password';
 const DAY_MS = 86_400_000;
@@ -41,7 +41,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the session list, its filters and the CSV e
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedChromium()]);
     account = await server.createAccount('dealer-lists', { review_mode: 'manual' });
     expect((await apiRequest(server.baseUrl, account, 'POST', '/v1/users', { username: 'lists.viewer', password: PASSWORD, role: 'viewer' })).status).toBe(201);
     old = await createSession(server.baseUrl, account, { session: { theme: 'LITE', client_id: 'lot-old' }, vehicle: { make: 'Volvo', model: '240' } });
@@ -58,7 +58,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the session list, its filters and the CSV e
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
   });
 

@@ -10,7 +10,7 @@ import { TestClock } from '../support/clock.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
 import { FAST_WEBHOOKS, waitFor } from '../webhooks/delivery-support.js';
-import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 
 const EVENT = 'SESSION:NOTE_INSERT';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,11 +25,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the developer settings after an outage', ()
 
   beforeAll(async () => {
     receiver = await startReceiver((_request, response) => void response.writeHead(answer).end());
-    [server, browser] = await Promise.all([startTestServer({ ...FAST_WEBHOOKS, WEBHOOK_RETRY_TIME_SCALE: '0.00001' }, { clock: clock.now }), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer({ ...FAST_WEBHOOKS, WEBHOOK_RETRY_TIME_SCALE: '0.00001' }, { clock: clock.now }), sharedChromium()]);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
     await receiver?.close();
   });

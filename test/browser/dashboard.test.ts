@@ -13,7 +13,7 @@ import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import { completeSession, createSession } from '../support/capture-flow.js';
-import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 import { startReceiver } from '../webhooks/receiver.js';
 import { waitFor } from '../webhooks/delivery-support.js';
 import { damageCatalog } from '../../src/domain/damage-catalog.js';
@@ -45,12 +45,12 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedChromium()]);
     account = await server.createAccount();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
   });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { DESKTOP, PHONE, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, PHONE, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -76,11 +76,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the landing page in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedChromium()]);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
   });
 

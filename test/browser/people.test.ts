@@ -8,7 +8,7 @@ import { apiRequest, startTestServer, type TestServer } from '../support/test-se
 import type { TestAccount } from '../support/signing.js';
 import { me, signIn, signedInAs } from '../support/sign-in.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 
 const PASSWORD = 'a-long-people-password';
 const NEW_PASSWORD = 'another-long-passphrase';
@@ -18,11 +18,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('people in the dashboard', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedChromium()]);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
   });
 

@@ -10,7 +10,7 @@ import { createSession, THEME_PHOTOS, type CreatedSession } from '../support/cap
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { DESKTOP, PHONE, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, PHONE, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 
 const PHONES = [
   { name: '360', options: { ...PHONE, viewport: { width: 360, height: 780 } } },
@@ -96,14 +96,14 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the condition report pages', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedChromium()]);
     account = await server.createAccount(undefined, { review_mode: 'manual', display_name: 'Northside Motors', brand_color: '#0b6e4f' });
     reports.set('es', await reviewedSession('es'));
     reports.set('en', await reviewedSession('en'));
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
   });
 

@@ -10,7 +10,7 @@ import { createSession, THEME_PHOTOS } from '../support/capture-flow.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, saveScreenshot, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 
 const PASSWORD = 'a-long-revisions-password';
 const REASON = 'A scratch on the hood was missed in the first review.';
@@ -20,11 +20,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('review revisions in the dashboard', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedChromium()]);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
   });
 

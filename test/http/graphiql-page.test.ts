@@ -6,7 +6,7 @@ import type { Browser, Request } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders } from '../support/signing.js';
 import { graphqlRequest } from '../support/graphql.js';
-import { DESKTOP, RUN_BROWSER_TESTS, launchChromium, newContext, watchPageProblems } from '../browser/browser.js';
+import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, sharedChromium, watchPageProblems } from '../browser/browser.js';
 import { GRAPHIQL_EXAMPLE_TABS, SIGNED_IN_GRAPHIQL_EXAMPLE_TABS } from '../../src/http/graphql/graphiql-examples.js';
 import { signedInAs } from '../support/sign-in.js';
 
@@ -177,11 +177,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedChromium()]);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
   });
 
