@@ -41,6 +41,12 @@ const session: SessionExportSource = {
   results: { vehicle: { vin_match: true }, inspection: { grade: 4, total_damages: 2, reviewed_by: 'jdoe' } },
 };
 
+/**
+ * Any code point, lone surrogates included: what `fc.string({ unit: 'binary' })` draws from, without the seconds of
+ * CPU that unit spends indexing all 1.1 million code points the first time a process uses it.
+ */
+const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).map((codePoint) => String.fromCodePoint(codePoint));
+
 describe('session CSV', () => {
   it('has the header row of the contract', () => {
     expect(sessionCsvHeader()).toBe(
@@ -85,7 +91,7 @@ describe('session CSV', () => {
 
   it('reads back as the cells it was given, none starting a formula', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 6 }), (cells) => {
+      fc.property(fc.array(fc.string({ unit: anyCodePoint }), { minLength: 1, maxLength: 6 }), (cells) => {
         const read = readLine(csvLine(cells));
         expect(read).toHaveLength(cells.length);
         read.forEach((cell, index) => {
