@@ -5,6 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { renderToStaticMarkup } from 'preact-render-to-string';
 import type { ConditionReport, ReportDamage, ReportNote } from './report-model.js';
 import { type ReportWords, reportWords, say, sayCount } from './report-words.js';
+import { THUMBNAIL_SIZES } from '../domain/photo-variants.js';
 
 const STYLE = `
   * { box-sizing: border-box; }
@@ -72,6 +73,8 @@ function Document({ words, title, css, children }: { words: ReportWords; title: 
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
+        {/* No icon to fetch: without this line every browser asks for /favicon.ico and logs its 404. */}
+        <link rel="icon" href="data:," />
         {/* Checked values only (report-model.ts: #rrggbb colours, numeric boxes): safe inside a style sheet. */}
         <style dangerouslySetInnerHTML={{ __html: `${STYLE}${css}` }} />
       </head>
@@ -258,7 +261,7 @@ function Photos({ report }: { report: ConditionReport }) {
     <div class="photos">
       {report.photos.map((photo) => (
         <figure key={photo.code}>
-          <img src={sized(photo.url)} alt={say(report.words, 'report.photoAlt', { number: photo.number, view: photo.view })} loading="lazy" />
+          <img {...sized(photo.url, GRID_PHOTO_WIDTH)} alt={say(report.words, 'report.photoAlt', { number: photo.number, view: photo.view })} loading="lazy" />
           <figcaption>
             <span>
               {photo.number}. {photo.view}
@@ -300,7 +303,7 @@ function MarkedDamages({ report }: { report: ConditionReport }) {
           <figure key={index}>
             <div class="frame">
               <img
-                src={sized(urls.get(damage.photoCode as number) ?? '')}
+                {...sized(urls.get(damage.photoCode as number) ?? '', MARKED_PHOTO_WIDTH)}
                 alt={say(words, 'report.markedAlt', { view: damage.photo, damage: damage.damage, item: damage.item })}
                 loading="lazy"
               />
@@ -319,9 +322,20 @@ function MarkedDamages({ report }: { report: ConditionReport }) {
   );
 }
 
-/** The medium copy of a photo (at most 1280 px): a report never makes a browser download originals to show them. */
-function sized(url: string): string {
-  return url ? `${url}?size=medium` : url;
+/** How wide the photos show (STYLE): a grid cell is half a phone's width, about 200 px on a wider screen. */
+const GRID_PHOTO_WIDTH = '(max-width: 40rem) 50vw, 240px';
+/** A marked photo is a whole phone's width, at most about 460 px on a wider screen. */
+const MARKED_PHOTO_WIDTH = '(max-width: 40rem) 100vw, 480px';
+
+/**
+ * A photo's thumbnail (400 px) or medium copy (1280 px), whichever the browser needs at the width it shows the photo
+ * (`sizes`), the medium copy where srcset is not understood: a report never makes a browser download originals, and a
+ * phone not the medium copies of a grid of small pictures.
+ */
+function sized(url: string, sizes: string): { src: string; srcset?: string; sizes?: string } {
+  if (!url) return { src: url };
+  const [thumb, medium] = (['thumb', 'medium'] as const).map((size) => `${url}?size=${size}`);
+  return { src: medium as string, srcset: `${thumb} ${THUMBNAIL_SIZES.thumb.longEdge}w, ${medium} ${THUMBNAIL_SIZES.medium.longEdge}w`, sizes };
 }
 
 /**

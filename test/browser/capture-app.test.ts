@@ -77,6 +77,20 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     }
   }
 
+  /**
+   * A state of the page checked with axe-core and saved as `name` at the phone's size, then again at a desktop's
+   * (`name`-desktop), before the phone's size comes back for the steps after it.
+   */
+  async function checkState(page: Page, name: string, state: string) {
+    await expectNoSeriousAxeViolations(page, `${state} on a phone`);
+    await saveScreenshot(page, name);
+    const phone = page.viewportSize();
+    await page.setViewportSize(DESKTOP.viewport);
+    await expectNoSeriousAxeViolations(page, `${state} on a desktop`);
+    await saveScreenshot(page, `${name}-desktop`);
+    if (phone) await page.setViewportSize(phone);
+  }
+
   const photo = (page: Page, code: number, state?: string) => page.locator(state ? `#photo-${code}[data-state="${state}"]` : `#photo-${code}`);
 
   it('serves the pages with a strict Content-Security-Policy and compressed, revalidated assets', async () => {
@@ -104,6 +118,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     expect(policy).toContain(`'sha256-${createHash('sha256').update(earlyStart).digest('base64')}'`);
     expect(policy.match(/'sha256-/g)).toHaveLength(1);
     expect(html).not.toMatch(/https?:\/\//);
+    // What a messaging app's link preview shows of the capture link.
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
 
     // One script and one style sheet, each named by a hash of its content and cached for a year.
     const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((match) => match[1] as string);
@@ -158,7 +174,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       // Connected: the page says nothing (no "Live" light that reads like a camera streaming).
       await page.locator('#live-status[data-state="open"]').waitFor({ state: 'attached' });
       expect(await page.locator('#live-status').isHidden()).toBe(true);
-      await saveScreenshot(page, 'capture-welcome');
+      await checkState(page, 'capture-welcome', 'the welcome screen');
 
       // The guided list, in capture order.
       await page.getByRole('button', { name: 'Start inspection' }).click();
@@ -172,7 +188,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       }
       expect(await page.locator('#progress-text').innerText()).toBe('0 of 6 accepted');
       expect(await page.locator('#confirm').isDisabled()).toBe(true);
-      await saveScreenshot(page, 'capture-list');
+      await checkState(page, 'capture-list', 'the list of views');
 
       // A blurred photo is rejected with plain words on what to do, and a Retake button. The upload's answer is held
       // back 500 ms, as a slow network would, so the live event (which carries no reason) arrives first: the page
@@ -197,7 +213,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       expect(await photo(page, 1).locator('.verdict').innerText()).toBe(blurry);
       expect(new Set(await page.evaluate(() => (window as unknown as { verdicts: string[] }).verdicts))).toEqual(new Set([blurry]));
       expect(await photo(page, 1).locator('[data-role="take"]').innerText()).toBe('Retake');
-      await saveScreenshot(page, 'capture-rejected');
+      await checkState(page, 'capture-rejected', 'a rejected photo');
 
       // The retake, through the Retake button's file chooser, with the upload slowed down to watch its progress.
       const network = await context.newCDPSession(page);
@@ -271,7 +287,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       await page.getByRole('button', { name: 'Add note' }).click();
       await page.locator('#notes-list .note-title', { hasText: 'Scratch' }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await saveScreenshot(page, 'capture-all-accepted');
+      await checkState(page, 'capture-all-accepted', 'every view accepted, a note added');
 
       const session = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${sessionKey}`);
       expect(session.body.status).toBe('QC_PASSED');
@@ -287,7 +303,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       // The way back to the integrator's site: a plain link (docs/capture.md).
       const back = page.getByRole('link', { name: 'Back to the website' });
       expect(await back.getAttribute('href')).toBe('https://dealer.example.com/thanks?from=inspection');
-      await saveScreenshot(page, 'capture-complete');
+      await checkState(page, 'capture-complete', 'the completion screen with its report');
 
       // After a reload a completed session says so, with the report still at hand.
       await page.reload();
@@ -360,7 +376,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
       'Your photos were received and are being reviewed. The condition report will appear here once the review is complete.',
     );
     expect(await page.locator('#report-actions').isHidden()).toBe(true);
-    await saveScreenshot(page, 'capture-awaiting-review');
+    await checkState(page, 'capture-awaiting-review', 'the completion screen while a review is pending');
 
     expect((await apiRequest(server.baseUrl, reviewed, 'POST', `/v1/sessions/${sessionKey}/review`, { no_damage_found: true })).status).toBe(200);
     await page.locator('#report-status[data-ready="true"]').waitFor({ timeout: 30_000 });
@@ -378,8 +394,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     await page.goto(`${server.baseUrl}/capture/${sessionKey}#not-the-right-token`);
     await page.locator('#screen-problem[data-problem="unknown"]').waitFor();
     expect(await page.locator('#problem-title').innerText()).toBe('This link is not valid');
-    await expectNoSeriousAxeViolations(page, 'the capture page for an unknown link');
-    await saveScreenshot(page, 'capture-unknown');
+    await checkState(page, 'capture-unknown', 'the capture page for an unknown link');
 
     await page.goto(`${server.baseUrl}/capture/ABC-0000000000#also-not-a-token`);
     await page.reload();

@@ -227,6 +227,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
     expect(await photo(page, last).locator('[data-role="send-again"]').innerText()).toBe('Enviar de nuevo');
     await photo(page, last).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'capture-es-offline');
+    await expectNoSeriousAxeViolations(page, 'a photo kept while offline');
     await context.setOffline(false);
     await photo(page, last, 'accepted').waitFor();
     expect(await page.locator('#progress-text').innerText()).toBe('13 de 13 aceptadas');
@@ -279,6 +280,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
       expect(await page.locator('#camera-denied h2').innerText()).toBe('La cámara está bloqueada');
       expect(await page.locator('#camera-denied p').innerText()).toMatch(/^Para ver el contorno sobre la imagen, permita la cámara/);
       await saveScreenshot(page, 'capture-es-camera-blocked');
+      await expectNoSeriousAxeViolations(page, 'the camera blocked');
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Usar la app de cámara' }).click()]);
       expect(await page.locator('#camera').isHidden()).toBe(true);
       await chooser.setFiles(files.vinLabel);

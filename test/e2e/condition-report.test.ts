@@ -68,6 +68,9 @@ describe('condition report', () => {
     const grid = html.slice(html.indexOf('<h2 id="photos-heading">Photos</h2>'));
     expect(grid.match(/<figure>/g)).toHaveLength(6);
     expect(grid.match(/<img src="[^"]+\?size=medium"/g)).toHaveLength(6);
+    // A phone showing the grid's small cells takes the thumbnails instead.
+    expect(grid.match(/ srcset="[^" ]+\?size=thumb 400w, [^" ]+\?size=medium 1280w" sizes="\(max-width: 40rem\) 50vw, 240px"/g)).toHaveLength(6);
+    expect(html).toContain('<link rel="icon" href="data:,"/>');
     expect(html).toContain('<h2 id="marked-heading">Damages on their photos</h2>');
     expect(html).toContain(`${server.baseUrl}/photos/`);
   }, 60_000);

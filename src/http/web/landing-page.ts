@@ -67,6 +67,7 @@ export function landingPageHtml(links: LandingLink[], styleHref: string): string
   <meta name="referrer" content="no-referrer">
   <meta name="theme-color" content="#12385c">
   <title>${NAME}</title>
+  <meta name="description" content="${DESCRIPTION}">
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="${styleHref}">
 </head>
