@@ -323,7 +323,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     expect(problems).toEqual([]);
     completed = { captureUrl, sessionKey };
     await context.close();
-  }, 60_000);
+    // Five states checked by axe at two sizes besides the capture itself.
+  }, 120_000);
 
   it('opens the condition report from the completion screen: the PDF (with the VIN) and the HTML page', async () => {
     expect(completed).not.toBeNull();

@@ -290,5 +290,6 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
     } finally {
       await refusing.close();
     }
-  });
+    // A second browser to launch, and axe to run.
+  }, 60_000);
 });
