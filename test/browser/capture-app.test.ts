@@ -85,7 +85,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     await expectNoSeriousAxeViolations(page, `${state} on a phone`);
     await saveScreenshot(page, name);
     const phone = page.viewportSize();
-    await page.setViewportSize(DESKTOP.viewport);
+    await page.setViewportSize(DESKTOP.viewport as { width: number; height: number });
     await expectNoSeriousAxeViolations(page, `${state} on a desktop`);
     await saveScreenshot(page, `${name}-desktop`);
     if (phone) await page.setViewportSize(phone);
