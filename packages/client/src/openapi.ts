@@ -2938,7 +2938,7 @@ export interface operations {
                     /** @description Always `private, no-store`. */
                     "Cache-Control"?: "private, no-store";
                     /** @description The page runs no script and loads images from this origin only. */
-                    "Content-Security-Policy"?: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+                    "Content-Security-Policy"?: "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3069,7 +3069,7 @@ export interface operations {
                     /** @description Always `private, no-store`. */
                     "Cache-Control"?: "private, no-store";
                     /** @description The page runs no script and loads images from this origin only. */
-                    "Content-Security-Policy"?: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+                    "Content-Security-Policy"?: "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4533,7 +4533,7 @@ export interface operations {
                     /** @description Always `private, no-store`. */
                     "Cache-Control"?: "private, no-store";
                     /** @description The page runs no script and loads images from this origin only. */
-                    "Content-Security-Policy"?: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+                    "Content-Security-Policy"?: "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
