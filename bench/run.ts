@@ -183,10 +183,15 @@ How each is measured:
   messages/s from one instance); they share one answer per event, so what remains is a socket write per message.
 - \`event_to_webhook_*\`: event recorded → local receiver, notes added at a steady 50 events/s round-robin over 100
   sessions; \`webhook_deliveries_per_s\`: at saturation, 100 sessions adding notes as fast as they can for 10 s.
-- \`vehicle_detection_cpu_ms_per_photo\`: the vehicle check's CPU time per 1600×1200 photo (decoding to 512×512 and
-  the model, one thread), median over four photos three times; \`exterior_verdict_p50_ms_check_*\`: the REST upload of
-  an exterior view to its answer, 15 photos each in a session of its own, with \`VEHICLE_CHECK=off\` and \`advise\`;
-  \`service_rss_mb_*\`: the service's resident memory after them, without and with the model loaded.
+- \`vehicle_detection_cpu_ms_per_photo\`: the vehicle check's CPU time per 1600×1200 photo (decoding to 448×448 and
+  the model, one thread), median over four photos three times; \`vehicle_model_first_photo_cpu_ms\`: the first
+  photo's, which also loads the model and compiles it on a blank picture (once per thread);
+  \`vehicle_model_load_ms\`: the same at the service's start-up, wall time, beside the VIN data loading.
+  \`exterior_verdict_p50_ms_check_*\`: the REST upload of an exterior view to its answer, 15 photos each in a session
+  of its own, with \`VEHICLE_CHECK=off\` and \`advise\`, timed once the service has loaded the VIN data and the model;
+  \`exterior_verdict_service_cpu_ms_check_*\`: the service's CPU time (all threads) per upload, median, which a loaded
+  machine does not inflate as it does the wall time; \`service_rss_mb_*\`: the service's resident memory after them,
+  without and with the model loaded.
   \`npm run bench -- vehicle-check <folder>\` measures precision and recall instead (docs/capture.md#vehicle-check).
 - \`embedded_capacity_sessions\`: whole PRO sessions (13 photos of 1280×960, 3 notes, confirmed with its report, all
   5 webhook events delivered to a local receiver) run one after another on the default embedded database, until a

@@ -22,6 +22,8 @@ export interface RunningProcess {
   pid: number;
   /** The inspector's WebSocket URL, when started with `inspect`. */
   inspectorUrl?: string;
+  /** Resolves with the first line of its output (from the start) matching `pattern`; rejects after `timeoutMs`. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -49,15 +51,59 @@ function startScript(script: string, env: Record<string, string>, urlPattern: Re
       if (url) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
-        child.stdout?.resume();
         const inspectorUrl = inspectorUrlIn(output);
-        resolve({ url, pid: child.pid as number, ...(inspectorUrl ? { inspectorUrl } : {}), stop: () => stopChild(child) });
+        resolve({
+          url,
+          pid: child.pid as number,
+          ...(inspectorUrl ? { inspectorUrl } : {}),
+          waitForLine: lineWaiter(child, output),
+          stop: () => stopChild(child),
+        });
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
   });
+}
+
+/** Lines of a started process's output kept for `waitForLine`: enough for its start-up, bounded under load. */
+const KEPT_LINES = 2_000;
+
+/** Keeps reading a started process's output for lines announced after its URL (a model loaded, data indexed). */
+function lineWaiter(child: ChildProcess, startOutput: string): RunningProcess['waitForLine'] {
+  const lines = startOutput.split('\n');
+  let partial = lines.pop() ?? '';
+  const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const arrived = (partial + chunk.toString()).split('\n');
+    partial = arrived.pop() ?? '';
+    lines.push(...arrived);
+    lines.splice(0, Math.max(0, lines.length - KEPT_LINES));
+    for (const waiter of waiters) {
+      const line = arrived.find((candidate) => waiter.pattern.test(candidate));
+      if (line !== undefined) waiter.resolve(line);
+    }
+  });
+  return (pattern, timeoutMs = 120_000) => {
+    const seen = lines.find((line) => pattern.test(line));
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const waiter = {
+        pattern,
+        resolve: (line: string) => {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(line);
+        },
+      };
+      waiters.add(waiter);
+    });
+  };
 }
 
 let built = false;

@@ -8,19 +8,35 @@ import { join } from 'node:path';
 import { judgeVehicle, type VehicleCheck } from '../src/domain/vehicle-check.js';
 import vehicleCheckJob from '../src/vehicle/vehicle-check-worker.js';
 import { makeStreet, makeVehiclePhoto } from '../test/support/vehicle-photos.js';
-import { createAccount, median, percentile, residentBytes, round, signedHeaders, startService, type BenchResult, type RunningProcess } from './support.js';
+import {
+  cpuMilliseconds,
+  createAccount,
+  median,
+  percentile,
+  residentBytes,
+  round,
+  signedHeaders,
+  startService,
+  type BenchResult,
+  type RunningProcess,
+} from './support.js';
 
 const MAX_PIXELS = 50_000_000;
 
-/** Detection CPU per photo in this process's main thread (nothing else runs): median over a few photos, warmed up. */
-async function detectionCpu(): Promise<number> {
+/**
+ * Detection CPU per photo in this process's main thread (nothing else runs): median over a few photos, warmed up; and
+ * the CPU of the first photo, which loads the model and compiles it on a blank picture first.
+ */
+async function detectionCpu(): Promise<{ perPhoto: number; firstPhoto: number }> {
   const photos = [
     await makeVehiclePhoto('bus', 'framed', 1),
     await makeStreet(2),
     await makeVehiclePhoto('suv', 'framed', 3),
     await makeVehiclePhoto('bus', 'far', 4),
   ];
+  const started = process.cpuUsage();
   await vehicleCheckJob({ bytes: photos[0] as Buffer, maxPixels: MAX_PIXELS });
+  const first = process.cpuUsage(started);
   const cpu: number[] = [];
   for (let round = 0; round < 3; round += 1) {
     for (const photo of photos) {
@@ -28,18 +44,30 @@ async function detectionCpu(): Promise<number> {
       if (result) cpu.push(result.cpuMs);
     }
   }
-  return median(cpu);
+  return { perPhoto: median(cpu), firstPhoto: (first.user + first.system) / 1000 };
 }
 
-/** Photo → verdict (the REST upload's answer) of exterior views, after one warm-up photo; and the service's RSS then. */
-async function verdicts(mode: 'advise' | 'off', photos: Buffer[]): Promise<{ p50: number; p90: number; rssMb: number }> {
+/**
+ * Photo → verdict (the REST upload's answer) of exterior views, after one warm-up photo; and the service's RSS then.
+ * Timed once the service has loaded what it loads in the background at start-up (the VIN data, the model): a photo
+ * uploaded during those seconds shares the CPU with them, which is start-up, not a photo's cost.
+ */
+async function verdicts(
+  mode: 'advise' | 'off',
+  photos: Buffer[],
+): Promise<{ p50: number; p90: number; cpuMs: number; rssMb: number; modelLoadMs: number | null }> {
   const service = await startService({ VEHICLE_CHECK: mode });
   try {
+    await service.waitForLine(/"msg":"(VIN data loaded|VIN data could not be loaded)/);
+    const modelLine = mode === 'off' ? null : await service.waitForLine(/"msg":"(vehicle check model loaded|the vehicle check model could not be loaded)/);
+    if (modelLine && !modelLine.includes('"loadMs"')) throw new Error(`the model did not load: ${modelLine}`);
     const account = await createAccount(service.url);
     const times: number[] = [];
+    const cpu: number[] = [];
     for (const [index, photo] of photos.entries()) {
       // Each photo in a session of its own: the generated streets look alike, and would be duplicates of each other.
       const sessionKey = await newSession(service, account);
+      const cpuBefore = cpuMilliseconds(service.pid);
       const started = performance.now();
       const answer = await fetch(`${service.url}/v1/sessions/${sessionKey}/photos/4`, {
         method: 'POST',
@@ -49,9 +77,13 @@ async function verdicts(mode: 'advise' | 'off', photos: Buffer[]): Promise<{ p50
       const body = (await answer.json()) as { approved?: boolean; vehicle_check?: VehicleCheck | null };
       if (answer.status !== 200 || !body.approved) throw new Error(`photo ${index} was not accepted: ${JSON.stringify(body)}`);
       if (mode === 'advise' && !body.vehicle_check) throw new Error(`photo ${index} was not checked`);
-      if (index > 0) times.push(performance.now() - started);
+      if (index > 0) {
+        times.push(performance.now() - started);
+        cpu.push(cpuMilliseconds(service.pid) - cpuBefore);
+      }
     }
-    return { p50: median(times), p90: percentile(times, 90), rssMb: residentBytes(service.pid) / 2 ** 20 };
+    const modelLoadMs = modelLine ? (JSON.parse(modelLine) as { loadMs: number }).loadMs : null;
+    return { p50: median(times), p90: percentile(times, 90), cpuMs: median(cpu), rssMb: residentBytes(service.pid) / 2 ** 20, modelLoadMs };
   } finally {
     await service.stop();
   }
@@ -77,7 +109,9 @@ export async function runVehicleCheckBenchmark(): Promise<BenchResult[]> {
   const off = await verdicts('off', photos);
   const on = await verdicts('advise', photos);
   return [
-    { name: 'vehicle_detection_cpu_ms_per_photo', value: round(cpu, 0), unit: 'ms', goal: '≤ 300' },
+    { name: 'vehicle_detection_cpu_ms_per_photo', value: round(cpu.perPhoto, 0), unit: 'ms', goal: '≤ 300' },
+    { name: 'vehicle_model_first_photo_cpu_ms', value: round(cpu.firstPhoto, 0), unit: 'ms' },
+    { name: 'vehicle_model_load_ms', value: on.modelLoadMs ?? 0, unit: 'ms' },
     { name: 'exterior_verdict_p50_ms_check_off', value: round(off.p50, 0), unit: 'ms' },
     {
       name: 'exterior_verdict_p50_ms_check_on',
@@ -88,6 +122,14 @@ export async function runVehicleCheckBenchmark(): Promise<BenchResult[]> {
       goal: '≤ 400 ms',
     },
     { name: 'exterior_verdict_p90_ms_check_on', value: round(on.p90, 0), unit: 'ms' },
+    { name: 'exterior_verdict_service_cpu_ms_check_off', value: round(off.cpuMs, 0), unit: 'ms' },
+    {
+      name: 'exterior_verdict_service_cpu_ms_check_on',
+      value: round(on.cpuMs, 0),
+      unit: 'ms',
+      baseline: round(off.cpuMs, 0),
+      ratio: round(on.cpuMs / off.cpuMs),
+    },
     { name: 'service_rss_mb_check_off', value: round(off.rssMb, 0), unit: 'MB' },
     { name: 'service_rss_mb_model_loaded', value: round(on.rssMb, 0), unit: 'MB', baseline: round(off.rssMb, 0), ratio: round(on.rssMb / off.rssMb) },
   ];

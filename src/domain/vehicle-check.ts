@@ -54,8 +54,10 @@ export interface VehicleDetection {
 }
 
 export interface VehicleCheckRules {
-  /** Detections below this confidence are not a vehicle. */
+  /** Detections below this confidence (once one vehicle's classes are merged) are not a vehicle. */
   minScore: number;
+  /** Boxes overlapping at least this much (intersection over union) are one vehicle seen as several classes. */
+  sameVehicleOverlap: number;
   /** A box edge within this fraction of the photo's left, right or top edge is taken to run past it. */
   edgeMargin: number;
   /** The vehicle's box must span at least this fraction of the photo's width or of its height. */
@@ -63,12 +65,12 @@ export interface VehicleCheckRules {
 }
 
 /**
- * Chosen on the evaluation set described in docs/capture.md#vehicle-check: a CenterNet score of 0.3 keeps the clip-art
- * and photo vehicles it found and drops the boxes it hallucinated on walls and skies; a framed vehicle spans well over
- * half the picture, one at the far end of a lot less than 40 %. The bottom edge is not checked: a phone held low cuts
- * the tyres' shadow, not the vehicle.
+ * Chosen on the evaluation set described in docs/capture.md#vehicle-check, with the detector at its 448-pixel input: a
+ * confidence of 0.35 keeps the clip-art and photo vehicles it found and drops the boxes it hallucinated on walls and
+ * skies; a framed vehicle spans well over half the picture, one at the far end of a lot less than 40 %. The bottom
+ * edge is not checked: a phone held low cuts the tyres' shadow, not the vehicle.
  */
-export const DEFAULT_VEHICLE_CHECK_RULES: VehicleCheckRules = { minScore: 0.3, edgeMargin: 0.02, minSpan: 0.4 };
+export const DEFAULT_VEHICLE_CHECK_RULES: VehicleCheckRules = { minScore: 0.35, sameVehicleOverlap: 0.8, edgeMargin: 0.02, minSpan: 0.4 };
 
 export interface VehicleJudgement {
   check: VehicleCheck;
@@ -78,7 +80,9 @@ export interface VehicleJudgement {
 
 /** The flag for a photo from the vehicles found on it. */
 export function judgeVehicle(detections: readonly VehicleDetection[], rules: VehicleCheckRules = DEFAULT_VEHICLE_CHECK_RULES): VehicleJudgement {
-  const vehicles = detections.filter((detection) => detection.box.score >= rules.minScore).map((detection) => clampBox(detection.box));
+  const vehicles = mergeClasses(detections, rules.sameVehicleOverlap)
+    .filter((box) => box.score >= rules.minScore)
+    .map(clampBox);
   if (vehicles.length === 0) return { check: 'no_vehicle', box: null };
   // The vehicle being inspected is the one filling the picture; a smaller one behind it is a neighbour on the lot.
   const box = vehicles.reduce((largest, candidate) => (area(candidate) > area(largest) ? candidate : largest));
@@ -106,6 +110,29 @@ export const VEHICLE_REJECTION_REASONS: Record<Exclude<VehicleCheck, 'ok'>, stri
   cut_off: 'The vehicle is cut off by the edge of the photo: step back so all of it is in the picture',
   too_far: 'The vehicle is too far away: step closer so it fills most of the picture',
 };
+
+/**
+ * One box per vehicle. The detector scores each class on its own, so a vehicle it cannot tell between a car and a truck
+ * comes back as two boxes in one place with middling scores; the chance that it is some vehicle is that of not being
+ * neither: 1 − Π(1 − score). Boxes are taken best first, each joining the first kept box it overlaps enough.
+ */
+function mergeClasses(detections: readonly VehicleDetection[], overlap: number): VehicleBox[] {
+  const groups: { box: VehicleBox; missed: number }[] = [];
+  for (const { box } of [...detections].sort((a, b) => b.box.score - a.box.score)) {
+    const same = groups.find((group) => intersectionOverUnion(group.box, box) >= overlap);
+    if (same) same.missed *= 1 - box.score;
+    else groups.push({ box, missed: 1 - box.score });
+  }
+  return groups.map(({ box, missed }) => ({ ...box, score: 1 - missed }));
+}
+
+function intersectionOverUnion(a: VehicleBox, b: VehicleBox): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const shared = Math.max(0, width) * Math.max(0, height);
+  const union = area(a) + area(b) - shared;
+  return union > 0 ? shared / union : 0;
+}
 
 function area(box: VehicleBox): number {
   return box.width * box.height;

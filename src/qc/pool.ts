@@ -151,13 +151,32 @@ export function createQcRunner(options: QcRunnerOptions = {}): QcRunner {
   const concurrency = options.concurrency ?? availableParallelism();
   const limiter = createFairLimiter(concurrency);
   const { maxPixels } = resolveQcThresholds(options.thresholds);
-  const analyzeInSlot = async (bytes: Uint8Array, analyzeOptions: AnalyzeOptions) => {
+  const qualityControl = (bytes: Uint8Array, analyzeOptions: AnalyzeOptions) => {
     const thresholds = { ...options.thresholds, ...withoutUndefined(analyzeOptions.thresholds) };
-    return withVehicleCheck(await analyzePhoto(bytes, { ...analyzeOptions, thresholds }), bytes, analyzeOptions.photoCode, options.vehicleCheck);
+    return analyzePhoto(bytes, { ...analyzeOptions, thresholds });
   };
+  const vehicleStep = (verdict: QcVerdict, bytes: Uint8Array, analyzeOptions: AnalyzeOptions) =>
+    withVehicleCheck(verdict, bytes, analyzeOptions.photoCode, options.vehicleCheck);
+  const analyzeInSlot = async (bytes: Uint8Array, analyzeOptions: AnalyzeOptions) =>
+    vehicleStep(await qualityControl(bytes, analyzeOptions), bytes, analyzeOptions);
   const renderKept = (bytes: Uint8Array, verdict: QcVerdict, sizes: readonly ThumbnailSize[]) => {
     if (!verdict.mimeType || verdict.width === null) return Promise.resolve(null);
     return renderThumbnails(bytes, { sizes, maxPixels }).catch(() => null);
+  };
+  /**
+   * The thumbnails of the final verdict, started from the QC verdict's: they render (sharp, libuv's pool) while the
+   * vehicle check runs in its thread, instead of after it. The check only ever turns an accepted photo into a rejected
+   * one, whose sizes are among the accepted one's; anything missing is rendered then.
+   */
+  const keptFor = async (
+    bytes: Uint8Array,
+    early: Promise<Partial<Record<ThumbnailSize, Buffer>> | null>,
+    verdict: QcVerdict,
+    sizes: readonly ThumbnailSize[],
+  ) => {
+    const rendered = await early;
+    if (rendered === null || sizes.some((size) => rendered[size] === undefined)) return renderKept(bytes, verdict, sizes);
+    return Object.fromEntries(sizes.map((size) => [size, rendered[size]])) as Partial<Record<ThumbnailSize, Buffer>>;
   };
   const readVin = async (bytes: Uint8Array, verdict: QcVerdict, wanted: boolean | undefined) => {
     if (!wanted || !verdict.accepted || !options.vinReader) return null;
@@ -166,8 +185,10 @@ export function createQcRunner(options: QcRunnerOptions = {}): QcRunner {
   return {
     check(bytes, { account, readVin: wantsVin, thumbnailsFor, ...analyzeOptions }) {
       return limiter.run(account, async () => {
-        const verdict = await analyzeInSlot(bytes, analyzeOptions);
-        const [thumbnails, vin] = await Promise.all([renderKept(bytes, verdict, thumbnailsFor(verdict)), readVin(bytes, verdict, wantsVin)]);
+        const judged = await qualityControl(bytes, analyzeOptions);
+        const early = renderKept(bytes, judged, thumbnailsFor(judged));
+        const verdict = await vehicleStep(judged, bytes, analyzeOptions);
+        const [thumbnails, vin] = await Promise.all([keptFor(bytes, early, verdict, thumbnailsFor(verdict)), readVin(bytes, verdict, wantsVin)]);
         return { verdict, thumbnails, vin };
       });
     },

@@ -25,6 +25,14 @@ describe('judgeVehicle', () => {
     expect(judgeVehicle([car(0.1, 0.2, 0.8, 0.5, minScore)]).check).toBe('ok');
   });
 
+  it('merges one vehicle scored as several classes in one place: the chance it is some vehicle', () => {
+    const truck = (score: number, x = 0.1): VehicleDetection => ({ label: 'truck', box: { x, y: 0.25, width: 0.8, height: 0.5, score } });
+    // 0.2 and 0.25, each under the threshold: 1 − 0.8 × 0.75 = 0.4 over it.
+    expect(judgeVehicle([car(0.1, 0.25, 0.8, 0.5, 0.2), truck(0.25)])).toEqual({ check: 'ok', box: { x: 0.1, y: 0.25, width: 0.8, height: 0.5, score: 0.4 } });
+    // Boxes overlapping less than sameVehicleOverlap (here 0.6 of their union) are two weak vehicles, neither enough.
+    expect(judgeVehicle([car(0.1, 0.25, 0.8, 0.5, 0.2), truck(0.25, 0.3)]).check).toBe('no_vehicle');
+  });
+
   it('flags a vehicle running past the left, right or top edge as cut off, but not one reaching the bottom', () => {
     expect(judgeVehicle([car(0, 0.3, 0.7, 0.4)]).check).toBe('cut_off');
     expect(judgeVehicle([car(0.015, 0.3, 0.7, 0.4)]).check).toBe('cut_off');

@@ -74,7 +74,7 @@ describe('VEHICLE_CHECK=reject', () => {
   });
   afterAll(() => service.server.stop());
 
-  it('rejects a wall of windows as NO_VEHICLE and a bus far away as TOO_FAR, in plain words, and accepts a framed bus', async () => {
+  it('rejects a wall of windows as NO_VEHICLE and an SUV far away as TOO_FAR, in plain words, and accepts a framed bus', async () => {
     const { sessionKey } = await createSession(service.server.baseUrl, service.account);
     expect(await upload(service, sessionKey, 4, await makeStreet(21))).toMatchObject({
       approved: false,
@@ -82,7 +82,7 @@ describe('VEHICLE_CHECK=reject', () => {
       approved_message: 'REJECTED: No vehicle found in the photo: this view needs the whole vehicle in the picture',
       vehicle_check: 'no_vehicle',
     });
-    expect(await upload(service, sessionKey, 7, await makeVehiclePhoto('bus', 'far', 22))).toMatchObject({
+    expect(await upload(service, sessionKey, 7, await makeVehiclePhoto('suv', 'far', 22))).toMatchObject({
       approved: false,
       rejection_code: 'TOO_FAR',
       vehicle_check: 'too_far',
