@@ -21,6 +21,7 @@ import { createConnectionCaps } from './http/graphql/connection-caps.js';
 import { openFileStore } from './storage/open-file-store.js';
 import { warnAboutRiskySettings } from './observability/startup-warnings.js';
 import { countDatabaseCommands } from './observability/database-commands.js';
+import type { RenderThreadStart } from './reports/report-render-pool.js';
 
 export interface App {
   server: Server;
@@ -40,9 +41,11 @@ export interface AppOptions {
    * benchmark counts that path's commands on the embedded server, one writer at a time, where isolation is moot.
    */
   countMongoDbPath?: boolean;
+  /** When the report layout threads start; tests whose services seldom render one start them on the first render. */
+  renderThreadStart?: RenderThreadStart;
 }
 
-export async function buildApp(config: Config, logger: Logger, { clock, countMongoDbPath = false }: AppOptions = {}): Promise<App> {
+export async function buildApp(config: Config, logger: Logger, { clock, countMongoDbPath = false, renderThreadStart }: AppOptions = {}): Promise<App> {
   warnAboutRiskySettings(config, logger);
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger, monitorCommands: config.mongodbCommandMetrics });
   const files = await openFileStore(config).catch(async (error: unknown) => {
@@ -67,6 +70,7 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
       metrics,
       clock,
       server: countMongoDbPath ? { ...database.server, atomicFindAndModify: true } : database.server,
+      renderThreadStart,
     });
     await prepareDatabase(database.db, services.stores, { logger });
 

@@ -28,6 +28,7 @@ import type { ReportGenerator } from './inspections/report-generator.js';
 import type { ReviewService } from './inspections/review-service.js';
 import type { ExpirySweeper } from './inspections/expiry-sweeper.js';
 import type { ReportDocuments } from './reports/report-documents.js';
+import type { RenderThreadStart } from './reports/report-render-pool.js';
 import type { UserService } from './users/users.js';
 import type { SignInService } from './users/sign-ins.js';
 import type { VinReader } from './vin/vin-reader.js';
@@ -139,6 +140,8 @@ export interface ServiceOptions {
   detector?: DamageDetector | null;
   /** What the database server does (Database.server); the plain traits are safe on any server. */
   server?: ServerTraits;
+  /** When the report layout threads start (report-render-pool.ts); with the service unless told. */
+  renderThreadStart?: RenderThreadStart;
 }
 
 export function createServices({
@@ -151,6 +154,7 @@ export function createServices({
   clock = () => new Date(),
   detector = null,
   server = PLAIN_SERVER,
+  renderThreadStart = 'at-start',
 }: ServiceOptions): Services {
   const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays, server, clock });
   const events = createEventUseCases({
@@ -210,6 +214,7 @@ export function createServices({
     metrics,
     logger,
     clock,
+    renderThreadStart,
   });
   const retention = new RetentionSweeper({ db, leases: stores.leases, logger, intervalMs: config.retentionSweepIntervalMs, clock });
   // Stopped in this order: the delivery worker last, as the outbox reconciler hands it deliveries.

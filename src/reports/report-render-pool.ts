@@ -30,14 +30,21 @@ export function defaultRenderWorkers(): number {
 // The worker module sits beside this one: report-pdf-worker.ts when run from source (tsx, vitest), .js once compiled.
 const WORKER_FILE = new URL(`./report-pdf-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
-export function createReportRenderPool(options: { workers?: number | null } = {}): ReportRenderPool {
+/**
+ * When the threads start: with the service (`at-start`, what the service does), or on the first render (`on-demand`,
+ * for the tests, most of whose services never render a report).
+ */
+export type RenderThreadStart = 'at-start' | 'on-demand';
+
+export function createReportRenderPool(options: { workers?: number | null; threadStart?: RenderThreadStart } = {}): ReportRenderPool {
   const threads = options.workers ?? defaultRenderWorkers();
   const pool = new Piscina<ReportRenderJob, Uint8Array>({
     filename: WORKER_FILE.href,
     // Started with the service and kept: a thread's start-up (loading the layout engine) costs about half a second
     // of CPU, which must not land on the first render of a busy moment.
-    minThreads: threads,
+    minThreads: options.threadStart === 'on-demand' ? 0 : threads,
     maxThreads: threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
     // A lower CPU priority for the render threads (Linux: per thread): when cores are scarce, the event loop wins.
     niceIncrement: 10,
     execArgv: workerExecArgv(WORKER_FILE),

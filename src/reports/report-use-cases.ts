@@ -10,7 +10,7 @@ import type { AccountLogos } from '../accounts/account-logos.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { Stores } from '../store/stores.js';
 import { ReportDocuments } from './report-documents.js';
-import { createReportRenderPool } from './report-render-pool.js';
+import { createReportRenderPool, type RenderThreadStart } from './report-render-pool.js';
 
 export function createReportDocuments(deps: {
   stores: Pick<Stores, 'notes' | 'captures' | 'sessions' | 'accounts'>;
@@ -23,6 +23,7 @@ export function createReportDocuments(deps: {
   metrics: Metrics;
   logger: Logger;
   clock: () => Date;
+  renderThreadStart?: RenderThreadStart;
 }): ReportDocuments {
   const reportDocuments = new ReportDocuments({
     stores: deps.stores,
@@ -30,7 +31,7 @@ export function createReportDocuments(deps: {
     fileStore: deps.fileStore,
     logos: deps.logos,
     urls: deps.urls,
-    renderer: createReportRenderPool({ workers: deps.config.reportRenderWorkers }),
+    renderer: createReportRenderPool({ workers: deps.config.reportRenderWorkers, threadStart: deps.renderThreadStart }),
     metrics: deps.metrics,
     logger: deps.logger,
     clock: deps.clock,

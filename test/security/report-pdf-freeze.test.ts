@@ -30,7 +30,8 @@ let session: CreatedSession;
 let pollerWorker: Worker | null = null;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The layout thread up before the render, as the service starts it: the render's time is the layout alone.
+  server = await startTestServer({}, { renderThreadStart: 'at-start' });
   account = await server.createAccount();
   session = await createSession(server.baseUrl, account, {
     session: { theme: 'LITE' },

@@ -90,6 +90,8 @@ export async function startInProcess(environment: Record<string, string> = {}): 
       eventBus: createEventBus(null),
       metrics: createMetrics({ collectProcessMetrics: false }),
       clock: clock.now,
+      // As on a test server: the layout thread starts with the first report, which most of these tests never render.
+      renderThreadStart: 'on-demand',
     });
     await prepareDatabase(client.db(config.mongodbDb), services.stores);
   } catch (error) {

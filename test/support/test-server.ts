@@ -23,7 +23,11 @@ export function uniqueDatabaseName(prefix = 'test'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
-/** `options.clock` (e.g. a TestClock's `now`) replaces the service's time; `logDestination` receives its log. */
+/**
+ * `options.clock` (e.g. a TestClock's `now`) replaces the service's time; `logDestination` receives its log. The report
+ * layout thread starts on the first render (most test servers render none, and a start costs ~0.5 s of CPU) unless
+ * `options.renderThreadStart` says `at-start`, as the service does.
+ */
 export async function startTestServer(
   environment: Record<string, string> = {},
   options: AppOptions & { logDestination?: DestinationStream } = {},
@@ -40,7 +44,10 @@ export async function startTestServer(
     VEHICLE_CHECK: 'off',
     ...environment,
   });
-  const app = await buildApp(config, createLogger(config.logLevel, options.logDestination), { clock: options.clock });
+  const app = await buildApp(config, createLogger(config.logLevel, options.logDestination), {
+    clock: options.clock,
+    renderThreadStart: options.renderThreadStart ?? 'on-demand',
+  });
   const baseUrl = await app.start(0, '127.0.0.1');
   let accounts = 0;
   return {
