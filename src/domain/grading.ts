@@ -172,10 +172,6 @@ export function gradeName(grade: Grade): GradeName {
   return GRADE_NAMES[grade];
 }
 
-export function isDamageRecordStatus(value: unknown): value is DamageRecordStatus {
-  return typeof value === 'string' && (DAMAGE_RECORD_STATUSES as readonly string[]).includes(value);
-}
-
 /** The message of the first issue, in body order; region and photo_code problems answer their fixed sentence. */
 function damageIssueMessage(error: z.ZodError): string {
   const issue = error.issues[0];

@@ -7,12 +7,12 @@ import type { Filter } from 'mongodb';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
-import { accountSettings, type AccountStore, type ReviewMode } from '../store/accounts.js';
+import type { AccountStore, ReviewMode } from '../store/accounts.js';
 import type { Logger } from '../logger.js';
 import { buildSessionResults, reportRevisedPayload, type SessionResults } from '../domain/results.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { approvedMessage, latestCapturePerCode, standingCaptures } from '../domain/photos.js';
-import { isDamageRecordStatus, isGrade, parseRegion, type Grade } from '../domain/grading.js';
+import { isGrade, parseRegion, type Grade } from '../domain/grading.js';
 import { damageTypeOrOther, itemOrOther } from '../domain/damage-catalog.js';
 import { newRandomId } from '../domain/identifiers.js';
 import { sessionCapturedVin } from '../domain/vin.js';
@@ -95,7 +95,7 @@ export class ReportGenerator {
   private async reviewModeOf(session: InspectionSessionDocument): Promise<ReviewMode> {
     const account = await this.deps.accounts.findById(session.account_id);
     // An account removed meanwhile: nobody can review, so generate the (NOT_ASSESSED) report rather than wait forever.
-    return account ? accountSettings(account).review_mode : 'auto';
+    return account ? account.review_mode : 'auto';
   }
 
   /**
@@ -244,15 +244,14 @@ export class ReportGenerator {
       damages: damages
         .filter((damage) => isGrade(damage.grade))
         .map((damage) => ({
-          damageId: damage.damage_id ?? null,
+          damageId: damage.damage_id,
           item: damage.item,
-          damageType: damage.damage_type ?? damage.damage,
+          damageType: damage.damage_type,
           grade: damage.grade as Grade,
           photoCode: damage.photo_code,
-          region: damage.region ?? null,
+          region: damage.region,
           source: damage.source,
-          // Records from before review existed were all accepted.
-          status: isDamageRecordStatus(damage.status) ? damage.status : 'accepted',
+          status: damage.status,
         })),
       review,
       reportLink: {

@@ -212,10 +212,10 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls): PhotoView
     url: capture.url_token ? urls.photoUrl(capture.url_token) : null,
     approved: capture.approved,
     approved_message: approvedMessage(capture.approved, capture.reason),
-    rejection_code: capture.approved ? null : (capture.rejection_code ?? null),
-    decoded_vin: capture.decoded_vin ?? null,
-    vehicle_check: capture.vehicle_check ?? null,
-    vehicle_box: capture.vehicle_box ?? null,
+    rejection_code: capture.rejection_code,
+    decoded_vin: capture.decoded_vin,
+    vehicle_check: capture.vehicle_check,
+    vehicle_box: capture.vehicle_box,
     created_at: capture.created_at.toISOString(),
     updated_at: capture.updated_at.toISOString(),
   };
@@ -227,18 +227,18 @@ export function noteView(note: NoteDocument): NoteView {
 
 /** A damage record as docs/staff.md shows it; `damage` repeats `damage_type` for integrators of the first release. */
 export function damageView(damage: DamageDocument): DamageView {
-  const damageType = damage.damage_type ?? damage.damage;
+  const damageType = damage.damage_type;
   return {
-    damage_id: damage.damage_id ?? null,
+    damage_id: damage.damage_id,
     // Records are written through the damage parsers, so these hold; the store types them loosely.
     item: itemOrOther(damage.item),
     damage_type: damageType,
     damage: damageType,
     grade: damage.grade as Grade,
     photo_code: damage.photo_code,
-    region: damage.region ?? null,
+    region: damage.region,
     source: damage.source,
-    status: damage.status ?? 'accepted',
+    status: damage.status,
     score: damage.score ?? null,
     note: damage.note ?? '',
     created_by: damage.created_by ?? null,

@@ -57,7 +57,7 @@ export class ReviewService {
       throw conflict(`Session ${sessionKey} is ${session.status}: only a confirmed session (CONFIRM) can be reviewed.`);
     }
     const damages = await this.deps.damages.listForSession(account.api_key, sessionKey);
-    const accepted = damages.filter((damage) => (damage.status ?? 'accepted') === 'accepted').length;
+    const accepted = damages.filter((damage) => damage.status === 'accepted').length;
     if (noDamageFound && accepted > 0) {
       throw badRequest(`Session ${sessionKey} has ${accepted} accepted damage record(s): decline them, or complete the review without no_damage_found.`);
     }

@@ -2,7 +2,7 @@
 // and results. Every query is scoped to the calling account.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { accountSettings, type AccountDocument, type AccountStore } from '../store/accounts.js';
+import type { AccountDocument, AccountStore } from '../store/accounts.js';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
@@ -152,7 +152,7 @@ export class SessionService {
       status: 'IDLE',
       redirect_url: input.redirectUrl ?? account.redirect_url,
       // docs/staff.md "Languages": a session created without one speaks the account's default language.
-      language: input.language ?? accountSettings(account).default_language,
+      language: input.language ?? account.default_language,
       options: input.options,
       vehicle: input.vehicle,
       photos: {},
@@ -456,7 +456,7 @@ export class SessionService {
     const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
     if (!current) throw damageNotFound(damageId);
     const changes = parsed.value;
-    const region = changes.region === undefined ? (current.region ?? null) : changes.region;
+    const region = changes.region === undefined ? current.region : changes.region;
     if (region !== null && current.photo_code === null) throw badRequest('region needs the photo_code of the photo it is drawn on.');
     const set: DamageUpdate = { updated_at: this.deps.clock() };
     if (changes.item !== undefined) set.item = changes.item;
@@ -547,9 +547,8 @@ function damagesClosed(session: InspectionSessionDocument): AppError {
 
 /** How a report shows a damage record: its reported fields as JSON, or null when the report leaves it out. */
 function expectedInReport(damage: DamageDocument): string | null {
-  if ((damage.status ?? 'accepted') !== 'accepted') return null;
-  const type = damage.damage_type ?? damage.damage;
-  return JSON.stringify([damage.item, type, damage.grade, damage.photo_code, damage.region ?? null]);
+  if (damage.status !== 'accepted') return null;
+  return JSON.stringify([damage.item, damage.damage_type, damage.grade, damage.photo_code, damage.region]);
 }
 
 function reportedDamage(results: Record<string, unknown>, damageId: string): string | null {

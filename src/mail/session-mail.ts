@@ -2,7 +2,6 @@
 // created, the notice to staff when it starts waiting for review, the person's report link when it completes. A mail
 // that cannot be queued is logged and never fails the move that triggered it.
 import type { AccountDocument } from '../store/accounts.js';
-import { accountSettings } from '../store/accounts.js';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import { captureLanguageOf } from '../domain/languages.js';
 import { CAPTURE_TOKEN_DAYS_AFTER_COMPLETE } from '../domain/capture-scope.js';
@@ -63,11 +62,10 @@ export class SessionMail {
 
 /** What the mail of an account says and where the staff's copies go. */
 export function mailingAccount(account: AccountDocument): MailingAccount {
-  const settings = accountSettings(account);
   return {
     apiKey: account.api_key,
-    displayName: settings.display_name,
-    language: captureLanguageOf(settings.default_language ?? 'en') ?? 'en',
-    notificationEmails: settings.notification_emails,
+    displayName: account.display_name,
+    language: account.default_language,
+    notificationEmails: account.notification_emails,
   };
 }

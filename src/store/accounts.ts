@@ -1,6 +1,6 @@
 // The accounts collection: integrator identities, their HMAC secrets and session settings.
 import type { Collection, Db, ObjectId } from 'mongodb';
-import { isCaptureLanguage, type CaptureLanguage } from '../domain/languages.js';
+import type { CaptureLanguage } from '../domain/languages.js';
 import type { LogoType } from '../domain/account-logo.js';
 
 export interface AccountDocument {
@@ -13,16 +13,16 @@ export interface AccountDocument {
   expiration_hours: number;
   default_theme: string;
   redirect_url: string | null;
-  /** docs/staff.md. Absent on accounts stored before these settings existed: read through `accountSettings`. */
-  review_mode?: ReviewMode;
-  display_name?: string;
-  brand_color?: string | null;
-  /** The language of sessions created without one (docs/staff.md "Languages"); absent means `en`. */
-  default_language?: CaptureLanguage;
+  /** docs/staff.md. */
+  review_mode: ReviewMode;
+  display_name: string;
+  brand_color: string | null;
+  /** The language of sessions created without one (docs/staff.md "Languages"). */
+  default_language: CaptureLanguage;
   /** Where the staff's notices go (a session waiting for review, a disabled callback). */
-  notification_emails?: string[];
-  /** The account's logo, re-encoded by the service, in the file store; absent or null without one. */
-  logo?: AccountLogo | null;
+  notification_emails: string[];
+  /** The account's logo, re-encoded by the service, in the file store; null without one. */
+  logo: AccountLogo | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -42,7 +42,7 @@ export type NewAccount = Omit<AccountDocument, '_id'>;
 /** manual: a person completes each review; auto: the report is generated as soon as the capture is confirmed. */
 export type ReviewMode = 'manual' | 'auto';
 
-/** The review and branding settings of an account, with defaults for accounts stored before they existed. */
+/** The review, branding, language and notice settings of an account. */
 export function accountSettings(account: AccountDocument): {
   review_mode: ReviewMode;
   display_name: string;
@@ -51,11 +51,11 @@ export function accountSettings(account: AccountDocument): {
   notification_emails: string[];
 } {
   return {
-    default_language: isCaptureLanguage(account.default_language) ? account.default_language : 'en',
-    review_mode: account.review_mode === 'auto' ? 'auto' : 'manual',
-    display_name: account.display_name ?? account.username,
-    brand_color: account.brand_color ?? null,
-    notification_emails: account.notification_emails ?? [],
+    default_language: account.default_language,
+    review_mode: account.review_mode,
+    display_name: account.display_name,
+    brand_color: account.brand_color,
+    notification_emails: account.notification_emails,
   };
 }
 

@@ -23,10 +23,10 @@ export interface CallbackDocument {
    * asked for it ("disabled": true). Updating the callback, or "disabled": false, turns it back on.
    */
   active: boolean;
-  /** Why it is disabled, in words; null (or absent, on callbacks stored before it existed) while active. */
-  disabled_reason?: string | null;
+  /** Why it is disabled, in words; null while active. */
+  disabled_reason: string | null;
   /** The first failed attempt since the last successful one (test sends aside); null while the receiver answers. */
-  failing_since?: Date | null;
+  failing_since: Date | null;
   created_at: Date;
   updated_at: Date;
 }

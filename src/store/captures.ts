@@ -25,15 +25,15 @@ export interface CaptureDocument {
   hash: string | null;
   approved: boolean;
   reason: string | null;
-  /** Why it was rejected, as a code (docs/capture.md); null when approved. Absent on captures stored before codes existed. */
-  rejection_code?: RejectionCode | null;
+  /** Why it was rejected, as a code (docs/capture.md); null when approved (and on rejections made before codes existed). */
+  rejection_code: RejectionCode | null;
   metrics: Record<string, number>;
-  /** The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable or absent on older captures. */
-  decoded_vin?: string | null;
-  /** The vehicle check's flag on an exterior view (docs/capture.md#vehicle-check); null or absent when not checked. */
-  vehicle_check?: VehicleCheck | null;
+  /** The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable. */
+  decoded_vin: string | null;
+  /** The vehicle check's flag on an exterior view (docs/capture.md#vehicle-check); null when not checked. */
+  vehicle_check: VehicleCheck | null;
   /** The vehicle the flag is about, in fractions of the photo; null when none was found or not checked. */
-  vehicle_box?: VehicleBox | null;
+  vehicle_box: VehicleBox | null;
   created_at: Date;
   updated_at: Date;
 }

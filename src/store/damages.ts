@@ -5,20 +5,18 @@ import type { DamageRegion, DamageRecordStatus } from '../domain/grading.js';
 
 export interface DamageDocument {
   _id?: ObjectId;
-  /** Records stored before damage ids existed have none; they can be read but not changed. */
-  damage_id?: string;
+  damage_id: string;
   session_key: string;
   api_key: string;
   item: string;
-  /** Older records carry only `damage` (free text); newer carry both, equal. */
-  damage_type?: string;
+  /** The damage type; `damage` repeats it (the free text older versions kept alone). */
+  damage_type: string;
   damage: string;
   grade: number;
   photo_code: number | null;
-  region?: DamageRegion | null;
+  region: DamageRegion | null;
   source: 'manual' | 'detector';
-  /** Absent on records stored before review existed: those were all accepted. */
-  status?: DamageRecordStatus;
+  status: DamageRecordStatus;
   score?: number | null;
   note?: string;
   created_by?: string;

@@ -42,7 +42,7 @@ export class CallbackHealth {
 
   private async track(callback: CallbackDocument, outcome: { ok: boolean; error: string | null }, now: Date): Promise<void> {
     const { callbacks, deliveries, disableAfterDays } = this.deps;
-    const since = callback.failing_since ?? null;
+    const since = callback.failing_since;
     if (outcome.ok) {
       if (since) await callbacks.clearFailing(callback.api_key, callback.event);
       return;

@@ -6,14 +6,12 @@ import { isDuplicateKeyError } from '../store/database.js';
 import type { CallbackDocument, CallbackSetting, CallbackStore } from '../store/callbacks.js';
 import { isWebhookEvent, WEBHOOK_EVENTS, WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
 import { firstIssueMessage, freeJsonProblem, parseJsonText, STANDALONE } from '../domain/validation.js';
-import { disabledReason } from '../domain/callback-disabling.js';
 import { generateWebhookSecret } from './signing.js';
 import { checkCallbackUrl, type TargetPolicy } from './target-guard.js';
 
 const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /** Callbacks disabled before reasons were stored were disabled by a 410. */
-const GONE_REASON = disabledReason({ kind: 'gone' });
 const MAX_HEADERS = 32;
 const MAX_HEADER_VALUE = 4096;
 
@@ -239,7 +237,7 @@ export function toCallbackView(callback: CallbackDocument): CallbackView {
     payload: callback.payload,
     secret: current?.secret ?? '',
     disabled: !callback.active,
-    disabled_reason: callback.active ? null : (callback.disabled_reason ?? GONE_REASON),
+    disabled_reason: callback.active ? null : callback.disabled_reason,
     active: callback.active,
   };
 }

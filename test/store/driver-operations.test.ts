@@ -10,6 +10,7 @@ import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
 import { createStores, ensureIndexes, type Stores } from '../../src/store/stores.js';
 import { isDuplicateKeyError, openDatabase } from '../../src/store/database.js';
+import type { NewAccount } from '../../src/store/accounts.js';
 import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';
 import { existingIndexes } from '../../src/store/indexes.js';
@@ -36,6 +37,16 @@ afterAll(async () => {
   await one?.dropDatabase().catch(() => undefined);
   for (const client of clients) await client.close();
 });
+
+/** An account's review, branding and notice settings as a new account gets them. */
+const ACCOUNT_SETTINGS: Pick<NewAccount, 'review_mode' | 'display_name' | 'brand_color' | 'default_language' | 'notification_emails' | 'logo'> = {
+  review_mode: 'manual',
+  display_name: 'Driver test',
+  brand_color: null,
+  default_language: 'en',
+  notification_emails: [],
+  logo: null,
+};
 
 function session(key: string, status: InspectionSessionDocument['status']): InspectionSessionDocument {
   const now = new Date();
@@ -163,6 +174,7 @@ describe('conditional updates', () => {
       expiration_hours: 72,
       default_theme: 'PRO',
       redirect_url: null,
+      ...ACCOUNT_SETTINGS,
       created_at: now,
       updated_at: now,
     });
@@ -245,6 +257,7 @@ describe('unique violations', () => {
       expiration_hours: 72,
       default_theme: 'PRO',
       redirect_url: null,
+      ...ACCOUNT_SETTINGS,
       created_at: now,
       updated_at: now,
     };

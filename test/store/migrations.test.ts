@@ -79,4 +79,79 @@ describe('migrations', () => {
     expect((await env.services.stores.sessions.findByKey(old._id))?.results?.report).toEqual({ ...report, revision: 1 });
     expect((await env.services.stores.sessions.findByKey(unreported._id))?.results?.report).toBeNull();
   });
+
+  it('give damage records, accounts, callbacks and captures stored before their later fields existed the values they behaved with', async () => {
+    const account = await env.createAccount();
+    const { _id: sessionKey } = await env.services.sessions.create(account, {});
+    const now = new Date();
+    const damages = env.db.collection('damages');
+    await damages.insertOne({
+      session_key: sessionKey,
+      api_key: account.api_key,
+      item: 'Hood',
+      damage: 'Dent',
+      grade: 2,
+      photo_code: 4,
+      source: 'manual',
+      created_at: now,
+    });
+    const accounts = env.db.collection('accounts');
+    const fields = ['review_mode', 'display_name', 'brand_color', 'default_language', 'notification_emails', 'logo'];
+    await accounts.updateOne({ api_key: account.api_key }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
+    const callbacks = env.db.collection('callbacks');
+    const callback = {
+      api_key: account.api_key,
+      url: 'https://receiver.example.com/hook',
+      method: 'POST',
+      headers: {},
+      payload: {},
+      secrets: [],
+      created_at: now,
+      updated_at: now,
+    };
+    await callbacks.insertMany([
+      { ...callback, event: 'SESSION:COMPLETE', active: false },
+      { ...callback, event: 'SESSION:STATUS_CHANGE', active: true },
+    ]);
+    const captures = env.db.collection('captures');
+    await captures.insertOne({
+      _id: 'old-capture' as never,
+      session_key: sessionKey,
+      api_key: account.api_key,
+      photo_code: 4,
+      approved: false,
+      reason: 'Too dark',
+      created_at: now,
+    });
+    const ids = ['007-damage-record-fields', '008-account-settings', '009-callback-state', '010-capture-checks'];
+    await env.db.collection('migrations').deleteMany({ _id: { $in: ids as never[] } });
+
+    expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(ids);
+    const [record] = await env.services.stores.damages.listForSession(account.api_key, sessionKey);
+    expect(record).toMatchObject({ damage_type: 'Dent', status: 'accepted', region: null, damage_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+    expect(await accounts.findOne({ api_key: account.api_key })).toMatchObject({
+      review_mode: 'manual',
+      display_name: account.username,
+      brand_color: null,
+      default_language: 'en',
+      notification_emails: [],
+      logo: null,
+    });
+    const [complete, statusChange] = [
+      await callbacks.findOne({ event: 'SESSION:COMPLETE', api_key: account.api_key }),
+      await callbacks.findOne({ event: 'SESSION:STATUS_CHANGE', api_key: account.api_key }),
+    ];
+    expect(complete).toMatchObject({ disabled_reason: expect.stringContaining('410'), failing_since: null });
+    expect(statusChange).toMatchObject({ disabled_reason: null, failing_since: null });
+    expect(await captures.findOne({ _id: 'old-capture' as never })).toMatchObject({
+      rejection_code: null,
+      decoded_vin: null,
+      vehicle_check: null,
+      vehicle_box: null,
+    });
+    // Running them again changes nothing.
+    await env.db.collection('migrations').deleteMany({ _id: { $in: ids as never[] } });
+    await runMigrations(env.db, env.services.stores.leases, {});
+    expect((await env.services.stores.damages.listForSession(account.api_key, sessionKey))[0]?.damage_id).toBe(record?.damage_id);
+  });
 });

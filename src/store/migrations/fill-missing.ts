@@ -5,7 +5,8 @@ import type { Db, Filter } from 'mongodb';
 
 const BATCH = 500;
 
-type Stored = { _id: string };
+/** Any stored document: sessions have string ids, accounts and damage records ObjectIds. */
+type Stored = { _id: unknown };
 
 export async function fillMissing<T extends Stored>(
   db: Db,
@@ -21,7 +22,7 @@ export async function fillMissing<T extends Stored>(
     if (batch.length === 0) return;
     await documents.bulkWrite(
       batch.map((document) => ({
-        updateOne: { filter: { _id: document._id, ...missing }, update: { $set: { [field]: computeValue(document as T) } } },
+        updateOne: { filter: { _id: document._id, ...missing }, update: { $set: { [field]: computeValue(document as unknown as T) } } },
       })),
     );
   }

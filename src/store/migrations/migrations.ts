@@ -13,6 +13,11 @@ import { sessionSource } from './003-session-source.js';
 import { sessionSearchTermsMigration } from './004-session-search-terms.js';
 import { sessionKeys } from './005-session-keys.js';
 import { reportRevision } from './006-report-revision.js';
+import { damageRecordFields } from './007-damage-record-fields.js';
+import { accountSettings } from './008-account-settings.js';
+import { callbackState } from './009-callback-state.js';
+import { captureChecks } from './010-capture-checks.js';
+
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
   sessionLastActivity,
@@ -21,6 +26,10 @@ export const MIGRATIONS: readonly Migration[] = [
   sessionSearchTermsMigration,
   sessionKeys,
   reportRevision,
+  damageRecordFields,
+  accountSettings,
+  callbackState,
+  captureChecks,
 ];
 
 const LEASE = 'migrations';
