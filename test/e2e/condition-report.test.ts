@@ -71,6 +71,13 @@ describe('condition report', () => {
     // A phone showing the grid's small cells takes the thumbnails instead.
     expect(grid.match(/ srcset="[^" ]+\?size=thumb 400w, [^" ]+\?size=medium 1280w" sizes="\(max-width: 40rem\) 50vw, 240px"/g)).toHaveLength(6);
     expect(html).toContain('<link rel="icon" href="data:,"/>');
+    // Compressed for a browser that takes it, the same page once decoded.
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await get(`/v1/sessions/${session.sessionKey}/report`, { ...signRequestHeaders(account), 'accept-encoding': encoding });
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(Number(compressed.headers.get('content-length'))).toBeLessThan(html.length / 2);
+      expect(await compressed.text()).toBe(html);
+    }
     expect(html).toContain('<h2 id="marked-heading">Damages on their photos</h2>');
     expect(html).toContain(`${server.baseUrl}/photos/`);
   }, 60_000);

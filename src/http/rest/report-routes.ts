@@ -11,6 +11,7 @@ import { REPORT_LINK_PREFIX } from '../../inspections/public-urls.js';
 import { NO_FRAMING } from '../security-headers.js';
 import { captureLanguageOf } from '../../domain/languages.js';
 import { renderLinkRefusalHtml } from '../../reports/report-html.js';
+import { compressedForRequest } from '../content-encoding.js';
 
 /** Report documents are personal and change with a review: never cached by anyone on the way. */
 export const REPORT_CACHE_CONTROL = 'private, no-store';
@@ -37,9 +38,9 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
     const document = params.document ?? '';
     const asPdf = document.endsWith('.pdf');
     const opened = await services.reportDocuments.openLink(asPdf ? document.slice(0, -'.pdf'.length) : document);
-    if ('refused' in opened) return sendLinkRefusal(response, opened.refused, readerLanguage(request));
+    if ('refused' in opened) return sendLinkRefusal(request, response, opened.refused, readerLanguage(request));
     if (asPdf) await sendPdf(response, await services.reportDocuments.pdf(opened.session, 'account'), opened.session._id, LINK_HEADERS);
-    else sendHtml(response, await services.reportDocuments.html(opened.session, 'account'), LINK_HEADERS);
+    else sendHtml(request, response, await services.reportDocuments.html(opened.session, 'account'), LINK_HEADERS);
   });
 
   for (const [prefix, resolve, audience] of [
@@ -47,7 +48,7 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
     ['/capture', forCaptureToken, 'guest'],
   ] as const) {
     router.on('GET', `${prefix}/:sessionKey/report`, async ({ request, response, params }) => {
-      sendHtml(response, await services.reportDocuments.html(await resolve(request, params.sessionKey ?? ''), audience));
+      sendHtml(request, response, await services.reportDocuments.html(await resolve(request, params.sessionKey ?? ''), audience));
     });
     router.on('GET', `${prefix}/:sessionKey/report.pdf`, async ({ request, response, params }) => {
       const session = await resolve(request, params.sessionKey ?? '');
@@ -59,20 +60,26 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
 /** A link's token must not travel on in a Referer header, and its pages have no place in a search index. */
 const LINK_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' };
 
-function sendHtml(response: ServerResponse, html: string, headers: Record<string, string> = {}, status = 200): void {
+/** The page, compressed where the browser takes it (a report is ~8 KB of HTML, ~2 KB compressed). */
+function sendHtml(request: IncomingMessage, response: ServerResponse, html: string, headers: Record<string, string> = {}, status = 200): void {
+  const body = Buffer.from(html);
+  const encoded = compressedForRequest(request.headers['accept-encoding'], body);
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': REPORT_CACHE_CONTROL,
     'content-security-policy': REPORT_PAGE_CSP,
     'x-content-type-options': 'nosniff',
+    vary: 'Accept-Encoding',
+    ...(encoded ? { 'content-encoding': encoded.encoding } : {}),
+    'content-length': String((encoded?.body ?? body).length),
     ...headers,
   });
-  response.end(html);
+  response.end(request.method === 'HEAD' ? undefined : (encoded?.body ?? body));
 }
 
 /** A person followed a link that opens nothing: say so in a page, not in JSON, in the language their browser asks for. */
-function sendLinkRefusal(response: ServerResponse, reason: 'unknown' | 'expired', language: string | null): void {
-  sendHtml(response, renderLinkRefusalHtml(reason, language), LINK_HEADERS, reason === 'expired' ? 410 : 404);
+function sendLinkRefusal(request: IncomingMessage, response: ServerResponse, reason: 'unknown' | 'expired', language: string | null): void {
+  sendHtml(request, response, renderLinkRefusalHtml(reason, language), LINK_HEADERS, reason === 'expired' ? 410 : 404);
 }
 
 /** The first language of Accept-Language the report speaks (no session is known to take it from). */

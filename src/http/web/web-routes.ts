@@ -15,6 +15,7 @@ import { withCapturePageConfig } from './capture-page-config.js';
 import { capturePageMessages, loadCatalogs } from './i18n/catalogs.js';
 import { landingDocument, landingLinks, landingPageHtml, prefersHtml } from './landing-page.js';
 import { loadBuiltPages, type BuiltFile, type BuiltPages } from './built-pages.js';
+import { acceptsEncoding } from '../content-encoding.js';
 
 export const WEB_ASSET_PREFIX = '/web';
 /** The built pages' hashed files: `<BUILT_ASSET_PREFIX>/<name>-<hash>.js`. */
@@ -210,14 +211,6 @@ function encodingsOf(contentType: string, body: Buffer): EncodedBody[] {
     { encoding: 'gzip', body: gzipSync(body, { level: 9 }) },
   ];
   return candidates.filter((candidate) => candidate.body.length < body.length);
-}
-
-/** Whether an Accept-Encoding header allows `encoding` (named without q=0). */
-function acceptsEncoding(header: string, encoding: string): boolean {
-  return header.split(',').some((part) => {
-    const [name, ...parameters] = part.trim().toLowerCase().split(';');
-    return name === encoding && !parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter));
-  });
 }
 
 function sendAsset(request: IncomingMessage, response: ServerResponse, asset: Asset | undefined, status: number, extra: Record<string, string>): void {
