@@ -13,6 +13,7 @@ import { runIdempotencyBenchmark } from './idempotency.js';
 import { runVinLookupBenchmark } from './vin-lookup.js';
 import { evaluateVehicleCheck, runVehicleCheckBenchmark } from './vehicle-check.js';
 import { runPhotoFairnessBenchmark } from './photo-fairness.js';
+import { runOdometerBenchmark } from './odometer.js';
 import { runInstancesBenchmark } from './instances.js';
 import { runCsvExportBenchmark } from './csv-export.js';
 import { runReviewMailBenchmark } from './review-mail.js';
@@ -33,6 +34,7 @@ const suites: Suite[] = [
   { name: 'idempotency', run: () => runIdempotencyBenchmark() },
   { name: 'vin-lookup', run: () => runVinLookupBenchmark() },
   { name: 'vehicle-check', run: () => runVehicleCheckBenchmark() },
+  { name: 'odometer', run: () => runOdometerBenchmark() },
   { name: 'photo-fairness', run: () => runPhotoFairnessBenchmark() },
   { name: 'instances', run: () => runInstancesBenchmark() },
   { name: 'csv-export', run: () => runCsvExportBenchmark() },
@@ -193,6 +195,11 @@ How each is measured:
   machine does not inflate as it does the wall time; \`service_rss_mb_*\`: the service's resident memory after them,
   without and with the model loaded.
   \`npm run bench -- vehicle-check <folder>\` measures precision and recall instead (docs/capture.md#vehicle-check).
+- \`odometer_*\`: the odometer reading (docs/capture.md#odometer-reading) on 12 generated cluster photos of each kind
+  (1600×1200, a screen with light digits in an ordinary font on a dark LCD, and seven-segment digits, among a trip,
+  the time and the temperature): \`odometer_read_rate_*\` the share read exactly, \`odometer_wrong_suggestions\` the
+  photos given a number that was not the odometer, \`odometer_read_ms_p50\` the preparation and the OCR of one photo
+  (one OCR thread, one photo at a time), \`odometer_ocr_rss_mb\` the resident memory the started OCR thread adds.
 - \`embedded_capacity_sessions\`: whole PRO sessions (13 photos of 1280×960, 3 notes, confirmed with its report, all
   5 webhook events delivered to a local receiver) run one after another on the default embedded database, until a
   session's median photo verdict exceeds 1 s; \`rss_mb_after_100_pro_sessions\`: resident memory of the service and

@@ -162,6 +162,10 @@ export const variables = {
     description:
       'the vehicle check on exterior views: `advise` (accepted with a flag the person and the reviewer see), `reject` (flags reject the photo) or `off` (see *Vehicle check*)',
   }),
+  ODOMETER_READING: z.enum(['on', 'off']).default('on').meta({
+    description:
+      'the odometer reading of the cluster photo: `on` (the mileage is read with OCR and suggested to the person) or `off` (they type it; see *Odometer reading*)',
+  }),
   PHOTO_STORE: z.enum(['filesystem', 's3']).default('filesystem').meta({ description: 'where photos live: `filesystem` or `s3` (see *Where photos live*)' }),
   DATA_DIR: z
     .string()
@@ -433,8 +437,13 @@ const reports = z
     reportLinkDays: env.REPORT_LINK_DAYS,
   }));
 
-/** The machine's help on photos (docs/capture.md#vehicle-check): what the vehicle check does with its flags. */
-const vehicleCheck = z.object({ VEHICLE_CHECK: v.VEHICLE_CHECK }).transform((env) => ({ vehicleCheck: env.VEHICLE_CHECK }));
+/**
+ * The machine's help on photos (docs/capture.md#vehicle-check, #odometer-reading): what the vehicle check does with its
+ * flags, and whether the cluster photo's odometer is read.
+ */
+const vehicleCheck = z
+  .object({ VEHICLE_CHECK: v.VEHICLE_CHECK, ODOMETER_READING: v.ODOMETER_READING })
+  .transform((env) => ({ vehicleCheck: env.VEHICLE_CHECK, odometerReading: env.ODOMETER_READING === 'on' }));
 
 const damageDetector = z
   .object({

@@ -47,6 +47,7 @@ import { createUserUseCases } from './users/user-use-cases.js';
 import { createVinReader } from './vin/vin-reader.js';
 import { createVehicleDetector, type VehicleDetector } from './vehicle/vehicle-detector.js';
 import { createVinDecoder, type VinDecoder } from './vin/vin-decoder.js';
+import { createOdometerReader, type OdometerReader } from './odometer/odometer-reader.js';
 import { createWebhookUseCases } from './webhooks/webhook-use-cases.js';
 import { createMailUseCases } from './mail/mail-use-cases.js';
 import type { MailNotifications } from './mail/mail-notifications.js';
@@ -121,11 +122,13 @@ export interface Services extends UseCases {
   vinDecoder: VinDecoder;
   /** Finds the vehicle on exterior views in worker threads (null with VEHICLE_CHECK=off); closed with the app. */
   vehicleDetector: VehicleDetector | null;
+  /** Reads the odometer of cluster photos in tesseract.js's OCR thread (null with ODOMETER_READING=off); closed with the app. */
+  odometerReader: OdometerReader | null;
   /** Starts the background workers (expiry, deliveries, outbox reconciliation, retention). */
   startWorkers(): void;
   /** Stops the background workers, each after its work in flight. */
   stopWorkers(): Promise<void>;
-  /** Closes the report renderer (after the renders in progress), the VIN reader and decoder, the vehicle detector; after stopWorkers. */
+  /** Closes the report renderer (after the renders in progress), the VIN reader and decoder, the vehicle detector, the odometer reader; after stopWorkers. */
   close(): Promise<void>;
 }
 
@@ -180,6 +183,8 @@ export function createServices({
   // One thread: a model copy costs about 100 MB, and the analysis slots in front of it keep the accounts' turns fair.
   const vehicleDetector = config.vehicleCheck === 'off' ? null : createVehicleDetector({ threads: 1, maxPixels, logger });
   const vinDecoder = createVinDecoder();
+  // One OCR thread: cluster photos are one per session, and the analysis slots in front of it keep the turns fair.
+  const odometerReader = config.odometerReading ? createOdometerReader({ maxPixels, logger }) : null;
   // The dashboard's pages; the public URL is known once inspections' URLs exist (and may follow the listening address).
   const mail = createMailUseCases({ stores, config, dashboardUrl: (path) => `${inspections.urls.base}/dashboard${path}`, logger, clock });
   // A callback belongs to one of the account's keys: its own, or a further one (docs/rest-guide.md "Test keys").
@@ -195,6 +200,7 @@ export function createServices({
     vin: vinReader,
     vinDecoder,
     vehicleDetector,
+    odometerReader,
     config,
     detector,
     logger,
@@ -239,6 +245,7 @@ export function createServices({
     vinReader,
     vinDecoder,
     vehicleDetector,
+    odometerReader,
     startWorkers() {
       for (const worker of workers) worker.start();
     },
@@ -251,6 +258,7 @@ export function createServices({
       await vinReader.close();
       await vinDecoder.close();
       await vehicleDetector?.close();
+      await odometerReader?.close();
     },
   };
 }

@@ -21,6 +21,7 @@ import { hasDamageInspection, photoLabel, PhotoCodeSchema, ThemeSchema, type The
 import { isoTimestamp, OffsetTimestampSchema, wholeSecondsBetween } from './time.js';
 import { vehicleApiObject, VehicleSchema, type Vehicle } from './vehicle.js';
 import { vinMatch } from './vin.js';
+import { vehicleOdometerFields, VehicleOdometerFieldsSchema, type CapturedOdometer } from './odometer.js';
 import { decodedVehicleFields, VehicleDecodeFieldsSchema, type DecodedVehicle } from './vehicle-decode.js';
 
 export interface SessionResultsInput {
@@ -46,6 +47,8 @@ export interface SessionResultsInput {
   vinCaptured?: string | null;
   /** The decode of vinCaptured, else of the given VIN (docs/capture.md); null or absent when there is no VIN. */
   decodedVehicle?: DecodedVehicle | null;
+  /** The odometer the person confirmed or typed on the capture page (docs/capture.md#odometer-reading); null when neither. */
+  odometerCaptured: CapturedOdometer | null;
   /** Every capture may be passed: only the latest per photo code is reported, in photo-code order. */
   photos: readonly {
     photoCode: number;
@@ -125,7 +128,8 @@ const ResultsVehicleSchema = VehicleSchema.extend({
   vin_match: z.boolean().nullable().meta({ description: 'Whether vin_captured equals `vin`; null when either is missing.' }),
 })
   .extend(VehicleDecodeFieldsSchema.shape)
-  .meta({ description: 'The vehicle as the integrator described it, with the VIN the inspection captured.' });
+  .extend(VehicleOdometerFieldsSchema.shape)
+  .meta({ description: 'The vehicle as the integrator described it, with the VIN and the odometer the inspection captured.' });
 
 const ResultsPhotoSchema = z.object({
   photo_code: PhotoCodeSchema,
@@ -254,7 +258,7 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
         reference: session.options.reference,
       },
     },
-    vehicle: vehicleResults(input.vehicle, input.vinCaptured ?? null, input.decodedVehicle ?? null),
+    vehicle: vehicleResults(input.vehicle, input.vinCaptured ?? null, input.decodedVehicle ?? null, input.odometerCaptured),
     photos: photos.map((photo) => ({
       photo_code: photo.photoCode,
       photo_label: photo.photoLabel ?? photoLabel(photo.photoCode) ?? String(photo.photoCode),
@@ -283,10 +287,15 @@ export function buildSessionResults(input: SessionResultsInput): SessionResults 
   };
 }
 
-function vehicleResults(given: Partial<Vehicle> | null, vinCaptured: string | null, decoded: DecodedVehicle | null): SessionResults['vehicle'] {
+function vehicleResults(
+  given: Partial<Vehicle> | null,
+  vinCaptured: string | null,
+  decoded: DecodedVehicle | null,
+  odometer: CapturedOdometer | null,
+): SessionResults['vehicle'] {
   const { vehicle, fields } = decodedVehicleFields(given, decoded);
   const apiObject = vehicleApiObject(vehicle);
-  return { ...apiObject, vin_captured: vinCaptured, vin_match: vinMatch(apiObject.vin, vinCaptured), ...fields };
+  return { ...apiObject, vin_captured: vinCaptured, vin_match: vinMatch(apiObject.vin, vinCaptured), ...fields, ...vehicleOdometerFields(given, odometer) };
 }
 
 /**

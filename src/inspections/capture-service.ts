@@ -21,8 +21,10 @@ import type { SessionMoves } from './session-moves.js';
 import type { SessionService } from './session-service.js';
 import type { ReportGenerator } from './report-generator.js';
 import { checkVin, VIN_PHOTO_CODE } from '../domain/vin.js';
+import { clusterSuggestion, OdometerReadingSchema, odometerSource } from '../domain/odometer.js';
+import type { OdometerUnit } from '../domain/vehicle.js';
 
-export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHOTO_CODE' | 'INVALID_LOCATION' | 'INVALID_VIN';
+export type CaptureFailure = 'SESSION_EXPIRED' | 'INVALID_STATUS' | 'UNKNOWN_PHOTO_CODE' | 'INVALID_LOCATION' | 'INVALID_VIN' | 'INVALID_ODOMETER';
 
 export function captureError(reason: CaptureFailure, message: string): AppError {
   return new AppError('BAD_REQUEST', message, { reason });
@@ -127,8 +129,8 @@ export class CaptureService {
       .filter(([code, slot]) => Number(code) !== photoCode && slot.approved && slot.hash)
       .map(([code, slot]) => ({ photoCode: Number(code), photoLabel: photoLabel(Number(code)) ?? code, hash: slot.hash as string }));
     const qcStarted = performance.now();
-    // The whole analysis — verdict, thumbnails, VIN — takes one turn of the account's in the shared workers.
-    const { verdict, thumbnails, vin } = await this.deps.qc.check(bytes, {
+    // The whole analysis — verdict, thumbnails, VIN, odometer — takes one turn of the account's in the shared workers.
+    const { verdict, thumbnails, vin, odometer } = await this.deps.qc.check(bytes, {
       account: current.api_key,
       acceptedPhotos,
       photoCode,
@@ -161,6 +163,7 @@ export class CaptureService {
       decoded_vin: vin,
       vehicle_check: verdict.vehicle?.check ?? null,
       vehicle_box: verdict.vehicle?.box ?? null,
+      odometer_suggested: odometer,
       created_at: processedAt,
       updated_at: processedAt,
     };
@@ -246,6 +249,32 @@ export class CaptureService {
     const latest = await this.reload(current);
     if (latest.status === 'IDLE') throw captureError('INVALID_STATUS', `Start the capture of session ${latest._id} before typing the VIN.`);
     throw captureError('INVALID_STATUS', `The VIN can be typed only while capturing; session ${latest._id} is ${latest.status}.`);
+  }
+
+  /**
+   * The odometer confirmed or typed on the capture page, while capturing (docs/capture.md#odometer-reading): its source is
+   * "photo" when it equals what the kept cluster photo was read as, "typed" otherwise. The reading given last counts;
+   * without a unit it is in the integrator's odom_unit, else in kilometres.
+   */
+  async setOdometer(session: InspectionSessionDocument, input: { reading: number; unit?: OdometerUnit | null }): Promise<InspectionSessionDocument> {
+    const current = await this.refuseIfExpired(session);
+    const reading = OdometerReadingSchema.safeParse(input.reading);
+    if (!reading.success) throw captureError('INVALID_ODOMETER', reading.error.issues[0]?.message ?? 'The odometer reading is not valid.');
+    const suggested = clusterSuggestion(current, await this.deps.captures.listForSession(current.api_key, current._id));
+    const now = this.deps.clock();
+    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
+      captured_odometer: {
+        reading: reading.data,
+        unit: input.unit ?? current.vehicle.odomUnit ?? 'km',
+        source: odometerSource(reading.data, suggested),
+        captured_at: now,
+      },
+      updated_at: now,
+    });
+    if (updated) return updated;
+    const latest = await this.reload(current);
+    if (latest.status === 'IDLE') throw captureError('INVALID_STATUS', `Start the capture of session ${latest._id} before giving the odometer reading.`);
+    throw captureError('INVALID_STATUS', `The odometer reading can be given only while capturing; session ${latest._id} is ${latest.status}.`);
   }
 
   /** A note from the person capturing: only while capturing, so it is in the report and never added after it. */

@@ -9,6 +9,7 @@ import type { SmsProvider } from '../sms/sms-provider.js';
 import type { VinReader } from '../vin/vin-reader.js';
 import type { VinDecoder } from '../vin/vin-decoder.js';
 import type { VehicleDetector } from '../vehicle/vehicle-detector.js';
+import type { OdometerReader } from '../odometer/odometer-reader.js';
 import type { Stores } from '../store/stores.js';
 import { createQcRunner } from '../qc/pool.js';
 import type { QcThresholds } from '../qc/thresholds.js';
@@ -38,6 +39,8 @@ export function createInspectionUseCases(deps: {
   vinDecoder: VinDecoder;
   /** The vehicle check's detector; null when VEHICLE_CHECK=off. */
   vehicleDetector: VehicleDetector | null;
+  /** The odometer reading of cluster photos; null when ODOMETER_READING=off. */
+  odometerReader: OdometerReader | null;
   config: Pick<Config, 'publicUrl' | 'damageDetector' | 'reportLinkDays' | 'qcThresholds' | 'expirySweepIntervalMs' | 'vehicleCheck'>;
   detector: DamageDetector | null;
   logger: Logger;
@@ -98,6 +101,7 @@ export function createInspectionUseCases(deps: {
       thresholds: config.qcThresholds as Partial<QcThresholds>,
       vehicleCheck: deps.vehicleDetector ? { mode: config.vehicleCheck, detector: deps.vehicleDetector } : undefined,
       vinReader: deps.vin,
+      odometerReader: deps.odometerReader ?? undefined,
     }),
     metrics: deps.metrics,
     urls,

@@ -225,6 +225,7 @@ export class ReportGenerator {
       vehicle: session.vehicle,
       vinCaptured: sessionCapturedVin(session, captures),
       decodedVehicle,
+      odometerCaptured: session.captured_odometer,
       photos: captures.map((capture) => ({
         photoCode: capture.photo_code,
         photoLabel: capture.photo_label,

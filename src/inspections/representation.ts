@@ -14,6 +14,7 @@ import { VehicleBoxSchema, VehicleCheckSchema } from '../domain/vehicle-check.js
 import { UtcTimestampSchema } from '../domain/time.js';
 import { VehicleSchema, vehicleApiObject } from '../domain/vehicle.js';
 import { decodedVehicleFields, VehicleDecodeFieldsSchema, type DecodedVehicle } from '../domain/vehicle-decode.js';
+import { vehicleOdometerFields, VehicleOdometerFieldsSchema } from '../domain/odometer.js';
 import { APPROVED_MESSAGE_PATTERN, approvedMessage } from '../domain/photos.js';
 import { itemOrOther } from '../domain/damage-catalog.js';
 import type { DamageView, Grade } from '../domain/grading.js';
@@ -94,7 +95,7 @@ export const SessionSchema = z
     created_at: UtcTimestampSchema,
     updated_at: UtcTimestampSchema,
     options: SessionOptionsSchema,
-    vehicle: VehicleSchema.extend(VehicleDecodeFieldsSchema.shape),
+    vehicle: VehicleSchema.extend(VehicleDecodeFieldsSchema.shape).extend(VehicleOdometerFieldsSchema.shape),
     review: SessionReviewSchema,
   })
   .meta({ id: 'Session' });
@@ -122,6 +123,10 @@ export const PhotoSchema = z
     }),
     vehicle_box: VehicleBoxSchema.nullable().meta({
       description: 'Where the vehicle the check is about was found; null when none was found or the photo was not checked.',
+    }),
+    odometer_suggested: z.int().min(0).nullable().meta({
+      description:
+        'The mileage read (OCR) from an accepted cluster photo (photo code 3): a suggestion the person confirms or corrects (setOdometer); null when nothing plausible was read, for other photos, and with ODOMETER_READING=off.',
     }),
     created_at: UtcTimestampSchema,
     updated_at: UtcTimestampSchema,
@@ -160,7 +165,7 @@ export function sessionView(session: InspectionSessionDocument, captureUrl: stri
     created_at: session.created_at.toISOString(),
     updated_at: session.updated_at.toISOString(),
     options: optionsView(session.options),
-    vehicle: { ...vehicleApiObject(vehicle), ...fields },
+    vehicle: { ...vehicleApiObject(vehicle), ...fields, ...vehicleOdometerFields(session.vehicle, session.captured_odometer) },
     review: reviewView(session),
   };
 }
@@ -216,6 +221,7 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls): PhotoView
     decoded_vin: capture.decoded_vin,
     vehicle_check: capture.vehicle_check,
     vehicle_box: capture.vehicle_box,
+    odometer_suggested: capture.odometer_suggested,
     created_at: capture.created_at.toISOString(),
     updated_at: capture.updated_at.toISOString(),
   };

@@ -157,6 +157,7 @@ export class SessionService {
       vehicle: input.vehicle,
       photos: {},
       location: null,
+      captured_odometer: null,
       expiration_hours: account.expiration_hours,
       expires_at: new Date(now.getTime() + account.expiration_hours * 3_600_000),
       inspect_started_at: null,

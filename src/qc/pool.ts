@@ -1,7 +1,7 @@
 // Bounded concurrency for photo analysis: a burst of large uploads queues here instead of decoding all at once,
 // which keeps peak memory (and libvips thread contention) proportional to the limit, not to the burst. The slots are
 // shared fairly between accounts (fair-turns.ts), and everything a photo costs — quality control, the vehicle check,
-// the VIN reading, its thumbnails — runs in its one turn, so a flood from one account delays another account's
+// the VIN reading, the odometer reading, its thumbnails — runs in its one turn, so a flood from one account delays another account's
 // verdict by at most one photo per worker (docs/limits.md#photo-analysis).
 import { availableParallelism } from 'node:os';
 import { analyzePhoto } from './analyze.js';
@@ -10,6 +10,7 @@ import { FairTurns } from './fair-turns.js';
 import { resolveQcThresholds, type QcThresholds } from './thresholds.js';
 import { renderThumbnails } from './thumbnails.js';
 import { withVehicleCheck, type VehicleStep } from './vehicle-step.js';
+import { suggestedOdometer, type OdometerStep } from './odometer-step.js';
 import type { ThumbnailSize } from '../domain/photo-variants.js';
 
 export interface ConcurrencyLimiter {
@@ -122,6 +123,8 @@ export interface PhotoCheck {
   thumbnails: Partial<Record<ThumbnailSize, Buffer>> | null;
   /** The VIN of the barcode; null when not asked, not accepted or not readable. */
   vin: string | null;
+  /** The mileage read from an accepted cluster photo; null for other views, or when none was read. */
+  odometer: number | null;
 }
 
 export interface QcRunnerOptions {
@@ -133,10 +136,12 @@ export interface QcRunnerOptions {
   vehicleCheck?: VehicleStep;
   /** The VIN reading of the VIN view, in the same slot; none when omitted. */
   vinReader?: VinStep;
+  /** The odometer reading of the cluster view, in the same slot; none when omitted (ODOMETER_READING=off). */
+  odometerReader?: OdometerStep;
 }
 
 export interface QcRunner {
-  /** A photo's whole analysis in its account's turn: the verdict, the thumbnails to keep and the VIN. */
+  /** A photo's whole analysis in its account's turn: the verdict, the thumbnails to keep, the VIN and the odometer. */
   check(bytes: Uint8Array, options: PhotoCheckOptions): Promise<PhotoCheck>;
   /** Quality control and the vehicle check alone, in the turn of `options.account` (one shared turn when omitted). */
   analyze(bytes: Uint8Array, options?: AnalyzeOptions & { account?: string }): Promise<QcVerdict>;
@@ -188,8 +193,12 @@ export function createQcRunner(options: QcRunnerOptions = {}): QcRunner {
         const judged = await qualityControl(bytes, analyzeOptions);
         const early = renderKept(bytes, judged, thumbnailsFor(judged));
         const verdict = await vehicleStep(judged, bytes, analyzeOptions);
-        const [thumbnails, vin] = await Promise.all([keptFor(bytes, early, verdict, thumbnailsFor(verdict)), readVin(bytes, verdict, wantsVin)]);
-        return { verdict, thumbnails, vin };
+        const [thumbnails, vin, odometer] = await Promise.all([
+          keptFor(bytes, early, verdict, thumbnailsFor(verdict)),
+          readVin(bytes, verdict, wantsVin),
+          suggestedOdometer(verdict, bytes, analyzeOptions.photoCode, options.odometerReader),
+        ]);
+        return { verdict, thumbnails, vin, odometer };
       });
     },
     analyze(bytes, { account = '', ...analyzeOptions } = {}) {

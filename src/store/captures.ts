@@ -34,6 +34,8 @@ export interface CaptureDocument {
   vehicle_check: VehicleCheck | null;
   /** The vehicle the flag is about, in fractions of the photo; null when none was found or not checked. */
   vehicle_box: VehicleBox | null;
+  /** The mileage read from an accepted cluster photo (photo code 3, docs/capture.md#odometer-reading); null when none was read. */
+  odometer_suggested: number | null;
   created_at: Date;
   updated_at: Date;
 }

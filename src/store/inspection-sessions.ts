@@ -3,6 +3,7 @@ import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import type { SessionStatus } from '../domain/statuses.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import type { Vehicle } from '../domain/vehicle.js';
+import type { CapturedOdometer } from '../domain/odometer.js';
 import type { SessionSource } from '../domain/session-source.js';
 import type { SessionSearchFilters } from '../domain/session-search.js';
 import { ensureIndex } from './indexes.js';
@@ -57,6 +58,8 @@ export interface InspectionSessionDocument {
   location: SessionLocation | null;
   /** A VIN typed on the capture page (docs/capture.md); absent until one is typed. */
   typed_vin?: { vin: string; typed_at: Date } | null;
+  /** The odometer the person confirmed or typed on the capture page (docs/capture.md#odometer-reading); null until then. */
+  captured_odometer: (CapturedOdometer & { captured_at: Date }) | null;
   expiration_hours: number;
   /** Idle deadline: the session expires when nothing happens before it (IDLE, STARTED and PROCESS only). */
   expires_at: Date;

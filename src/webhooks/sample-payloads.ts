@@ -51,6 +51,7 @@ function sampleResults(at: Date, revision = 1) {
       options: { clientId: null, sms: null, email: null, contact: null, reference: null },
     },
     vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' },
+    odometerCaptured: null,
     photos: requiredPhotoCodes('LITE').map((photoCode, index) => ({
       photoCode,
       url: `${SAMPLE_PHOTO_BASE}${photoCode}`,

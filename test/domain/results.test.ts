@@ -29,6 +29,7 @@ function input(overrides: Partial<SessionResultsInput['session']> = {}): Session
     },
     vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', odomReading: 42000, odomUnit: 'km' },
     vinCaptured: '1HGCM82633A004352',
+    odometerCaptured: { reading: 42315, unit: 'km', source: 'photo' },
     photos: [
       { photoCode: 5, url: 'https://x/photos/5b', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(6) },
       { photoCode: 1, photoLabel: 'VIN', url: 'https://x/photos/1', approved: true, approvedMessage: 'ACCEPTED', capturedAt: t(2) },
@@ -93,6 +94,8 @@ describe('buildSessionResults', () => {
       'vin_match',
       'decoded',
       'details_match',
+      'odom_captured',
+      'odom_match',
     ]);
     for (const photo of results.photos) {
       expect(Object.keys(photo)).toEqual(['photo_code', 'photo_label', 'url', 'approved', 'approved_message']);
@@ -150,6 +153,8 @@ describe('buildSessionResults', () => {
         vin_match: true,
         decoded: null,
         details_match: null,
+        odom_captured: { reading: 42315, unit: 'km', source: 'photo' },
+        odom_match: true,
       },
       photos: [
         { photo_code: 1, photo_label: 'VIN', url: 'https://x/photos/1', approved: true, approved_message: 'ACCEPTED' },
@@ -201,6 +206,15 @@ describe('buildSessionResults', () => {
     });
     expect(buildSessionResults({ ...input(), vinCaptured: null }).vehicle).toMatchObject({ vin_captured: null, vin_match: null });
     expect(buildSessionResults({ ...input(), vehicle: null }).vehicle).toMatchObject({ vin: null, vin_captured: '1HGCM82633A004352', vin_match: null });
+  });
+
+  it("compares the captured odometer with the integrator's: miles converted, null when either is missing", () => {
+    const typed = { reading: 30_000, unit: 'mi' as const, source: 'typed' as const };
+    expect(buildSessionResults({ ...input(), odometerCaptured: typed }).vehicle).toMatchObject({ odom_captured: typed, odom_match: false });
+    const given = { ...input().vehicle, odomReading: 48_000, odomUnit: 'km' as const };
+    expect(buildSessionResults({ ...input(), vehicle: given, odometerCaptured: typed }).vehicle).toMatchObject({ odom_match: true });
+    expect(buildSessionResults({ ...input(), odometerCaptured: null }).vehicle).toMatchObject({ odom_captured: null, odom_match: null });
+    expect(buildSessionResults({ ...input(), vehicle: { vin: null } }).vehicle).toMatchObject({ odom_match: null });
   });
 
   it('carries the VIN decode, fills the empty fields from it and flags the year that contradicts it', () => {
@@ -260,6 +274,7 @@ describe('buildSessionResults', () => {
       ...input({ inspectStartedAt: null, inspectEndedAt: null, completedAt: null, language: null, redirectUrl: null }),
       vehicle: null,
       vinCaptured: null,
+      odometerCaptured: null,
       location: null,
       photos: [],
     });
@@ -303,6 +318,7 @@ describe('buildSessionResults', () => {
       session: { ...base.session, options: { clientId: null, sms: null, email: null, contact: null, reference: null } },
       vehicle: emptyVehicle(),
       vinCaptured: null,
+      odometerCaptured: null,
     });
     expect(results.session.options).toEqual({ client_id: null, contact: null, sms: null, reference: null });
     expect(Object.values(results.vehicle).every((value) => value === null)).toBe(true);

@@ -141,6 +141,8 @@ describe('createInspectionSession', () => {
       odom_unit: 'mi',
       decoded: expect.objectContaining({ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord' }),
       details_match: false,
+      odom_captured: null,
+      odom_match: null,
     });
     const match = new RegExp(`^${server.baseUrl}/capture/${node.sessionKey}#([A-Za-z0-9_-]{22,})$`).exec(node.captureUrl);
     expect(match).not.toBeNull();

@@ -77,6 +77,7 @@ describe('a LITE inspection from creation to results', () => {
     expect(body.vehicle).toMatchObject({ vin: '1HGCM82633A004352', year: 2019, make: 'Honda', body_type: 'Coupe', odom_reading: 42000 });
     // The given year contradicts the VIN's (2003): the decode fills only what was left empty and flags the difference.
     expect(body.vehicle.details_match).toBe(false);
+    expect(body.vehicle).toMatchObject({ odom_captured: null, odom_match: null });
     const match = new RegExp(`^${server.baseUrl}/capture/${body.session_key}#([A-Za-z0-9_-]{22,})$`).exec(body.capture_url);
     expect(match).not.toBeNull();
     sessionKey = body.session_key;
@@ -183,6 +184,7 @@ describe('a LITE inspection from creation to results', () => {
         'approved_message',
         'created_at',
         'decoded_vin',
+        'odometer_suggested',
         'photo_code',
         'photo_label',
         'rejection_code',
@@ -297,9 +299,10 @@ describe('a LITE inspection from creation to results', () => {
     expect(body.session.inspect_duration).toBeGreaterThanOrEqual(0);
     expect(body.session.source).toEqual({ type: 'api' });
     // The 11 vehicle fields, the VIN the inspection captured (none: photo 1 holds no barcode) and its match, then the
-    // VIN's decode and whether the given details agree with it (docs/capture.md).
-    expect(Object.keys(body.vehicle)).toHaveLength(15);
-    expect(body.vehicle).toMatchObject({ vin_captured: null, vin_match: null });
+    // VIN's decode and whether the given details agree with it, and the odometer captured (none typed) and its match
+    // (docs/capture.md).
+    expect(Object.keys(body.vehicle)).toHaveLength(17);
+    expect(body.vehicle).toMatchObject({ vin_captured: null, vin_match: null, odom_captured: null, odom_match: null });
     expect(body.photos.map((photo: { photo_code: number }) => photo.photo_code)).toEqual([1, 2, 4, 5, 7, 8]);
     expect(body.photos.every((photo: { approved: boolean }) => photo.approved)).toBe(true);
     expect(body.location).toMatchObject({ latitude: 48.85, longitude: 2.35, accuracy: 12 });

@@ -91,6 +91,7 @@ const GRAPHQL_MATRIX: Record<string, string> = {
   setLocation: 'mutation($k: String!) { setLocation(sessionKey: $k, latitude: 1, longitude: 1) { status } }',
   addNote: 'mutation($k: String!) { addNote(sessionKey: $k, title: "x", description: "y") { user } }',
   setVin: 'mutation($i: String!) { setVin(sessionKey: $i, vin: "1HGCM82633A004352") { status } }',
+  setOdometer: 'mutation($i: String!) { setOdometer(sessionKey: $i, reading: 48213, unit: KM) { status } }',
   confirmInspection: 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }',
   callback: '{ callback(event: SESSION_COMPLETE) { url } }',
   updateCallback: 'mutation { updateCallback(event: SESSION_COMPLETE, input: { url: "https://evil.example" }) { url } }',

@@ -68,6 +68,7 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     vehicle: {} as InspectionSessionDocument['vehicle'],
     photos: {},
     location: null,
+    captured_odometer: null,
     expiration_hours: 72,
     expires_at: new Date(now.getTime() + 3_600_000),
     inspect_started_at: null,

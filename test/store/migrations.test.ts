@@ -154,4 +154,25 @@ describe('migrations', () => {
     await runMigrations(env.db, env.services.stores.leases, {});
     expect((await env.services.stores.damages.listForSession(account.api_key, sessionKey))[0]?.damage_id).toBe(record?.damage_id);
   });
+
+  it('give captures, sessions and results stored before the odometer reading its fields, empty', async () => {
+    const account = await env.createAccount();
+    const [open, done] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    const captures = env.db.collection<{ _id: string; session_key?: string; photo_code?: number }>('captures');
+    await sessions.updateOne({ _id: open._id }, { $unset: { captured_odometer: '' } });
+    await sessions.updateOne(
+      { _id: done._id },
+      { $set: { status: 'COMPLETE', results: { event: 'SESSION:COMPLETE', vehicle: { odom_reading: 48000 } } }, $unset: { captured_odometer: '' } },
+    );
+    await captures.insertOne({ _id: 'old-cluster-capture', session_key: open._id, photo_code: 3 });
+    await env.db.collection('migrations').deleteOne({ _id: '011-odometer-fields' as never });
+
+    expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['011-odometer-fields']);
+    expect((await env.services.stores.sessions.findByKey(open._id))?.captured_odometer).toBeNull();
+    const completed = await env.services.stores.sessions.findByKey(done._id);
+    expect(completed?.captured_odometer).toBeNull();
+    expect(completed?.results?.vehicle).toEqual({ odom_reading: 48000, odom_captured: null, odom_match: null });
+    expect(await captures.findOne({ _id: 'old-cluster-capture' })).toMatchObject({ odometer_suggested: null });
+  });
 });

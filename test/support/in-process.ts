@@ -63,6 +63,8 @@ export async function startInProcess(environment: Record<string, string> = {}): 
     DEMO_ACCOUNT: 'false',
     // As for startTestServer: the vehicle check's model costs seconds of CPU per set of services; its tests turn it on.
     VEHICLE_CHECK: 'off',
+    // The OCR of the odometer costs seconds of CPU to start; the tests of the reading turn it on.
+    ODOMETER_READING: 'off',
     ...environment,
   });
   const client = new MongoClient(inject('mongoUrl'), { serverSelectionTimeoutMS: 5_000 });

@@ -56,6 +56,8 @@ export function startServiceProcess({ environment = {}, nodeArguments = [], time
       // A started process loads the vehicle check's model at once (seconds of CPU); the tests that start one as a
       // user would (main-process.test.ts) ask for the default mode.
       VEHICLE_CHECK: 'off',
+      // Starting the odometer's OCR costs seconds of CPU per process; no test of a service process reads a cluster.
+      ODOMETER_READING: 'off',
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

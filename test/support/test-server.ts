@@ -42,6 +42,8 @@ export async function startTestServer(
     DEMO_ACCOUNT: 'false',
     // Loading the vehicle check's model costs seconds of CPU per server; the tests of the check turn it on.
     VEHICLE_CHECK: 'off',
+    // Likewise the OCR of the odometer (its thread and language data); the tests of the reading turn it on.
+    ODOMETER_READING: 'off',
     ...environment,
   });
   const app = await buildApp(config, createLogger(config.logLevel, options.logDestination), {

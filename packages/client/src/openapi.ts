@@ -1302,6 +1302,28 @@ export interface components {
             /** @description false enables a disabled callback again (with a fresh count of failing days); true disables it. */
             disabled: boolean;
         };
+        /** @description The odometer the person confirmed or typed on the capture page. */
+        CapturedOdometer: {
+            reading: number;
+            /**
+             * @description photo: the person confirmed the reading of the cluster photo; typed: they typed another.
+             * @enum {string}
+             */
+            source: "photo" | "typed";
+            /** @enum {string} */
+            unit: "km" | "mi";
+        };
+        /** @description The odometer the person confirmed or typed on the capture page. */
+        CapturedOdometerOutput: {
+            reading: number;
+            /**
+             * @description photo: the person confirmed the reading of the cluster photo; typed: they typed another.
+             * @enum {string}
+             */
+            source: "photo" | "typed";
+            /** @enum {string} */
+            unit: "km" | "mi";
+        };
         CaptureTokenError: {
             /** @constant */
             error: "Invalid Capture Token";
@@ -1682,6 +1704,8 @@ export interface components {
             created_at: string;
             /** @description The VIN read from the barcode (Code 39, Code 128, DataMatrix, QR) of an accepted VIN photo (photo code 1), validated; null when none was readable and for other photos. */
             decoded_vin: string | null;
+            /** @description The mileage read (OCR) from an accepted cluster photo (photo code 3): a suggestion the person confirms or corrects (setOdometer); null when nothing plausible was read, for other photos, and with ODOMETER_READING=off. */
+            odometer_suggested: number | null;
             photo_code: components["schemas"]["PhotoCode"];
             photo_label: string;
             /** @description Why the photo was rejected; null when accepted. */
@@ -1833,7 +1857,7 @@ export interface components {
                 status: components["schemas"]["SessionStatus"];
                 theme: components["schemas"]["Theme"];
             };
-            /** @description The vehicle as the integrator described it, with the VIN the inspection captured. */
+            /** @description The vehicle as the integrator described it, with the VIN and the odometer the inspection captured. */
             vehicle: {
                 body_type: string | null;
                 /** @description The decode of vin_captured, else of the given vin; null when there is no VIN. Empty year, make, model, trim and body_type are filled from it. */
@@ -1844,6 +1868,10 @@ export interface components {
                 int_col: string | null;
                 make: string | null;
                 model: string | null;
+                /** @description The odometer the person confirmed (source photo: as read from the cluster photo) or typed (source typed) on the capture page; null when neither. */
+                odom_captured: components["schemas"]["CapturedOdometer"] | null;
+                /** @description false when odom_captured differs from odom_reading by more than 5 % and by more than 1,000 units (compared in odom_unit, miles converted); null when either is missing. */
+                odom_match: boolean | null;
                 odom_reading: number | null;
                 odom_unit: ("km" | "mi") | null;
                 transmission: string | null;
@@ -1924,6 +1952,10 @@ export interface components {
                 int_col: string | null;
                 make: string | null;
                 model: string | null;
+                /** @description The odometer the person confirmed (source photo: as read from the cluster photo) or typed (source typed) on the capture page; null when neither. */
+                odom_captured: components["schemas"]["CapturedOdometerOutput"] | null;
+                /** @description false when odom_captured differs from odom_reading by more than 5 % and by more than 1,000 units (compared in odom_unit, miles converted); null when either is missing. */
+                odom_match: boolean | null;
                 odom_reading: number | null;
                 odom_unit: ("km" | "mi") | null;
                 transmission: string | null;
@@ -2043,7 +2075,7 @@ export interface components {
                 status: components["schemas"]["SessionStatus"];
                 theme: components["schemas"]["Theme"];
             };
-            /** @description The vehicle as the integrator described it, with the VIN the inspection captured. */
+            /** @description The vehicle as the integrator described it, with the VIN and the odometer the inspection captured. */
             vehicle: {
                 body_type: string | null;
                 /** @description The decode of vin_captured, else of the given vin; null when there is no VIN. Empty year, make, model, trim and body_type are filled from it. */
@@ -2054,6 +2086,10 @@ export interface components {
                 int_col: string | null;
                 make: string | null;
                 model: string | null;
+                /** @description The odometer the person confirmed (source photo: as read from the cluster photo) or typed (source typed) on the capture page; null when neither. */
+                odom_captured: components["schemas"]["CapturedOdometer"] | null;
+                /** @description false when odom_captured differs from odom_reading by more than 5 % and by more than 1,000 units (compared in odom_unit, miles converted); null when either is missing. */
+                odom_match: boolean | null;
                 odom_reading: number | null;
                 odom_unit: ("km" | "mi") | null;
                 transmission: string | null;
@@ -2211,7 +2247,7 @@ export interface components {
                 status: components["schemas"]["SessionStatus"];
                 theme: components["schemas"]["Theme"];
             };
-            /** @description The vehicle as the integrator described it, with the VIN the inspection captured. */
+            /** @description The vehicle as the integrator described it, with the VIN and the odometer the inspection captured. */
             vehicle: {
                 body_type: string | null;
                 /** @description The decode of vin_captured, else of the given vin; null when there is no VIN. Empty year, make, model, trim and body_type are filled from it. */
@@ -2222,6 +2258,10 @@ export interface components {
                 int_col: string | null;
                 make: string | null;
                 model: string | null;
+                /** @description The odometer the person confirmed (source photo: as read from the cluster photo) or typed (source typed) on the capture page; null when neither. */
+                odom_captured: components["schemas"]["CapturedOdometerOutput"] | null;
+                /** @description false when odom_captured differs from odom_reading by more than 5 % and by more than 1,000 units (compared in odom_unit, miles converted); null when either is missing. */
+                odom_match: boolean | null;
                 odom_reading: number | null;
                 odom_unit: ("km" | "mi") | null;
                 transmission: string | null;

@@ -3,7 +3,7 @@
 import { SESSION_KEY_ARG } from './descriptions.js';
 import { builder } from './builder.js';
 import { requireSession } from './context.js';
-import { InspectionSession, Note, Photo } from './inspections.js';
+import { InspectionSession, Note, OdometerUnitEnum, Photo } from './inspections.js';
 import { photoView } from '../../inspections/representation.js';
 import { AppError } from '../../errors.js';
 import { MAX_PHOTO_BYTES } from '../../inspections/photo-limits.js';
@@ -56,6 +56,20 @@ builder.mutationFields((t) => ({
       vin: t.arg.string({ required: true, description: 'The VIN as typed.' }),
     },
     resolve: async (_root, { sessionKey, vin }, context) => context.services.capture.setVin(await requireSession(context, sessionKey), vin),
+  }),
+  setOdometer: t.field({
+    authScopes: { role: 'owner' },
+    type: InspectionSession,
+    description:
+      'Stores the odometer reading the person confirmed or typed on the capture page while capturing (a whole number, 0–9,999,999). ' +
+      "Its source is photo when it equals the cluster photo's odometerSuggested, typed otherwise; the reading given last is the odom_captured of the results.",
+    args: {
+      sessionKey: t.arg.string({ required: true, description: SESSION_KEY_ARG }),
+      reading: t.arg.int({ required: true, description: 'The reading, a whole number 0–9,999,999.' }),
+      unit: t.arg({ type: OdometerUnitEnum, description: "The unit the odometer shows; when omitted, the vehicle's odom_unit, else KM." }),
+    },
+    resolve: async (_root, { sessionKey, reading, unit }, context) =>
+      context.services.capture.setOdometer(await requireSession(context, sessionKey), { reading, unit }),
   }),
   addNote: t.field({
     authScopes: { role: 'inspector' },

@@ -37,6 +37,7 @@ import { VEHICLE_CHECK_MEANINGS, VEHICLE_CHECKS, VehicleCheckSchema, type Vehicl
 import { vehicleApiObject } from '../../domain/vehicle.js';
 import { CAPTURE_LANGUAGES } from '../../domain/languages.js';
 import { decodedVehicleFields } from '../../domain/vehicle-decode.js';
+import { ODOMETER_UNITS, vehicleOdometerFields, type CapturedOdometer } from '../../domain/odometer.js';
 import { SessionSearchSchema } from '../../domain/session-search.js';
 import { reportFigures } from '../../domain/session-export.js';
 import type { SessionSearchPage as SessionSearchPageValue } from '../../inspections/session-service.js';
@@ -92,6 +93,32 @@ const SessionMail = builder.objectRef<MailRecord>('SessionMail').implement({
 const VehicleCheckEnum = builder.enumType('VehicleCheck', {
   description: descriptionOf(VehicleCheckSchema),
   values: describedValues(VEHICLE_CHECKS, VEHICLE_CHECK_MEANINGS, upperCased),
+});
+
+export const OdometerUnitEnum = builder.enumType('OdometerUnit', {
+  description: 'The unit of an odometer reading.',
+  values: describedValues(ODOMETER_UNITS, { km: 'Kilometres.', mi: 'Miles.' }, upperCased),
+});
+
+const OdometerSourceEnum = builder.enumType('OdometerSource', {
+  description: 'Where a confirmed odometer reading came from.',
+  values: {
+    PHOTO: { value: 'photo', description: 'The person confirmed the reading suggested from the cluster photo.' },
+    TYPED: { value: 'typed', description: 'The person typed it (nothing was read, or they corrected the suggestion).' },
+  } as const,
+});
+
+const CapturedOdometerType = builder.objectRef<CapturedOdometer>('CapturedOdometer').implement({
+  description: 'The odometer the person confirmed or typed on the capture page (setOdometer).',
+  fields: (t) => ({
+    reading: t.exposeInt('reading', { description: 'The reading, a whole number.' }),
+    unit: t.field({ type: OdometerUnitEnum, description: 'Its unit.', resolve: (odometer) => odometer.unit }),
+    source: t.field({
+      type: OdometerSourceEnum,
+      description: 'PHOTO when it equals the suggestion of the cluster photo, TYPED otherwise.',
+      resolve: (odometer) => odometer.source,
+    }),
+  }),
 });
 
 const VehicleBox = builder.objectRef<VehicleBoxValue>('VehicleBox').implement({
@@ -155,6 +182,10 @@ export const Photo = builder.objectRef<PhotoShape>('Photo').implement({
       nullable: true,
       description: 'Where the vehicle the check is about was found; null when none was found or the photo was not checked.',
       resolve: (photo) => photo.vehicle_box,
+    }),
+    odometerSuggested: t.exposeInt('odometer_suggested', {
+      nullable: true,
+      description: descriptionOf(PhotoSchema.shape.odometer_suggested),
     }),
     createdAt: t.field({ type: 'DateTime', description: 'When the photo was received.', resolve: (photo) => photo.created_at }),
   }),
@@ -227,6 +258,12 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
       description: 'The VIN this inspection captured: read from the VIN photo or typed on the capture page, whichever came last.',
       resolve: async (session, _args, context) => sessionCapturedVin(session, await capturesOf(session, context)),
     }),
+    odometerCaptured: t.field({
+      type: CapturedOdometerType,
+      nullable: true,
+      description: 'The odometer confirmed or typed on the capture page (setOdometer); null until then.',
+      resolve: (session) => vehicleOdometerFields(null, session.captured_odometer).odom_captured,
+    }),
     brand: t.field({
       type: Brand,
       description: "The account's name, colour and logo, as the capture app shows them.",
@@ -273,12 +310,12 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
     vehicle: t.field({
       type: 'JSONObject',
       description:
-        'The vehicle object with its API field names, filled from the VIN decode, with `decoded` and `details_match`; with a capture token, only what identifies the car.',
+        'The vehicle object with its API field names, filled from the VIN decode, with `decoded` and `details_match`, `odom_captured` and `odom_match`; with a capture token, only what identifies the car.',
       resolve: async (session, _args, context) => {
         if (await isCaptureScope(context)) return guestVehicle(vehicleApiObject(session.vehicle));
         const decoded = await context.services.vehicleDecoding.decodedFor(session, await capturesOf(session, context));
         const { vehicle, fields } = decodedVehicleFields(session.vehicle, decoded);
-        return { ...vehicleApiObject(vehicle), ...fields };
+        return { ...vehicleApiObject(vehicle), ...fields, ...vehicleOdometerFields(session.vehicle, session.captured_odometer) };
       },
     }),
     location: t.field({

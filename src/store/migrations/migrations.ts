@@ -17,6 +17,7 @@ import { damageRecordFields } from './007-damage-record-fields.js';
 import { accountSettings } from './008-account-settings.js';
 import { callbackState } from './009-callback-state.js';
 import { captureChecks } from './010-capture-checks.js';
+import { odometerFields } from './011-odometer-fields.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   accountSettings,
   callbackState,
   captureChecks,
+  odometerFields,
 ];
 
 const LEASE = 'migrations';

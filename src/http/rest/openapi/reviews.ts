@@ -76,7 +76,14 @@ export const exampleSessionResults: SessionResults = {
       reference: { stock_number: 'A1234' },
     },
   },
-  vehicle: { ...exampleVehicle, vin_captured: exampleVehicle.vin, vin_match: true, ...exampleDecodeFields },
+  vehicle: {
+    ...exampleVehicle,
+    vin_captured: exampleVehicle.vin,
+    vin_match: true,
+    ...exampleDecodeFields,
+    odom_captured: { reading: 42315, unit: 'km', source: 'photo' },
+    odom_match: true,
+  },
   photos: [
     { photo_code: 1, photo_label: 'VIN', url: `https://capture.example.com/photos/${EXAMPLE.photoToken}`, approved: true, approved_message: 'ACCEPTED' },
   ],
