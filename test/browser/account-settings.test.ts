@@ -6,13 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
-import type { TestAccount } from '../support/signing.js';
 import { createSession } from '../support/capture-flow.js';
 import { makeLogo, makeScene } from '../support/images.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { DESKTOP, newContext, PHONE, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
+import { addStaffUser, checkBothSizes, signInAt } from './staff-pages.js';
 
 const PASSWORD = 'a-long-settings-password';
 
@@ -32,51 +32,20 @@ describe.skipIf(!RUN_BROWSER_TESTS)("the account's settings in the dashboard", (
     rmSync(files, { recursive: true, force: true });
   });
 
-  async function addUser(account: TestAccount, role: 'owner' | 'inspector' | 'viewer'): Promise<string> {
-    const username = `${role}-${account.username}`.slice(0, 60);
-    expect((await apiRequest(server.baseUrl, account, 'POST', '/v1/users', { username, password: PASSWORD, role, name: `The ${role}` })).status).toBe(201);
-    return username;
-  }
-
-  async function signInAt(page: Page, path: string, username: string) {
-    await page.goto(`${server.baseUrl}${path}`);
-    await page.locator('#sign-in').getByLabel('Username').fill(username);
-    await page.locator('#sign-in').getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.baseUrl}${path}`);
-  }
-
-  /** axe at desktop and phone size, and a screenshot of each. */
-  async function capture(page: Page, name: string, state: string) {
-    await expectNoSeriousAxeViolations(page, state);
-    await saveScreenshot(page, name);
-    const desktop = page.viewportSize();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectNoSeriousAxeViolations(page, `${state} on a phone`);
-    const sticking = await page.evaluate(() =>
-      [...document.querySelectorAll('#main *')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((element) => element.id || element.tagName),
-    );
-    expect(sticking, `${state}: nothing sticks out on a phone`).toEqual([]);
-    await saveScreenshot(page, `${name}-phone`);
-    if (desktop) await page.setViewportSize(desktop);
-  }
-
   it('lets the owner edit and save every setting, upload and remove the logo; the bar follows; a viewer only reads', async () => {
     const account = await server.createAccount();
-    const owner = await addUser(account, 'owner');
-    const viewer = await addUser(account, 'viewer');
+    const owner = await addStaffUser(server.baseUrl, account, 'owner', PASSWORD);
+    const viewer = await addStaffUser(server.baseUrl, account, 'viewer', PASSWORD);
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const problems = watchPageProblems(page);
     try {
-      await signInAt(page, '/dashboard/settings/account', owner);
+      await signInAt(page, server.baseUrl, '/dashboard/settings/account', owner, PASSWORD);
       const form = page.locator('#account-settings-form');
       await form.waitFor();
       expect(await page.getByLabel('Display name').inputValue()).toBe(account.username);
       expect(await page.locator('#account-name').innerText()).toBe(account.username);
-      await capture(page, 'dashboard-account-settings', 'the account settings as they start');
+      await checkBothSizes(page, 'dashboard-account-settings', 'the account settings as they start');
 
       // Every setting, then Save: the server has them, and the bar shows the new name.
       await page.getByLabel('Display name').fill('Northside Motors');
@@ -106,7 +75,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)("the account's settings in the dashboard", (
       await page.getByLabel('Display name').fill('Changed But Refused');
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.locator('#account-settings-error', { hasText: 'notification_emails' }).waitFor();
-      await capture(page, 'dashboard-account-settings-error', 'the account settings with a refused value');
+      await checkBothSizes(page, 'dashboard-account-settings-error', 'the account settings with a refused value');
       expect((await apiRequest(server.baseUrl, account, 'GET', '/v1/account')).body.display_name).toBe('Northside Motors');
       await page.getByLabel(/Send notices to/).fill('desk@northside.example');
       await page.getByLabel('Display name').fill('Northside Motors');
@@ -135,7 +104,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)("the account's settings in the dashboard", (
       expect(await page.locator('#account-logo').getAttribute('src')).toBe(logoUrl);
       expect(await preview.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(480);
       expect(await page.locator('#account-logo-error').count()).toBe(0);
-      await capture(page, 'dashboard-account-logo', 'the account settings with a logo');
+      await checkBothSizes(page, 'dashboard-account-logo', 'the account settings with a logo');
 
       // A new session takes the new defaults, and its capture page shows the logo and the colour.
       const session = await createSession(server.baseUrl, account, { vehicle: { make: 'Volvo', model: 'V60' } });
@@ -169,11 +138,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)("the account's settings in the dashboard", (
 
       // A viewer reads the settings: no form, no upload.
       const viewerPage = await (await newContext(browser, DESKTOP)).newPage();
-      await signInAt(viewerPage, '/dashboard/settings/account', viewer);
+      await signInAt(viewerPage, server.baseUrl, '/dashboard/settings/account', viewer, PASSWORD);
       await viewerPage.locator('#account-facts', { hasText: 'Northside Motors' }).waitFor();
       expect(await viewerPage.locator('#account-settings-form, #account-logo-form').count()).toBe(0);
       expect(await viewerPage.locator('#account-facts').innerText()).toContain('Français');
-      await capture(viewerPage, 'dashboard-account-readonly', 'the account settings for a viewer');
+      await checkBothSizes(viewerPage, 'dashboard-account-readonly', 'the account settings for a viewer');
       await viewerPage.context().close();
       // The refused upload's 400 is the one failed request the browser reports (the sign-in page's check, a 401).
       expect(problems.filter((problem) => !/status of (400|401)/.test(problem))).toEqual([]);

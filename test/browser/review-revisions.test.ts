@@ -3,14 +3,15 @@
 // the review again through its summary, and reads the revision history (who, when, why); the report links name the
 // revision. A viewer is offered no reopening. Every state is checked by axe-core and screenshotted at desktop and phone size.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
 import { createSession, THEME_PHOTOS } from '../support/capture-flow.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
+import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, sharedChromium, watchPageProblems } from './browser.js';
+import { addStaffUser, checkBothSizes, signInAt } from './staff-pages.js';
 
 const PASSWORD = 'a-long-revisions-password';
 const REASON = 'A scratch on the hood was missed in the first review.';
@@ -27,33 +28,6 @@ describe.skipIf(!RUN_BROWSER_TESTS)('review revisions in the dashboard', () => {
     await releaseChromium(browser);
     await server?.stop();
   });
-
-  async function addUser(account: TestAccount, role: 'inspector' | 'viewer'): Promise<string> {
-    const username = `${role}-${account.username}`.toLowerCase().slice(0, 60);
-    expect((await apiRequest(server.baseUrl, account, 'POST', '/v1/users', { username, password: PASSWORD, role })).status).toBe(201);
-    return username;
-  }
-
-  async function signInAt(page: Page, path: string, username: string) {
-    await page.goto(`${server.baseUrl}${path}`);
-    await page.locator('#sign-in').getByLabel('Username').fill(username);
-    await page.locator('#sign-in').getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.baseUrl}${path}`);
-  }
-
-  /** axe at desktop and phone size, and a screenshot of each, with `shown` in view. */
-  async function capture(page: Page, name: string, state: string, shown: string) {
-    await expectNoSeriousAxeViolations(page, state);
-    await page.locator(shown).scrollIntoViewIfNeeded();
-    await saveScreenshot(page, name);
-    const desktop = page.viewportSize();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectNoSeriousAxeViolations(page, `${state} on a phone`);
-    await page.locator(shown).scrollIntoViewIfNeeded();
-    await saveScreenshot(page, `${name}-phone`);
-    if (desktop) await page.setViewportSize(desktop);
-  }
 
   /** A LITE session captured, confirmed, and reviewed over the API with one dent: revision 1 of its report. */
   async function reviewedSession(account: TestAccount): Promise<string> {
@@ -74,18 +48,18 @@ describe.skipIf(!RUN_BROWSER_TESTS)('review revisions in the dashboard', () => {
   it('reopens a completed review with a reason, corrects the damages, completes it again and shows the history', async () => {
     const account = await server.createAccount(undefined, { review_mode: 'manual' });
     const sessionKey = await reviewedSession(account);
-    const inspector = await addUser(account, 'inspector');
-    const viewer = await addUser(account, 'viewer');
+    const inspector = await addStaffUser(server.baseUrl, account, 'inspector', PASSWORD);
+    const viewer = await addStaffUser(server.baseUrl, account, 'viewer', PASSWORD);
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const problems = watchPageProblems(page);
     try {
-      await signInAt(page, `/dashboard/sessions/${sessionKey}`, inspector);
+      await signInAt(page, server.baseUrl, `/dashboard/sessions/${sessionKey}`, inspector, PASSWORD);
       const revisions = page.locator('#review-revisions');
       await revisions.waitFor();
       expect(await revisions.innerText()).toContain('Report revision 1.');
       expect(await page.locator('#review').count()).toBe(0);
-      await capture(page, 'dashboard-review-completed', 'a completed review with Reopen review', '#review-revisions');
+      await checkBothSizes(page, 'dashboard-review-completed', 'a completed review with Reopen review', '#review-revisions');
 
       // Reopen: the form asks why; the reason is required.
       await revisions.getByRole('button', { name: 'Reopen review' }).click();
@@ -94,7 +68,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('review revisions in the dashboard', () => {
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('reopen-reason');
       expect(await reason.getAttribute('maxlength')).toBe('500');
       await reason.fill(REASON);
-      await capture(page, 'dashboard-review-reopen', 'asking why the review is reopened', '#reopen-form');
+      await checkBothSizes(page, 'dashboard-review-reopen', 'asking why the review is reopened', '#reopen-form');
       await page.locator('#reopen-form').getByRole('button', { name: 'Reopen review' }).click();
 
       // The workspace appears, its heading focused; the status stays COMPLETE and the links still show revision 1.
@@ -103,7 +77,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('review revisions in the dashboard', () => {
       expect(await page.locator('#review-reopened').innerText()).toContain(REASON);
       const view = (await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${sessionKey}`)).body;
       expect([view.status, view.review.state, view.review.reopened.by]).toEqual(['COMPLETE', 'reopened', inspector]);
-      await capture(page, 'dashboard-review-reopened', 'the reopened review', '#review');
+      await checkBothSizes(page, 'dashboard-review-reopened', 'the reopened review', '#review');
 
       // Mark the missed scratch on the front photo, then complete again through the summary.
       await page.locator('#review').getByRole('button', { name: 'Front', exact: true }).click();
@@ -122,7 +96,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('review revisions in the dashboard', () => {
       expect(entry).toContain(REASON);
       expect(entry).toContain(`Reopened by ${inspector}`);
       expect(entry).toContain(`completed by ${inspector}`);
-      await capture(page, 'dashboard-review-revisions', 'the revision history', '#review-revisions');
+      await checkBothSizes(page, 'dashboard-review-revisions', 'the revision history', '#review-revisions');
       const results = (await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${sessionKey}/results`)).body;
       expect(results.report.revision).toBe(2);
       expect(results.inspection.damages.map((damage: { item: string }) => damage.item).sort()).toEqual(['hood', 'rear_bumper']);
@@ -132,7 +106,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('review revisions in the dashboard', () => {
 
       // A viewer reads the history and is offered no reopening.
       const viewerPage = await (await newContext(browser, DESKTOP)).newPage();
-      await signInAt(viewerPage, `/dashboard/sessions/${sessionKey}`, viewer);
+      await signInAt(viewerPage, server.baseUrl, `/dashboard/sessions/${sessionKey}`, viewer, PASSWORD);
       await viewerPage.locator('#revision-history li[data-revision="2"]').waitFor();
       expect(await viewerPage.getByRole('button', { name: 'Reopen review' }).count()).toBe(0);
       await expectNoSeriousAxeViolations(viewerPage, 'the revision history for a viewer');
