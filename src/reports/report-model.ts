@@ -120,6 +120,17 @@ function decodedVehicleRow(vehicle: Record<string, unknown>, words: ReportWords)
   return [say(words, 'report.field.vinDecoded'), vehicle.details_match === false ? say(words, 'report.detailsMismatch', { decoded: named }) : named];
 }
 
+/**
+ * The odometer the person confirmed or typed (docs/capture.md#odometer-reading), flagged when it does not match the
+ * integrator's reading; null when none was captured.
+ */
+function capturedOdometerRow(vehicle: Record<string, unknown>, words: ReportWords): [string, string] | null {
+  const captured = vehicle.odom_captured as { reading: number; unit: string } | null | undefined;
+  if (!captured) return null;
+  const reading = `${captured.reading.toLocaleString(words.locale)} ${captured.unit}`;
+  return [say(words, 'report.field.odomCaptured'), vehicle.odom_match === false ? say(words, 'report.odomMismatch', { reading }) : reading];
+}
+
 /** `notes.newest`: the session's newest notes, in any order (the report keeps REPORT_LIMITS.notes); `total`: all it holds. */
 export function buildConditionReport(
   results: SessionResults,
@@ -149,6 +160,8 @@ export function buildConditionReport(
   }
   const decodedRow = decodedVehicleRow(vehicle, words);
   if (decodedRow) vehicleRows.push(decodedRow);
+  const odometerRow = capturedOdometerRow(vehicle, words);
+  if (odometerRow) vehicleRows.push(odometerRow);
   const describedVehicle = truncate(
     [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined).join(' '),
     VEHICLE_VALUE_CHARS,

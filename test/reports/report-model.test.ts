@@ -113,6 +113,28 @@ describe('the condition report model', () => {
     expect(none.vehicleRows.map(([label]) => label)).not.toContain('From the VIN');
   });
 
+  it('shows the odometer the person captured, flagged in the session language when it does not match the given one', () => {
+    const confirmed = buildConditionReport(
+      results({
+        vehicle: { vin: null, odom_reading: 48000, odom_unit: 'km', odom_captured: { reading: 48213, unit: 'km', source: 'photo' }, odom_match: true },
+      } as never),
+      { newest: [], total: 0 },
+      GENERATED,
+    );
+    expect(confirmed.vehicleRows).toContainEqual(['Odometer captured', '48,213 km']);
+    const far = buildConditionReport(
+      results({
+        vehicle: { vin: null, odom_reading: 30000, odom_unit: 'mi', odom_captured: { reading: 61000, unit: 'mi', source: 'typed' }, odom_match: false },
+      } as never),
+      { newest: [], total: 0 },
+      GENERATED,
+      { words: reportWords('de') },
+    );
+    expect(far.vehicleRows.at(-1)).toEqual(['Erfasster Kilometerstand', '61.000 mi — stimmt NICHT mit dem angegebenen Kilometerstand überein']);
+    const none = buildConditionReport(results({ vehicle: { vin: null, odom_captured: null, odom_match: null } } as never), { newest: [], total: 0 }, GENERATED);
+    expect(none.vehicleRows.map(([label]) => label)).not.toContain('Odometer captured');
+  });
+
   it('writes an unknown or missing language in English', () => {
     for (const language of [null, 'it', undefined]) {
       expect(buildConditionReport(results(), { newest: [], total: 0 }, GENERATED, { words: reportWords(language) }).title).toBe(

@@ -165,6 +165,8 @@ function Facts({ session }: { session: SessionDetail }) {
   if (session.vinCaptured) facts.push(['VIN captured', <CapturedVin captured={session.vinCaptured} given={session.vehicle?.vin as string | undefined} />]);
   const decoded = session.vehicle?.decoded as DecodedVehicle | null | undefined;
   if (decoded) facts.push(['From the VIN', <VinDecode decoded={decoded} detailsMatch={session.vehicle?.details_match as boolean | null | undefined} />]);
+  const odometer = session.vehicle?.odom_captured as { reading: number; unit: string; source: string } | null | undefined;
+  if (odometer) facts.push(['Odometer captured', <CapturedOdometer odometer={odometer} match={session.vehicle?.odom_match as boolean | null | undefined} />]);
   return (
     <dl class="facts">
       {facts.map(([label, value]) => (
@@ -191,6 +193,17 @@ function VinDecode({ decoded, detailsMatch }: { decoded: DecodedVehicle; details
   return (
     <span>
       {named} <span class="details-mismatch">⚠ does not match the year, make or model given</span>
+    </span>
+  );
+}
+
+/** The odometer the person confirmed from the cluster photo or typed (docs/capture.md#odometer-reading), flagged when it does not match. */
+function CapturedOdometer({ odometer, match }: { odometer: { reading: number; unit: string; source: string }; match: boolean | null | undefined }) {
+  const shown = `${odometer.reading.toLocaleString('en-US')} ${odometer.unit} (${odometer.source === 'photo' ? 'read from the photo' : 'typed'})`;
+  if (match !== false) return <>{shown}</>;
+  return (
+    <span>
+      {shown} <span class="details-mismatch">⚠ does not match the odometer given</span>
     </span>
   );
 }
