@@ -172,6 +172,10 @@ describe('GraphiQL in production', () => {
   });
 });
 
+// GraphiQL's bundle is the heaviest page the suite opens: 8–10 s a flow on a quiet machine, several times that while
+// the suite's first files start together.
+const GRAPHIQL_FLOW_TIMEOUT_MS = 90_000;
+
 describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
   let server: TestServer;
   let browser: Browser;
@@ -185,128 +189,139 @@ describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
     await server?.stop();
   });
 
-  it('renders the examples and runs them — a query, then a subscription over SSE — loading nothing from another origin', async () => {
-    const account = await server.createAccount();
-    const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
-      session: { theme: 'LITE' },
-      vehicle: { make: 'Volvo', model: 'XC60' },
-    });
-    const sessionKey = created.body.session_key as string;
-    const context = await newContext(browser, DESKTOP);
-    const page = await context.newPage();
-    const problems = watchPageProblems(page);
-    const requests: Request[] = [];
-    page.on('request', (request) => requests.push(request));
+  it(
+    'renders the examples and runs them — a query, then a subscription over SSE — loading nothing from another origin',
+    async () => {
+      const account = await server.createAccount();
+      const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
+        session: { theme: 'LITE' },
+        vehicle: { make: 'Volvo', model: 'XC60' },
+      });
+      const sessionKey = created.body.session_key as string;
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const problems = watchPageProblems(page);
+      const requests: Request[] = [];
+      page.on('request', (request) => requests.push(request));
 
-    await page.goto(`${server.baseUrl}/graphql`);
-    const tabs = page.locator('.graphiql-tab-button');
-    await expect.poll(() => tabs.allInnerTexts(), EVENTUALLY).toEqual(['RecentSessions', 'WatchEvents', 'CreateSession', 'CaptureSession', 'Callbacks']);
+      await page.goto(`${server.baseUrl}/graphql`);
+      const tabs = page.locator('.graphiql-tab-button');
+      await expect.poll(() => tabs.allInnerTexts(), EVENTUALLY).toEqual(['RecentSessions', 'WatchEvents', 'CreateSession', 'CaptureSession', 'Callbacks']);
 
-    // Each tab carries placeholder credentials: replace them with real ones, then run the tab's operation.
-    const runWithCredentials = async () => {
-      await page.getByRole('button', { name: 'Headers' }).click();
-      await page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden) .monaco-editor').click();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.insertText(JSON.stringify(signRequestHeaders(account)));
-      // Monaco closed the brackets and quotes as they were typed: drop what it added after the cursor.
-      await page.keyboard.press('ControlOrMeta+Shift+End');
-      await page.keyboard.press('Delete');
+      // Each tab carries placeholder credentials: replace them with real ones, then run the tab's operation.
+      const runWithCredentials = async () => {
+        await page.getByRole('button', { name: 'Headers' }).click();
+        await page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden) .monaco-editor').click();
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.insertText(JSON.stringify(signRequestHeaders(account)));
+        // Monaco closed the brackets and quotes as they were typed: drop what it added after the cursor.
+        await page.keyboard.press('ControlOrMeta+Shift+End');
+        await page.keyboard.press('Delete');
+        await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
+      };
+      const result = page.locator('.graphiql-response');
+
+      await runWithCredentials();
+      await expect.poll(() => result.innerText(), EVENTUALLY).toContain(sessionKey);
+
+      // Playwright's pointer click does not switch GraphiQL's draggable tabs; the click event does.
+      await tabs.filter({ hasText: 'WatchEvents' }).dispatchEvent('click');
+      await runWithCredentials();
+      await expect
+        .poll(() => requests.some((request) => request.url().includes('WatchEvents') && request.headers().accept === 'text/event-stream'), EVENTUALLY)
+        .toBe(true);
+      // Live: an event recorded now reaches GraphiQL over the open SSE stream.
+      const captureToken = (created.body.capture_url as string).split('#')[1] ?? '';
+      const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+        k: sessionKey,
+      });
+      expect(started.data?.startCapture.status).toBe('STARTED');
+      await expect.poll(() => result.innerText(), EVENTUALLY).toContain('SESSION:STATUS_CHANGE');
+
+      const foreign = requests
+        .map((request) => request.url())
+        .filter((url) => !url.startsWith(`${server.baseUrl}/`) && !url.startsWith(`blob:${server.baseUrl}/`));
+      expect(foreign).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    GRAPHIQL_FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'runs the preloaded examples with the sign-in cookie once the browser is signed in — a query, then a subscription over SSE',
+    async () => {
+      const { account, cookie } = await signedInOwner(server);
+      const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
+        session: { theme: 'LITE' },
+        vehicle: { make: 'Saab', model: '9-3' },
+      });
+      const sessionKey = created.body.session_key as string;
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const problems = watchPageProblems(page);
+      const requests: Request[] = [];
+      page.on('request', (request) => requests.push(request));
+      const tabs = page.locator('.graphiql-tab-button');
+      // Monaco draws spaces as no-break spaces.
+      const queryText = async () => (await page.locator('.graphiql-query-editor').innerText()).replace(/\s+/g, ' ');
+      const result = page.locator('.graphiql-response');
+
+      // First a visit before signing in: GraphiQL stores those tabs, with their placeholder API headers.
+      await page.goto(`${server.baseUrl}/graphql`);
+      await expect.poll(queryText, EVENTUALLY).toContain('Sign in at /dashboard to run these with your user');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('graphiql:tabState') ?? ''), EVENTUALLY).toContain('API-Key');
+
+      // Signed in (the cookie POST /auth/login set), the page opens with the signed-in examples, not the stored tabs.
+      const [name = '', value = ''] = cookie.split('=');
+      await context.addCookies([{ name, value, url: server.baseUrl }]);
+      await page.reload();
+      await expect.poll(queryText, EVENTUALLY).toContain('You are signed in');
+      await expect.poll(() => tabs.allInnerTexts(), EVENTUALLY).toEqual(['RecentSessions', 'WatchEvents', 'CreateSession', 'CaptureSession', 'Callbacks']);
+
+      // The preloaded query runs as it is: no header typed, the cookie is the credential.
       await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
-    };
-    const result = page.locator('.graphiql-response');
+      await expect.poll(() => result.innerText(), EVENTUALLY).toContain(sessionKey);
+      const query = requests.find(
+        (request) => request.method() === 'POST' && request.url() === `${server.baseUrl}/graphql` && (request.postData() ?? '').includes('RecentSessions'),
+      );
+      expect(query?.headers()['api-key']).toBeUndefined();
+      expect((await query?.allHeaders())?.cookie).toBe(cookie);
 
-    await runWithCredentials();
-    await expect.poll(() => result.innerText(), EVENTUALLY).toContain(sessionKey);
+      // The subscription too: SSE is a GET, which carries the preflight header the cross-site request check asks of a cookie.
+      await tabs.filter({ hasText: 'WatchEvents' }).dispatchEvent('click');
+      await expect.poll(queryText, EVENTUALLY).toContain('subscription WatchEvents');
+      const execute = page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' });
+      await execute.click();
+      const isStream = (request: Request) => request.url().includes('WatchEvents') && request.headers().accept === 'text/event-stream';
+      // Right after a tab switch GraphiQL may still name the previous tab's operation and refuse to run ("Cannot infer
+      // operation"), or drop the click; run again until the stream has started, never once it has (a click on a running
+      // subscription would stop it).
+      let retries = 0;
+      let clickedAt = Date.now();
+      await expect
+        .poll(async () => {
+          if (!requests.some(isStream) && retries < 5 && Date.now() - clickedAt > 2_000 && (await execute.isEnabled())) {
+            retries += 1;
+            clickedAt = Date.now();
+            await execute.click();
+          }
+          return requests.some(isStream);
+        }, EVENTUALLY)
+        .toBe(true);
+      const stream = requests.find(isStream);
+      expect(stream?.headers()['graphql-require-preflight']).toBe('1');
+      // Live: an event recorded now reaches GraphiQL over the open stream.
+      const captureToken = (created.body.capture_url as string).split('#')[1] ?? '';
+      const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+        k: sessionKey,
+      });
+      expect(started.data?.startCapture.status).toBe('STARTED');
+      await expect.poll(() => result.innerText(), EVENTUALLY).toContain('SESSION:STATUS_CHANGE');
 
-    // Playwright's pointer click does not switch GraphiQL's draggable tabs; the click event does.
-    await tabs.filter({ hasText: 'WatchEvents' }).dispatchEvent('click');
-    await runWithCredentials();
-    await expect
-      .poll(() => requests.some((request) => request.url().includes('WatchEvents') && request.headers().accept === 'text/event-stream'), EVENTUALLY)
-      .toBe(true);
-    // Live: an event recorded now reaches GraphiQL over the open SSE stream.
-    const captureToken = (created.body.capture_url as string).split('#')[1] ?? '';
-    const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
-      k: sessionKey,
-    });
-    expect(started.data?.startCapture.status).toBe('STARTED');
-    await expect.poll(() => result.innerText(), EVENTUALLY).toContain('SESSION:STATUS_CHANGE');
-
-    const foreign = requests
-      .map((request) => request.url())
-      .filter((url) => !url.startsWith(`${server.baseUrl}/`) && !url.startsWith(`blob:${server.baseUrl}/`));
-    expect(foreign).toEqual([]);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('runs the preloaded examples with the sign-in cookie once the browser is signed in — a query, then a subscription over SSE', async () => {
-    const { account, cookie } = await signedInOwner(server);
-    const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' }, vehicle: { make: 'Saab', model: '9-3' } });
-    const sessionKey = created.body.session_key as string;
-    const context = await newContext(browser, DESKTOP);
-    const page = await context.newPage();
-    const problems = watchPageProblems(page);
-    const requests: Request[] = [];
-    page.on('request', (request) => requests.push(request));
-    const tabs = page.locator('.graphiql-tab-button');
-    // Monaco draws spaces as no-break spaces.
-    const queryText = async () => (await page.locator('.graphiql-query-editor').innerText()).replace(/\s+/g, ' ');
-    const result = page.locator('.graphiql-response');
-
-    // First a visit before signing in: GraphiQL stores those tabs, with their placeholder API headers.
-    await page.goto(`${server.baseUrl}/graphql`);
-    await expect.poll(queryText, EVENTUALLY).toContain('Sign in at /dashboard to run these with your user');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('graphiql:tabState') ?? ''), EVENTUALLY).toContain('API-Key');
-
-    // Signed in (the cookie POST /auth/login set), the page opens with the signed-in examples, not the stored tabs.
-    const [name = '', value = ''] = cookie.split('=');
-    await context.addCookies([{ name, value, url: server.baseUrl }]);
-    await page.reload();
-    await expect.poll(queryText, EVENTUALLY).toContain('You are signed in');
-    await expect.poll(() => tabs.allInnerTexts(), EVENTUALLY).toEqual(['RecentSessions', 'WatchEvents', 'CreateSession', 'CaptureSession', 'Callbacks']);
-
-    // The preloaded query runs as it is: no header typed, the cookie is the credential.
-    await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
-    await expect.poll(() => result.innerText(), EVENTUALLY).toContain(sessionKey);
-    const query = requests.find(
-      (request) => request.method() === 'POST' && request.url() === `${server.baseUrl}/graphql` && (request.postData() ?? '').includes('RecentSessions'),
-    );
-    expect(query?.headers()['api-key']).toBeUndefined();
-    expect((await query?.allHeaders())?.cookie).toBe(cookie);
-
-    // The subscription too: SSE is a GET, which carries the preflight header the cross-site request check asks of a cookie.
-    await tabs.filter({ hasText: 'WatchEvents' }).dispatchEvent('click');
-    await expect.poll(queryText, EVENTUALLY).toContain('subscription WatchEvents');
-    const execute = page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' });
-    await execute.click();
-    const isStream = (request: Request) => request.url().includes('WatchEvents') && request.headers().accept === 'text/event-stream';
-    // Right after a tab switch GraphiQL may still name the previous tab's operation and refuse to run ("Cannot infer
-    // operation"), or drop the click; run again until the stream has started, never once it has (a click on a running
-    // subscription would stop it).
-    let retries = 0;
-    let clickedAt = Date.now();
-    await expect
-      .poll(async () => {
-        if (!requests.some(isStream) && retries < 5 && Date.now() - clickedAt > 2_000 && (await execute.isEnabled())) {
-          retries += 1;
-          clickedAt = Date.now();
-          await execute.click();
-        }
-        return requests.some(isStream);
-      }, EVENTUALLY)
-      .toBe(true);
-    const stream = requests.find(isStream);
-    expect(stream?.headers()['graphql-require-preflight']).toBe('1');
-    // Live: an event recorded now reaches GraphiQL over the open stream.
-    const captureToken = (created.body.capture_url as string).split('#')[1] ?? '';
-    const started = await graphqlRequest(server.baseUrl, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
-      k: sessionKey,
-    });
-    expect(started.data?.startCapture.status).toBe('STARTED');
-    await expect.poll(() => result.innerText(), EVENTUALLY).toContain('SESSION:STATUS_CHANGE');
-
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    GRAPHIQL_FLOW_TIMEOUT_MS,
+  );
 });

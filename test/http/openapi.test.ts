@@ -32,7 +32,7 @@ const BROWSER_ROUTES: readonly { name: string; matches: (route: string) => boole
   { name: 'dashboard pages', matches: (route) => /^GET \/dashboard\/(sign-in|sessions|settings)(\/\{[a-zA-Z]+\})?$/.test(route) },
   { name: 'built page assets', matches: (route) => /^GET \/web\/app\/[^/]+$/.test(route) },
   { name: 'landing page (links, also as JSON)', matches: (route) => route === 'GET /' },
-  { name: 'web assets', matches: (route) => /^GET \/web\/[^/]+$/.test(route) },
+  { name: 'built page files', matches: (route) => /^GET \/web\/app\/[^/]+$/.test(route) },
   { name: 'view drawings', matches: (route) => /^GET \/web\/views\/\d+\.svg$/.test(route) },
   { name: 'capture page catalogs', matches: (route) => /^GET \/capture\/i18n\/[a-z]{2}\.json$/.test(route) },
 ];
