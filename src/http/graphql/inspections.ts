@@ -408,7 +408,10 @@ const DamageStatusEnum = builder.enumType('DamageStatus', {
 const Damage = builder.objectRef<DamageShape>('Damage').implement({
   description: 'A damage record (docs/staff.md). Only accepted records count in the results.',
   fields: (t) => ({
-    damageId: t.exposeString('damage_id', { nullable: true, description: 'Null on records stored before damage ids existed.' }),
+    damageId: t.exposeString('damage_id', {
+      nullable: true,
+      description: "The record's id, to change or delete it by; every record has one (nullable for clients written before).",
+    }),
     item: t.exposeString('item', { description: 'The damaged part, a code from damageCatalog.items (e.g. rear_bumper).' }),
     damageType: t.exposeString('damage_type', { description: 'What the damage is, a code from damageCatalog.damageTypes (e.g. dent).' }),
     damage: t.exposeString('damage', { deprecationReason: 'Use damageType.', description: descriptionOf(DamageSchema.shape.damage) }),
