@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import { signRequestHeaders, type TestAccount } from '../support/signing.js';
-import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
-import { createSession, THEME_PHOTOS, type CreatedSession } from '../support/capture-flow.js';
+import { graphqlRequest } from '../support/graphql.js';
+import { createSession, finishCapture, type CreatedSession } from '../support/capture-flow.js';
 import { makeScene } from '../support/images.js';
 import { makeClusterPhoto } from '../support/cluster-photos.js';
 
@@ -51,15 +51,7 @@ async function setOdometer(session: CreatedSession, reading: number, unit?: 'KM'
 
 /** The other photos of the theme, then confirmation; returns the results' vehicle. */
 async function finish(session: CreatedSession, theme: string, seedBase: number) {
-  const capture = { captureToken: session.captureToken };
-  for (const code of (THEME_PHOTOS[theme] ?? []).filter((code) => code !== 3)) {
-    const result = await uploadPhoto(server.baseUrl, capture, session.sessionKey, code, await makeScene({ seed: seedBase + code }));
-    expect(result.body.data?.capturePhoto?.approved).toBe(true);
-  }
-  const confirmed = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
-    k: session.sessionKey,
-  });
-  expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
+  await finishCapture(server.baseUrl, session, theme, seedBase, [3]);
   const results = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${session.sessionKey}/results`);
   expect(results.status).toBe(200);
   return results.body.vehicle as Record<string, unknown>;

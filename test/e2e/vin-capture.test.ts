@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
-import { createSession, THEME_PHOTOS, type CreatedSession } from '../support/capture-flow.js';
-import { makeScene } from '../support/images.js';
+import { createSession, finishCapture, type CreatedSession } from '../support/capture-flow.js';
 import { makeVinLabelPhoto, makeVinlessPhoto, type VinPhotoOptions } from '../support/vin-labels.js';
 
 const VIN = '1HGCM82633A004352';
@@ -47,15 +46,7 @@ async function listedPhotos(session: CreatedSession): Promise<{ photo_code: numb
 
 /** The other photos of LITE, then confirmation; returns the results object. */
 async function finish(session: CreatedSession, seedBase: number) {
-  const capture = { captureToken: session.captureToken };
-  for (const code of (THEME_PHOTOS.LITE ?? []).filter((code) => code !== 1)) {
-    const result = await uploadPhoto(server.baseUrl, capture, session.sessionKey, code, await makeScene({ seed: seedBase + code }));
-    expect(result.body.data?.capturePhoto?.approved).toBe(true);
-  }
-  const confirmed = await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
-    k: session.sessionKey,
-  });
-  expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
+  await finishCapture(server.baseUrl, session, 'LITE', seedBase, [1]);
   const results = await apiRequest(server.baseUrl, account, 'GET', `/v1/sessions/${session.sessionKey}/results`);
   expect(results.status).toBe(200);
   return results.body as { vehicle: { vin: string | null; vin_captured: string | null; vin_match: boolean | null } };

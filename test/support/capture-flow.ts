@@ -38,13 +38,21 @@ export async function startCapture(baseUrl: string, session: CreatedSession): Pr
 
 /** Start, every required photo accepted, then confirm: the session ends COMPLETE. */
 export async function completeSession(baseUrl: string, session: CreatedSession, theme = 'LITE', seedBase = 1000): Promise<void> {
+  await graphqlRequest(baseUrl, { captureToken: session.captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', {
+    k: session.sessionKey,
+  });
+  await finishCapture(baseUrl, session, theme, seedBase);
+}
+
+/** Every required photo of `theme` but `taken` (already uploaded by the test) accepted, then confirm: COMPLETE. */
+export async function finishCapture(baseUrl: string, session: CreatedSession, theme: string, seedBase: number, taken: readonly number[] = []): Promise<void> {
   const capture = { captureToken: session.captureToken };
-  const variables = { k: session.sessionKey };
-  await graphqlRequest(baseUrl, capture, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', variables);
-  for (const code of THEME_PHOTOS[theme] ?? []) {
+  for (const code of (THEME_PHOTOS[theme] ?? []).filter((code) => !taken.includes(code))) {
     const result = await uploadPhoto(baseUrl, capture, session.sessionKey, code, await makeScene({ seed: seedBase + code }));
     expect(result.body.data?.capturePhoto?.approved).toBe(true);
   }
-  const confirmed = await graphqlRequest(baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', variables);
+  const confirmed = await graphqlRequest(baseUrl, capture, 'mutation($k: String!) { confirmInspection(sessionKey: $k) { status } }', {
+    k: session.sessionKey,
+  });
   expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
 }
