@@ -1,9 +1,9 @@
 // Every GraphQL document the browser pages send (the capture app and the staff's dashboard) is valid against the
-// schema the server builds, so a renamed field or argument fails here rather than in a person's browser; and the
-// dashboard's generated result types (npm run pages:types) were generated from the operations it sends now.
-import { readdirSync, readFileSync } from 'node:fs';
+// schema the server builds, so a renamed field or argument fails here rather than in a person's browser; and each
+// page's generated result types (npm run pages:types) were generated from the operations it sends now.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { parse, validate } from 'graphql';
+import { parse, print, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../src/http/graphql/schema.js';
 
@@ -16,7 +16,11 @@ const OPERATION = /^\s*(query|mutation|subscription)\b/;
 const STRING_CONSTANT = /^(?:export )?const ([A-Z][A-Z0-9_]*) =\s*(`[^`]*`|'[^'\n]*'|"[^"\n]*");$/gm;
 const SIBLING_IMPORT = /^import \{([^}]+)\} from '\.\/([\w-]+\.js)';$/gm;
 
-const source = (script: string) => readFileSync(new URL(script, ASSETS), 'utf8');
+/** A script's text; a module imported as `./name.js` is the TypeScript file `name.ts`. */
+const source = (script: string) => {
+  const file = new URL(script, ASSETS);
+  return readFileSync(existsSync(file) ? file : new URL(script.replace(/\.js$/, '.ts'), ASSETS), 'utf8');
+};
 const declarationsOf = (text: string) =>
   [...text.matchAll(STRING_CONSTANT)].map((match) => ({ name: match[1] as string, code: match[0].replace(/^export /, '') }));
 
@@ -54,9 +58,14 @@ describe('GraphQL documents of the browser assets', () => {
     expect(pageDocuments.map(({ script, name }) => `${script} ${name}`)).toEqual(['capture.html session-query']);
   });
 
-  it.each(pageDocuments.map((document) => [`${document.script} ${document.name}`, document.text]))('%s is valid against the schema', (_name, text) => {
-    expect(validate(schema, parse(text)).map((error) => error.message)).toEqual([]);
-  });
+  it.each(pageDocuments.map((document) => [`${document.script} ${document.name}`, document.text]))(
+    '%s is valid against the schema, and its generated type is current',
+    (_name, text) => {
+      expect(validate(schema, parse(text)).map((error) => error.message)).toEqual([]);
+      // The generated documents are printed from the source: a changed operation without `npm run pages:types` is missing.
+      expect(readFileSync(new URL('graphql/graphql.ts', ASSETS), 'utf8')).toContain(print(parse(text)));
+    },
+  );
 
   it('finds every operation the scripts spell out', () => {
     // Each `query Name` / `mutation Name` / `subscription Name` opening a string must have been extracted.

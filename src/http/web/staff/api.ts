@@ -1,8 +1,7 @@
 // GraphQL for the staff's pages over the sign-in cookie (the browser sends it; no page holds a credential). Each
 // operation is a typed document generated from schema.graphql (./graphql/), so a result's shape is never written by
 // hand. A lost sign-in reports itself to whoever listens (the app sends the person to sign in again).
-import { GraphQLRequestError, graphqlRequest, LiveConnection } from '../assets/graphql-client.js';
-import type { LiveState } from '../assets/types/graphql.js';
+import { GraphQLRequestError, graphqlRequest, type LiveState, LiveConnection } from '../assets/graphql-client.js';
 import type { TypedDocumentString } from './graphql/graphql.js';
 
 export { GraphQLRequestError };

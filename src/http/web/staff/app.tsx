@@ -2,7 +2,7 @@
 // live connection's state, and the page the URL names. A signed-out visitor is sent to sign in and then back to
 // the address they asked for.
 import { useEffect, useState } from 'preact/hooks';
-import type { LiveState } from '../assets/types/graphql.js';
+import type { LiveState } from '../assets/graphql-client.js';
 import { closeLive, onLiveState, onSignedOut, request } from './api.js';
 import { STAFF_CONTEXT, StaffContext, type AccountBrand, type Staff, wordsOf } from './context.js';
 import { navigate, paths, routeOf, useLocation, type Route } from './router.js';

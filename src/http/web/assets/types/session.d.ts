@@ -57,33 +57,6 @@ export interface Location {
   capturedAt: string;
 }
 
-export interface DamageRegion {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export type DamageStatus = 'accepted' | 'declined' | 'proposed';
-
-export interface Damage {
-  damageId: string | null;
-  item: string;
-  damageType: string;
-  grade: number;
-  note: string;
-  photoCode: number | null;
-  region: DamageRegion | null;
-  score: number | null;
-  source: string;
-  status: DamageStatus;
-}
-
-export interface DamageCatalog {
-  items: { code: string; label: string }[];
-  damageTypes: { code: string; label: string; summary: string; gradeMeanings: string[]; defaultGrade: number }[];
-}
-
 /** The payload of a session event: the webhook body of its event (src/domain/events.ts), every field of any. */
 export interface EventPayload {
   session_key?: string;
@@ -125,14 +98,4 @@ export interface SessionEvent {
   sessionKey: string;
   timestamp: string;
   payload: EventPayload | null;
-}
-
-export interface PageInfo {
-  hasNextPage: boolean;
-  endCursor: string | null;
-}
-
-export interface Connection<Node> {
-  edges: { node: Node }[];
-  pageInfo: PageInfo;
 }

@@ -7,13 +7,9 @@ export const MAX_LONG_EDGE = 2560;
 export const TARGET_BYTES = 900 * 1024;
 const QUALITIES = [0.85, 0.75, 0.65, 0.55];
 
-/**
- * The photo to upload for a picked or captured file: downscaled and re-encoded when that makes it lighter.
- * @param {File} file
- * @returns {Promise<File>}
- */
-export async function preparePhoto(file) {
-  let bitmap;
+/** The photo to upload for a picked or captured file: downscaled and re-encoded when that makes it lighter. */
+export async function preparePhoto(file: File): Promise<File> {
+  let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
@@ -30,21 +26,12 @@ export async function preparePhoto(file) {
   }
 }
 
-/**
- * The current picture of a playing <video> (the in-page camera) as an upload-ready JPEG.
- * @param {HTMLVideoElement} video
- */
-export function photoOfVideo(video) {
+/** The current picture of a playing <video> (the in-page camera) as an upload-ready JPEG. */
+export function photoOfVideo(video: HTMLVideoElement): Promise<File> {
   return encode(video, video.videoWidth, video.videoHeight);
 }
 
-/**
- * @param {CanvasImageSource} source
- * @param {number} sourceWidth
- * @param {number} sourceHeight
- * @returns {Promise<File>}
- */
-async function encode(source, sourceWidth, sourceHeight) {
+async function encode(source: CanvasImageSource, sourceWidth: number, sourceHeight: number): Promise<File> {
   const scale = Math.min(1, MAX_LONG_EDGE / Math.max(sourceWidth, sourceHeight));
   const width = Math.round(sourceWidth * scale);
   const height = Math.round(sourceHeight * scale);
@@ -55,10 +42,9 @@ async function encode(source, sourceWidth, sourceHeight) {
   if (!context) throw new Error('The photo could not be prepared.');
   context.imageSmoothingQuality = 'high';
   context.drawImage(source, 0, 0, width, height);
-  /** @type {Blob | null} */
-  let blob = null;
+  let blob: Blob | null = null;
   for (const quality of QUALITIES) {
-    blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+    blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
     if (!blob || blob.size <= TARGET_BYTES) break;
   }
   // Release the canvas memory at once: phones keep few large canvases.

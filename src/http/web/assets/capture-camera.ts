@@ -4,60 +4,59 @@
 import { photoOfVideo } from './capture-photo.js';
 
 /**
- * The dialog's elements, which capture.html always has. Looked up here rather than with ui.js's byId: a module this
+ * The dialog's elements, which capture.html always has. Looked up here rather than with ui.ts's byId: a module this
  * lazily loaded chunk shared with the page's script would become a third file the page fetches before Start.
- * @template {HTMLElement} [E=HTMLElement]
- * @param {string} id
- * @returns {E}
  */
-const byId = (id) => /** @type {E} */ (document.getElementById(id));
+const byId = <E extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as E;
 
-export function cameraSupported() {
+export function cameraSupported(): boolean {
   return window.isSecureContext && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
 const dialog = () => byId('camera');
-/** @type {MediaStream | null} */
-let stream = null;
-/** @type {((photo: File | null) => void) | null} Settles the open camera's promise. */
-let settle = null;
-/** @type {HTMLOrSVGElement | null} */
-let opener = null;
-/** @type {HTMLInputElement | null} */
-let fallbackInput = null;
-/** @returns {HTMLVideoElement} */
-const video = () => byId('camera-video');
-/** @returns {HTMLButtonElement} */
-const shutter = () => byId('camera-shutter');
+let stream: MediaStream | null = null;
+/** Settles the open camera's promise. */
+let settle: ((photo: File | null) => void) | null = null;
+let opener: HTMLOrSVGElement | null = null;
+let fallbackInput: HTMLInputElement | null = null;
+const video = () => byId<HTMLVideoElement>('camera-video');
+const shutter = () => byId<HTMLButtonElement>('camera-shutter');
 
 /**
  * Opens the camera for one view. Resolves with a JPEG File, or null when the person closed the camera; `fileInput`
  * is the view's file input, offered when the camera is blocked. Rejects when no camera can be opened at all.
  * `frame` says what to fit in the outline (the whole vehicle, or what a close-up view shows).
- * @param {{ title: string, frame: string, outlineUrl: string, fileInput: HTMLInputElement }} view
- * @returns {Promise<File | null>}
  */
-export async function takePhotoWithCamera({ title, frame, outlineUrl, fileInput }) {
+export async function takePhotoWithCamera({
+  title,
+  frame,
+  outlineUrl,
+  fileInput,
+}: {
+  title: string;
+  frame: string;
+  outlineUrl: string;
+  fileInput: HTMLInputElement;
+}): Promise<File | null> {
   if (settle) return null;
-  opener = /** @type {HTMLOrSVGElement | null} */ (document.activeElement);
+  opener = document.activeElement as HTMLOrSVGElement | null;
   byId('camera-title').textContent = title;
   byId('camera-frame').textContent = frame;
-  /** @type {HTMLImageElement} */ (byId('camera-outline')).src = outlineUrl;
+  byId<HTMLImageElement>('camera-outline').src = outlineUrl;
   fallbackInput = fileInput;
   byId('camera-live').hidden = false;
   byId('camera-denied').hidden = true;
   shutter().disabled = true;
   dialog().hidden = false;
   document.body.classList.add('camera-open');
-  /** @type {Promise<File | null>} */
-  const result = new Promise((resolve) => (settle = resolve));
+  const result = new Promise<File | null>((resolve) => (settle = resolve));
   try {
     stream = await navigator.mediaDevices.getUserMedia({
       audio: false,
       video: { facingMode: { ideal: 'environment' }, width: { ideal: 2560 }, height: { ideal: 1920 } },
     });
   } catch (error) {
-    const name = /** @type {{ name?: unknown } | null | undefined} */ (error)?.name;
+    const name = (error as { name?: unknown } | null | undefined)?.name;
     if (name === 'NotAllowedError' || name === 'SecurityError') {
       showDenied();
       return result;
@@ -77,11 +76,7 @@ export async function takePhotoWithCamera({ title, frame, outlineUrl, fileInput 
   return result;
 }
 
-/**
- * @param {HTMLVideoElement} video
- * @returns {Promise<void>}
- */
-function firstFrame(video) {
+function firstFrame(video: HTMLVideoElement): Promise<void> {
   return new Promise((resolve) => {
     if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => resolve());
     else if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) resolve();
@@ -95,8 +90,7 @@ function showDenied() {
   byId('camera-use-app').focus();
 }
 
-/** @param {File | null} value */
-function close(value) {
+function close(value: File | null): void {
   for (const track of stream?.getTracks() ?? []) track.stop();
   stream = null;
   video().srcObject = null;

@@ -1,14 +1,57 @@
 // The small GraphQL client both pages share, with no dependency: queries over HTTP, the GraphQL multipart request
 // with upload progress, and the part of the graphql-transport-ws protocol the pages need (connection_init/ack,
 // subscribe, next, error, complete, ping/pong), reconnecting and resuming subscriptions after a drop.
-/** @import { ExecutionResult, GraphQLError, LiveState, Operation, SocketMessage, SubscriptionHandlers, Variables } from './types/graphql' */
+
+export type Variables = Record<string, unknown>;
+
+/**
+ * An operation's text, tagged for the checker with the types of the `data` it answers and of the variables it takes
+ * (generated from schema.graphql by `npm run pages:types`); at run time, a string.
+ */
+export type Operation<Data, OperationVariables extends Variables = Variables> = string & {
+  readonly __data?: Data;
+  readonly __variables?: OperationVariables;
+};
+
+export interface GraphQLError {
+  message: string;
+  extensions?: { code?: string; reason?: string; error?: string; [key: string]: unknown };
+}
+
+/** What a subscription does with what the socket brings it. */
+export interface SubscriptionHandlers<Data> {
+  next(data: Data | null): void;
+  error?(errors: GraphQLError[]): void;
+  complete?(): void;
+}
+
+export type LiveState = 'connecting' | 'open' | 'retrying' | 'refused' | 'closed';
+
+/** A graphql-transport-ws message, as far as the client reads it. */
+interface SocketMessage {
+  id?: string;
+  type: string;
+  payload?: unknown;
+}
+
+/** The payload of a `next` message. */
+interface ExecutionResult {
+  data?: unknown;
+  errors?: GraphQLError[];
+}
 
 export const GRAPHQL_PATH = '/graphql';
 
 /** A GraphQL answer with errors; `code` and `reason` come from the first error's extensions. */
 export class GraphQLRequestError extends Error {
-  /** @param {GraphQLError[]} errors */
-  constructor(errors) {
+  // Fields are declared and set in the constructor, not defined in the class body: the capture page's script is
+  // smaller so (its budget: docs/capture.md, Budget).
+  declare readonly errors: GraphQLError[];
+  declare readonly code: string | null;
+  declare readonly reason: string | null;
+  declare readonly label: string | null;
+
+  constructor(errors: GraphQLError[]) {
     super(errors[0]?.message ?? 'The request failed.');
     this.name = 'GraphQLRequestError';
     this.errors = errors;
@@ -20,21 +63,16 @@ export class GraphQLRequestError extends Error {
 
 /** The server could not be reached, or answered with something that is not GraphQL. */
 export class NetworkError extends Error {
-  /** @param {string} message */
-  constructor(message) {
+  constructor(message: string) {
     super(message);
     this.name = 'NetworkError';
   }
 }
 
-/**
- * The `data` of a GraphQL answer read as text; throws GraphQLRequestError or NetworkError as graphqlRequest does.
- * @param {number} status
- * @param {string} text
- * @returns {unknown}
- */
-export function readGraphQLBody(status, text) {
-  let body;
+/** The `data` of a GraphQL answer read as text; throws GraphQLRequestError or NetworkError as graphqlRequest does. */
+export function readGraphQLBody(status: number, text: string): unknown {
+  // biome-ignore lint/suspicious/noExplicitAny: the body is whatever the server sent; each field is checked as it is read.
+  let body: any;
   try {
     body = JSON.parse(text);
   } catch {
@@ -47,16 +85,13 @@ export function readGraphQLBody(status, text) {
   return body.data;
 }
 
-/**
- * POSTs one operation; resolves to `data`, rejects with GraphQLRequestError or NetworkError.
- * @template Data
- * @param {Operation<Data>} query
- * @param {Variables} [variables]
- * @param {Record<string, string>} [headers]
- * @returns {Promise<Data>}
- */
-export async function graphqlRequest(query, variables = {}, headers = {}) {
-  let response;
+/** POSTs one operation; resolves to `data`, rejects with GraphQLRequestError or NetworkError. */
+export async function graphqlRequest<Data, OperationVariables extends Variables>(
+  query: Operation<Data, OperationVariables>,
+  variables: OperationVariables = {} as OperationVariables,
+  headers: Record<string, string> = {},
+): Promise<Data> {
+  let response: Response;
   try {
     response = await fetch(GRAPHQL_PATH, {
       method: 'POST',
@@ -66,22 +101,36 @@ export async function graphqlRequest(query, variables = {}, headers = {}) {
   } catch {
     throw new NetworkError('The server could not be reached. Check your connection and try again.');
   }
-  return /** @type {Data} */ (readGraphQLBody(response.status, await response.text()));
+  return readGraphQLBody(response.status, await response.text()) as Data;
+}
+
+interface UploadRequest<Data, OperationVariables extends Variables> {
+  query: Operation<Data, OperationVariables>;
+  /** The operation's variables but the file's. */
+  variables: Omit<OperationVariables, 'file'>;
+  fileVariable: string;
+  file: File;
+  headers?: Record<string, string>;
+  onProgress?: (fraction: number) => void;
+  onSent?: () => void;
 }
 
 /**
  * Sends one file with the GraphQL multipart request specification (operations, map, file part) through
  * XMLHttpRequest, whose upload events give progress. `onProgress(fraction)` runs as bytes leave; `onSent()` once
  * the whole body is sent. Returns { done: Promise<data>, abort() }.
- * @template Data
- * @param {{ query: Operation<Data>, variables: Variables, fileVariable: string, file: File, headers?: Record<string, string>,
- *   onProgress?: (fraction: number) => void, onSent?: () => void }} request
- * @returns {{ done: Promise<Data>, abort: () => void }}
  */
-export function graphqlUpload({ query, variables, fileVariable, file, headers = {}, onProgress = () => {}, onSent = () => {} }) {
+export function graphqlUpload<Data, OperationVariables extends Variables>({
+  query,
+  variables,
+  fileVariable,
+  file,
+  headers = {},
+  onProgress = () => {},
+  onSent = () => {},
+}: UploadRequest<Data, OperationVariables>): { done: Promise<Data>; abort: () => void } {
   const xhr = new XMLHttpRequest();
-  /** @type {Promise<Data>} */
-  const done = new Promise((resolve, reject) => {
+  const done = new Promise<Data>((resolve, reject) => {
     const form = new FormData();
     form.append('operations', JSON.stringify({ query, variables: { ...variables, [fileVariable]: null } }));
     form.append('map', JSON.stringify({ 0: [`variables.${fileVariable}`] }));
@@ -95,7 +144,7 @@ export function graphqlUpload({ query, variables, fileVariable, file, headers = 
     xhr.upload.addEventListener('load', () => onSent());
     xhr.addEventListener('load', () => {
       try {
-        resolve(/** @type {Data} */ (readGraphQLBody(xhr.status, xhr.responseText)));
+        resolve(readGraphQLBody(xhr.status, xhr.responseText) as Data);
       } catch (error) {
         reject(error);
       }
@@ -110,6 +159,18 @@ export function graphqlUpload({ query, variables, fileVariable, file, headers = 
 /** Close codes after which reconnecting cannot help (graphql-ws: bad request, unauthorised, forbidden). */
 const FATAL_CLOSE_CODES = new Set([4400, 4401, 4403]);
 
+interface LiveOptions {
+  connectionParams?: () => Promise<Record<string, unknown>>;
+  onState?: (state: LiveState, detail?: string | number) => void;
+  url?: string;
+}
+
+interface Subscription {
+  query: string;
+  variables: () => Variables;
+  handlers: SubscriptionHandlers<unknown>;
+}
+
 /**
  * One graphql-transport-ws socket carrying any number of subscriptions. `connectionParams()` is called at every
  * (re)connection — the dashboard signs a fresh token there. Each subscription's `variables()` is called at every
@@ -117,25 +178,31 @@ const FATAL_CLOSE_CODES = new Set([4400, 4401, 4403]);
  * 'connecting' | 'open' | 'retrying' | 'refused' | 'closed'.
  */
 export class LiveConnection {
-  /**
-   * @param {{ connectionParams?: () => Promise<Record<string, unknown>>, onState?: (state: LiveState, detail?: string | number) => void,
-   *   url?: string }} [options]
-   */
-  constructor({ connectionParams = async () => ({}), onState = () => {}, url = defaultSocketUrl() } = {}) {
+  // Declared and set in the constructor, like GraphQLRequestError's.
+  declare readonly url: string;
+  declare readonly connectionParams: () => Promise<Record<string, unknown>>;
+  declare readonly onState: (state: LiveState, detail?: string | number) => void;
+  declare readonly subscriptions: Map<string, Subscription>;
+  declare nextId: number;
+  declare socket: WebSocket | null;
+  declare acknowledged: boolean;
+  declare attempt: number;
+  declare retryTimer: ReturnType<typeof setTimeout> | null;
+  declare stopped: boolean;
+  declare state: LiveState;
+  declare readonly wake: () => void;
+
+  constructor({ connectionParams = async () => ({}), onState = () => {}, url = defaultSocketUrl() }: LiveOptions = {}) {
     this.url = url;
     this.connectionParams = connectionParams;
     this.onState = onState;
-    /** @type {Map<string, { query: string, variables: () => Variables, handlers: SubscriptionHandlers<unknown> }>} */
     this.subscriptions = new Map();
     this.nextId = 1;
-    /** @type {WebSocket | null} */
     this.socket = null;
     this.acknowledged = false;
     this.attempt = 0;
-    /** @type {ReturnType<typeof setTimeout> | null} */
     this.retryTimer = null;
     this.stopped = false;
-    /** @type {LiveState} */
     this.state = 'closed';
     this.wake = () => {
       if (!this.stopped && !this.socket && document.visibilityState !== 'hidden') this.connectNow();
@@ -144,21 +211,18 @@ export class LiveConnection {
     document.addEventListener('visibilitychange', this.wake);
   }
 
-  get connected() {
+  get connected(): boolean {
     return this.acknowledged;
   }
 
-  /**
-   * Starts a subscription; `handlers`: { next(data), error(errors) }. Returns a function that stops it.
-   * @template Data
-   * @param {Operation<Data>} query
-   * @param {() => Variables} variables
-   * @param {SubscriptionHandlers<Data>} handlers
-   * @returns {() => void}
-   */
-  subscribe(query, variables, handlers) {
+  /** Starts a subscription; `handlers`: { next(data), error(errors) }. Returns a function that stops it. */
+  subscribe<Data, OperationVariables extends Variables>(
+    query: Operation<Data, OperationVariables>,
+    variables: () => OperationVariables,
+    handlers: SubscriptionHandlers<Data>,
+  ): () => void {
     const id = String(this.nextId++);
-    this.subscriptions.set(id, { query, variables, handlers });
+    this.subscriptions.set(id, { query, variables, handlers: handlers as SubscriptionHandlers<unknown> });
     if (this.acknowledged) this.sendSubscribe(id);
     else if (!this.socket) this.connectNow();
     return () => {
@@ -167,7 +231,7 @@ export class LiveConnection {
     };
   }
 
-  close() {
+  close(): void {
     this.stopped = true;
     clearTimeout(this.retryTimer ?? undefined);
     window.removeEventListener('online', this.wake);
@@ -178,21 +242,17 @@ export class LiveConnection {
     this.setState('closed');
   }
 
-  /**
-   * @param {LiveState} state
-   * @param {string | number} [detail]
-   */
-  setState(state, detail) {
+  setState(state: LiveState, detail?: string | number): void {
     this.state = state;
     this.onState(state, detail);
   }
 
-  connectNow() {
+  connectNow(): void {
     clearTimeout(this.retryTimer ?? undefined);
     this.retryTimer = null;
     if (this.stopped || this.socket) return;
     this.setState('connecting');
-    let socket;
+    let socket: WebSocket;
     try {
       socket = new WebSocket(this.url, 'graphql-transport-ws');
     } catch {
@@ -202,7 +262,7 @@ export class LiveConnection {
     this.socket = socket;
     this.acknowledged = false;
     socket.addEventListener('open', async () => {
-      let payload;
+      let payload: Record<string, unknown>;
       try {
         payload = await this.connectionParams();
       } catch (error) {
@@ -226,7 +286,7 @@ export class LiveConnection {
     });
   }
 
-  scheduleRetry() {
+  scheduleRetry(): void {
     if (this.stopped || this.retryTimer) return;
     // 0.5 s, 1 s, 2 s … capped at 15 s, with jitter so many clients do not return in step after an outage.
     const delay = Math.min(15_000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
@@ -238,13 +298,8 @@ export class LiveConnection {
     }, delay);
   }
 
-  /**
-   * @param {WebSocket} socket
-   * @param {string} raw
-   */
-  receive(socket, raw) {
-    /** @type {SocketMessage} */
-    let message;
+  receive(socket: WebSocket, raw: string): void {
+    let message: SocketMessage;
     try {
       message = JSON.parse(raw);
     } catch {
@@ -267,7 +322,7 @@ export class LiveConnection {
         break;
       case 'next': {
         if (!subscription) break;
-        const result = /** @type {ExecutionResult | undefined} */ (message.payload);
+        const result = message.payload as ExecutionResult | undefined;
         if (result?.errors?.length) subscription.handlers.error?.(result.errors);
         else subscription.handlers.next(result?.data ?? null);
         break;
@@ -287,19 +342,17 @@ export class LiveConnection {
     }
   }
 
-  /** @param {string} id */
-  sendSubscribe(id) {
+  sendSubscribe(id: string): void {
     const subscription = this.subscriptions.get(id);
     if (!subscription) return;
     this.send({ id, type: 'subscribe', payload: { query: subscription.query, variables: subscription.variables() } });
   }
 
-  /** @param {SocketMessage} message */
-  send(message) {
+  send(message: SocketMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 }
 
-function defaultSocketUrl() {
+function defaultSocketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${GRAPHQL_PATH}`;
 }
