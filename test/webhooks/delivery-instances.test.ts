@@ -27,10 +27,19 @@ function countById(): Map<string, number> {
   return counts;
 }
 
+/**
+ * Exactly once holds while every attempt ends inside its lease. A receiver on loopback answers at once, but on a
+ * starved machine the quick test settings (a 2 s total timeout inside a 4 s lease) were seen to run out: an attempt
+ * took 3.4 s, its lease expired before its result was written, and the other instance sent it again — at-least-once,
+ * as designed, but not what this file measures. Retries here come from 503 answers, not timeouts, so these generous
+ * limits cost the test nothing.
+ */
+const ROOMY_TIMEOUTS = { WEBHOOK_RESPONSE_TIMEOUT_MS: '15000', WEBHOOK_TOTAL_TIMEOUT_MS: '20000', WEBHOOK_LEASE_MS: '40000' };
+
 beforeAll(async () => {
   const database = uniqueDatabaseName('instances');
-  first = await startDeliveryServer({ MONGODB_DB: database });
-  second = await startDeliveryServer({ MONGODB_DB: database });
+  first = await startDeliveryServer({ ...ROOMY_TIMEOUTS, MONGODB_DB: database });
+  second = await startDeliveryServer({ ...ROOMY_TIMEOUTS, MONGODB_DB: database });
   account = await first.createAccount();
   sessionKey = await createSessionKey(first, account);
   receiver = await startReceiver((request, response) => {
