@@ -75,13 +75,14 @@ export function watchPageProblems(page: Page): string[] {
 const SCREENSHOT_DIRECTORY = new URL('../../docs/screenshots/', import.meta.url);
 
 /**
- * Saves a screenshot for the README under docs/screenshots/. Written when missing or when UPDATE_SCREENSHOTS=1,
- * so that running the suite does not rewrite committed images (their session keys and times differ each run).
+ * Saves a screenshot for the README under docs/screenshots/. Taken and written only when missing or when
+ * UPDATE_SCREENSHOTS=1, so that running the suite does not rewrite committed images (their session keys and times
+ * differ each run) nor spend the time of encoding a PNG nobody keeps: a screenshot documents a page, it checks nothing.
  */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  const image = await page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
   const target = new URL(`${name}.png`, SCREENSHOT_DIRECTORY);
   if (existsSync(target) && process.env.UPDATE_SCREENSHOTS !== '1') return;
+  const image = await page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
   mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
   writeFileSync(target, image);
 }
