@@ -6,7 +6,7 @@ import { graphqlRequest, graphqlUpload, GraphQLRequestError, LiveConnection, Net
 import './app.css';
 import { byId, errorMessage, fill, h, laterStatus, openDocument, statusOfEvent, vehicleFacts, vehicleTitle } from './ui.js';
 /** @import { LiveState, Operation } from './types/graphql' */
-/** @import { Brand, Location, Note, NoteInsertPayload, SessionEvent, SessionStatus, StageChangePayload, Vehicle } from './types/session' */
+/** @import { Brand, CapturedOdometer, Location, Note, NoteInsertPayload, OdometerUnit, SessionEvent, SessionStatus, StageChangePayload, Vehicle } from './types/session' */
 /** @import { CaptureConfig, CapturePhoto, CaptureSession, Catalog, PhotoPhase, PhotoSlot, Problem, Screen, Verdict } from './types/capture' */
 /** @typedef {{ inspectionSession: CaptureSession }} SessionData */
 
@@ -16,12 +16,14 @@ const CONFIG = JSON.parse(byId('capture-config').textContent ?? '');
 const MAX_PHOTO_BYTES = CONFIG.maxPhotoBytes;
 const SESSION_KEY_PATTERN = new RegExp(CONFIG.sessionKeyPattern);
 const VIN_PHOTO_CODE = 1;
+/** The instrument cluster, whose odometer the server reads (docs/capture.md#odometer-reading). */
+const CLUSTER_PHOTO_CODE = 3;
 /** Views that frame the whole vehicle: the camera asks to fit it in the outline; on the others it says what to frame. */
 const WHOLE_VEHICLE_VIEWS = new Set([4, 5, 7, 8, 10, 11, 12, 13]);
 /** @type {(SessionStatus | null)[]} Statuses in which photos are taken, retakes included (docs/capture.md). */
 const PHOTO_STATUSES = ['STARTED', 'PROCESS', 'QC_PASSED'];
 
-const PHOTO_FIELDS = 'photoCode approved rejectionCode decodedVin vehicleCheck url createdAt';
+const PHOTO_FIELDS = 'photoCode approved rejectionCode decodedVin vehicleCheck odometerSuggested url createdAt';
 /** The session query lives in capture.html, whose early start sends it before this module arrives. */
 /** @type {Operation<SessionData>} */
 const LOAD_SESSION = byId('session-query').textContent ?? '';
@@ -37,6 +39,10 @@ const SET_LOCATION = `mutation SetLocation($sessionKey: String!, $latitude: Floa
 }`;
 /** @type {Operation<{ setVin: { vinCaptured: string | null } }>} */
 const SET_VIN = `mutation SetVin($sessionKey: String!, $vin: String!) { setVin(sessionKey: $sessionKey, vin: $vin) { vinCaptured } }`;
+/** @type {Operation<{ setOdometer: { odometerCaptured: CapturedOdometer | null } }>} */
+const SET_ODOMETER = `mutation SetOdometer($sessionKey: String!, $reading: Int!, $unit: OdometerUnit) {
+  setOdometer(sessionKey: $sessionKey, reading: $reading, unit: $unit) { odometerCaptured { reading unit source } }
+}`;
 /** @type {Operation<{ addNote: Note }>} */
 const ADD_NOTE = `mutation AddNote($sessionKey: String!, $title: String!, $description: String!) {
   addNote(sessionKey: $sessionKey, title: $title, description: $description) { title description user createdAt }
@@ -67,6 +73,14 @@ const state = {
   vinCaptured: null,
   /** Whether the person opened the VIN form to correct a read or typed VIN. */
   editingVin: false,
+  /** @type {CapturedOdometer | null} The odometer reading confirmed or typed, as the server stored it. */
+  odometer: null,
+  /** Where the person is in the odometer step when no reading is stored: asked, typing (or correcting), or skipped. */
+  /** @type {'asked' | 'typing' | 'skipped'} */
+  odometerStep: 'asked',
+  /** @type {OdometerUnit | null} The unit the person chose; null until they choose one. */
+  odometerUnit: null,
+  savingOdometer: false,
   /** @type {CaptureSession['requiredPhotos']} */
   required: [],
   /** @type {Map<number, PhotoSlot>} photo code → slot (see photoSlot). */
@@ -247,6 +261,7 @@ function adoptSession(session) {
   // Where the integrator wants the person to go once done (docs/capture.md): only an http(s) address becomes a link.
   if (session.redirectUrl !== undefined) state.redirectUrl = /^https?:\/\//i.test(session.redirectUrl ?? '') ? session.redirectUrl : null;
   if (session.vinCaptured !== undefined) state.vinCaptured = session.vinCaptured;
+  if (session.odometerCaptured !== undefined) state.odometer = session.odometerCaptured;
   if (session.brand) applyBrand(session.brand);
   state.required = session.requiredPhotos;
   for (const photo of session.photos) applyVerdict(photo.photoCode, verdictOf(photo));
@@ -320,7 +335,8 @@ function handleEvent(item) {
       slot.heardVerdict = verdict;
     } else {
       applyVerdict(code, verdict);
-      if (!accepted || code === VIN_PHOTO_CODE) void refreshSession();
+      // The reading of a VIN or an odometer comes with the photos list, not with the event.
+      if (!accepted || code === VIN_PHOTO_CODE || code === CLUSTER_PHOTO_CODE) void refreshSession();
     }
   } else if (item.event === 'SESSION:NOTE_INSERT') {
     const note = /** @type {NoteInsertPayload} */ (payload);
@@ -363,6 +379,7 @@ function photoSlot(code) {
       decodedVin: null,
       vehicleCheck: null,
       vehicleKept: false,
+      odometerSuggested: null,
       url: null,
       preview: null,
       at: null,
@@ -385,8 +402,8 @@ function photoSlot(code) {
  * @returns {Verdict}
  */
 function verdictOf(photo) {
-  const { approved, rejectionCode, decodedVin, vehicleCheck, url } = photo;
-  return { approved, rejectionCode, decodedVin, vehicleCheck, url, at: Date.parse(photo.createdAt) };
+  const { approved, rejectionCode, decodedVin, vehicleCheck, odometerSuggested, url } = photo;
+  return { approved, rejectionCode, decodedVin, vehicleCheck, odometerSuggested, url, at: Date.parse(photo.createdAt) };
 }
 
 /**
@@ -412,9 +429,13 @@ function applyVerdict(code, verdict) {
     // A live event carries no flag: the answer or the photos list does (docs/capture.md#vehicle-check).
     if (!verdict.fromEvent) slot.vehicleCheck = vehicleFlag(verdict.vehicleCheck);
     if (!sameCapture) slot.vehicleKept = false;
+    // A live event carries no reading either: the photos list, asked for on that event, brings it.
+    slot.odometerSuggested = verdict.odometerSuggested ?? null;
     slot.accepted = { url: slot.url, preview: slot.preview, decodedVin: slot.decodedVin };
   }
   if (verdict.approved && code === VIN_PHOTO_CODE && verdict.decodedVin) state.vinCaptured = verdict.decodedVin;
+  // A new cluster photo asks about its reading again, even when the last one was skipped.
+  if (awaited && verdict.approved && code === CLUSTER_PHOTO_CODE) state.odometerStep = 'asked';
   // A photo the vehicle check flagged waits for the person's choice: retake, or keep it.
   if (awaited && verdict.approved && !slot.vehicleCheck) queueMicrotask(() => requestAnimationFrame(() => advanceFrom(code)));
   if (awaited) {
@@ -429,19 +450,23 @@ function applyVerdict(code, verdict) {
 
 /**
  * After a view's photo is accepted the list moves on: the next view still to do comes into view and its Take button
- * takes the focus — unless the person is busy elsewhere (typing a note) or must still check the VIN just read.
+ * takes the focus — unless the person is busy elsewhere (typing a note) or must still check the VIN just read; the
+ * odometer step of the cluster photo takes it first. Returns whether the focus moved.
  * @param {number} code
  */
 function advanceFrom(code) {
-  if (code === VIN_PHOTO_CODE && !state.vinCaptured) return;
+  if (code === VIN_PHOTO_CODE && !state.vinCaptured) return false;
   const item = document.getElementById(`photo-${code}`);
   const active = document.activeElement;
-  if (active && active !== document.body && !item?.contains(active)) return;
+  if (active && active !== document.body && !item?.contains(active)) return false;
+  // The odometer step waits for an answer (or a skip) first: its first control takes the focus.
+  if (code === CLUSTER_PHOTO_CODE && odometerAsked()) return focusOdometerStep();
   const next = state.required.find((photo) => shownPhase(photoSlot(photo.photoCode)) === 'empty');
   const nextItem = next ? document.getElementById(`photo-${next.photoCode}`) : null;
-  if (!nextItem) return;
+  if (!nextItem) return false;
   nextItem.scrollIntoView({ block: 'start', behavior: 'smooth' });
   /** @type {HTMLElement | null} */ (nextItem.querySelector('[data-role="take"]'))?.focus({ preventScroll: true });
+  return true;
 }
 
 /**
@@ -762,6 +787,7 @@ function photoItem(code) {
           h('label', { for: galleryInput.id, class: 'link-button', 'data-role': 'choose' }, t('photo.choose')),
         ),
         code === VIN_PHOTO_CODE ? vinPanel() : null,
+        code === CLUSTER_PHOTO_CODE ? odometerPanel() : null,
         WHOLE_VEHICLE_VIEWS.has(code) ? vehicleAdvice(code) : null,
       ),
     ),
@@ -911,6 +937,7 @@ function renderPhoto(code) {
   part('take').classList.toggle('primary', phase !== 'accepted' && !canSendAgain);
   part('send-again').hidden = !canSendAgain;
   if (code === VIN_PHOTO_CODE) renderVin(item, phase);
+  if (code === CLUSTER_PHOTO_CODE) renderOdometer(item, phase);
   const advice = item.querySelector('[data-role="vehicle-advice"]');
   if (advice instanceof HTMLElement) advice.hidden = !(canCapture && phase === 'accepted' && !keptAfterRetake && slot.vehicleCheck && !slot.vehicleKept);
 }
@@ -1018,6 +1045,254 @@ async function saveVin(event) {
     error.textContent = failure instanceof GraphQLRequestError && failure.reason === 'INVALID_VIN' ? t('vin.invalid') : errorMessage(failure);
     error.hidden = false;
   }
+}
+
+// --------------------------------------------------------------------------------------------- odometer
+
+// Once the cluster photo is accepted (docs/capture.md#odometer-reading): the reading the server suggests, to confirm or
+// correct, or a field to type it when nothing was read. A suggestion, never a blocker: the person may skip it and come
+// back to it until the inspection is confirmed.
+
+/** @type {OdometerUnit[]} */
+const ODOMETER_UNITS = ['KM', 'MI'];
+/** Where odometers count miles: an English session on a phone set to one of these starts in miles. */
+const MILE_REGIONS = new Set(['US', 'GB', 'LR', 'MM']);
+/** The largest whole number GraphQL's Int carries: anything longer is no reading (the server judges the rest). */
+const GRAPHQL_INT_MAX = 2 ** 31 - 1;
+
+function odometerPanel() {
+  const input = h('input', {
+    id: 'odo-input',
+    name: 'odometer',
+    type: 'text',
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    'aria-describedby': 'odo-help odo-error',
+  });
+  const units = h(
+    'fieldset',
+    { class: 'odo-units', id: 'odo-units' },
+    h('legend', {}, t('odometer.unit')),
+    ODOMETER_UNITS.map((unit) =>
+      h(
+        'label',
+        { class: 'odo-unit' },
+        h('input', { type: 'radio', name: 'odometer-unit', value: unit, id: `odo-unit-${unit}`, onChange: () => chooseOdometerUnit(unit) }),
+        t(`odometer.unit.${unit.toLowerCase()}`),
+      ),
+    ),
+  );
+  /** @param {string} id @param {string} key @param {() => void} onClick @param {boolean} [primary] */
+  const button = (id, key, onClick, primary = false) => h('button', { type: 'button', id, class: primary ? 'button primary' : 'button', onClick }, t(key));
+  const form = h(
+    'form',
+    { class: 'odo-form stack', id: 'odo-form', novalidate: true },
+    h('p', { class: 'odo-text', id: 'odo-text' }),
+    h(
+      'div',
+      { class: 'stack', id: 'odo-typing' },
+      h('label', { for: 'odo-input' }, t('odometer.label')),
+      input,
+      h('p', { class: 'help', id: 'odo-help' }, t('odometer.help')),
+    ),
+    h('p', { class: 'error', id: 'odo-error', role: 'alert', hidden: true }),
+    units,
+    h(
+      'div',
+      { class: 'photo-actions', id: 'odo-actions' },
+      button('odo-confirm', 'odometer.confirm', () => void saveOdometer(photoSlot(CLUSTER_PHOTO_CODE).odometerSuggested), true),
+      button('odo-correct', 'odometer.correct', () => openOdometerField(photoSlot(CLUSTER_PHOTO_CODE).odometerSuggested)),
+      h('button', { type: 'submit', id: 'odo-save', class: 'button primary' }, t('odometer.save')),
+      button('odo-skip', 'odometer.skip', skipOdometer),
+    ),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void saveTypedOdometer();
+  });
+  const change = h('button', { type: 'button', class: 'link-button', id: 'odo-change' }, '');
+  change.addEventListener('click', () => {
+    if (state.odometer) return openOdometerField(state.odometer.reading);
+    state.odometerStep = photoSlot(CLUSTER_PHOTO_CODE).odometerSuggested === null ? 'typing' : 'asked';
+    renderPhoto(CLUSTER_PHOTO_CODE);
+    focusOdometerStep();
+  });
+  return h('div', { class: 'odo-panel', id: 'odo-panel', hidden: true }, form, change);
+}
+
+/**
+ * What the odometer step shows: the question on a suggestion, the field, the reading stored, or that it was skipped.
+ * @returns {'question' | 'typing' | 'stored' | 'skipped' | null}
+ */
+function odometerMode() {
+  if (!PHOTO_STATUSES.includes(state.status)) return state.odometer ? 'stored' : null;
+  if (state.odometerStep === 'typing') return 'typing';
+  if (state.odometer) return 'stored';
+  if (state.odometerStep === 'skipped') return 'skipped';
+  return photoSlot(CLUSTER_PHOTO_CODE).odometerSuggested === null ? 'typing' : 'question';
+}
+
+/** Whether the accepted cluster photo's step waits for the person: asked, not answered, not skipped. */
+function odometerAsked() {
+  const mode = odometerMode();
+  return shownPhase(photoSlot(CLUSTER_PHOTO_CODE)) === 'accepted' && (mode === 'question' || mode === 'typing');
+}
+
+/** @returns {OdometerUnit} */
+function odometerUnit() {
+  if (state.odometerUnit) return state.odometerUnit;
+  if (state.odometer) return state.odometer.unit;
+  if (language !== 'en') return 'KM';
+  const region = navigator.languages.map((tag) => /-([a-z]{2})\b/i.exec(tag)?.[1]?.toUpperCase()).find(Boolean);
+  return region && MILE_REGIONS.has(region) ? 'MI' : 'KM';
+}
+
+/**
+ * "48,213 km" in the page language's way of writing numbers.
+ * @param {number} reading
+ * @param {OdometerUnit} unit
+ */
+function odometerWords(reading, unit) {
+  return { reading: new Intl.NumberFormat(language).format(reading), unit: unit.toLowerCase() };
+}
+
+/**
+ * @param {HTMLElement} item
+ * @param {PhotoPhase} phase
+ */
+function renderOdometer(item, phase) {
+  const mode = odometerMode();
+  const panel = partOf(item, '#odo-panel');
+  panel.hidden = phase !== 'accepted' || mode === null;
+  const suggested = photoSlot(CLUSTER_PHOTO_CODE).odometerSuggested;
+  const unit = odometerUnit();
+  /** @type {Record<string, string>} */
+  const texts = {
+    question: suggested === null ? '' : t('odometer.question', odometerWords(suggested, unit)),
+    typing: state.odometer || suggested !== null ? '' : t('odometer.notRead'),
+    stored: state.odometer ? t('odometer.captured', odometerWords(state.odometer.reading, state.odometer.unit)) : '',
+    skipped: t('odometer.skipped'),
+  };
+  const text = byId('odo-text');
+  text.textContent = mode ? texts[mode] : '';
+  text.hidden = !text.textContent;
+  const asking = mode === 'question' || mode === 'typing';
+  byId('odo-typing').hidden = mode !== 'typing';
+  byId('odo-units').hidden = !asking;
+  byId('odo-actions').hidden = !asking;
+  if (!asking) byId('odo-error').hidden = true;
+  for (const unitChoice of ODOMETER_UNITS) /** @type {HTMLInputElement} */ (byId(`odo-unit-${unitChoice}`)).checked = unitChoice === unit;
+  byId('odo-confirm').hidden = mode !== 'question';
+  byId('odo-correct').hidden = mode !== 'question';
+  byId('odo-save').hidden = mode !== 'typing';
+  byId('odo-skip').textContent = t(state.odometer ? 'odometer.cancel' : 'odometer.skip');
+  for (const control of panel.querySelectorAll('button, input')) /** @type {HTMLButtonElement} */ (control).disabled = state.savingOdometer;
+  const change = byId('odo-change');
+  change.hidden = !PHOTO_STATUSES.includes(state.status) || (mode !== 'stored' && mode !== 'skipped');
+  change.textContent = t(mode === 'skipped' ? 'odometer.add' : 'odometer.change');
+}
+
+/** Focuses the first control of the step: Confirm on a suggestion, else the field. */
+function focusOdometerStep() {
+  const target = byId(odometerMode() === 'question' ? 'odo-confirm' : 'odo-input');
+  target.focus();
+  return true;
+}
+
+/** @param {OdometerUnit} unit */
+function chooseOdometerUnit(unit) {
+  state.odometerUnit = unit;
+  renderPhoto(CLUSTER_PHOTO_CODE);
+}
+
+/**
+ * Opens the field with `reading` in it, to correct it.
+ * @param {number | null} reading
+ */
+function openOdometerField(reading) {
+  state.odometerStep = 'typing';
+  /** @type {HTMLInputElement} */
+  const input = byId('odo-input');
+  input.value = reading === null ? '' : String(reading);
+  renderPhoto(CLUSTER_PHOTO_CODE);
+  input.focus();
+  input.select();
+}
+
+/** Skips the step (or, with a reading stored, leaves it as it is); the list moves on to the next view. */
+function skipOdometer() {
+  state.odometerStep = state.odometer ? 'asked' : 'skipped';
+  showOdometerError(null);
+  renderPhoto(CLUSTER_PHOTO_CODE);
+  moveOnFromOdometer();
+}
+
+function moveOnFromOdometer() {
+  if (!advanceFrom(CLUSTER_PHOTO_CODE)) byId('odo-change').focus();
+}
+
+/**
+ * The typed reading as a whole number: digits, grouped by thousands or not ("48,213", "48 213"); null otherwise.
+ * @param {string} text
+ */
+function typedOdometer(text) {
+  const value = text.trim();
+  if (!/^\d+$|^\d{1,3}(?:[,.'’\s]\d{3})+$/.test(value)) return null;
+  const reading = Number(value.replace(/\D/g, ''));
+  return reading <= GRAPHQL_INT_MAX ? reading : null;
+}
+
+async function saveTypedOdometer() {
+  const reading = typedOdometer(/** @type {HTMLInputElement} */ (byId('odo-input')).value);
+  if (reading === null) return showOdometerError(t('odometer.invalid'));
+  await saveOdometer(reading);
+}
+
+/**
+ * Shows what went wrong under the field (which keeps what was typed), or hides it with null.
+ * @param {string | null} message
+ */
+function showOdometerError(message) {
+  const error = byId('odo-error');
+  const input = byId('odo-input');
+  error.textContent = message ?? '';
+  error.hidden = message === null;
+  if (message === null) return input.removeAttribute('aria-invalid');
+  input.setAttribute('aria-invalid', 'true');
+  if (!byId('odo-typing').hidden) input.focus();
+}
+
+/**
+ * Stores the reading in the chosen unit (setOdometer); the server tells whether it is the photo's reading.
+ * @param {number | null} reading
+ */
+async function saveOdometer(reading) {
+  if (reading === null || state.savingOdometer) return;
+  state.savingOdometer = true;
+  showOdometerError(null);
+  byId('odo-save').textContent = t('odometer.saving');
+  renderPhoto(CLUSTER_PHOTO_CODE);
+  let saved = false;
+  try {
+    const data = await graphqlRequest(SET_ODOMETER, { sessionKey, reading, unit: odometerUnit() }, credentials);
+    state.odometer = data.setOdometer.odometerCaptured;
+    state.odometerStep = 'asked';
+    /** @type {HTMLInputElement} */ (byId('odo-input')).value = '';
+    saved = true;
+    announce(t('odometer.saved'));
+  } catch (failure) {
+    if (isExpired(failure)) return expire();
+    const invalid = failure instanceof GraphQLRequestError && failure.reason === 'INVALID_ODOMETER';
+    if (failure instanceof GraphQLRequestError && failure.reason === 'INVALID_STATUS') void refreshSession();
+    state.savingOdometer = false;
+    renderPhoto(CLUSTER_PHOTO_CODE);
+    showOdometerError(invalid ? t('odometer.invalid') : errorMessage(failure));
+  } finally {
+    state.savingOdometer = false;
+    byId('odo-save').textContent = t('odometer.save');
+    renderPhoto(CLUSTER_PHOTO_CODE);
+  }
+  if (saved) moveOnFromOdometer();
 }
 
 // -------------------------------------------------------------------------------------------- confirming

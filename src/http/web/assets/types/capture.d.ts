@@ -1,5 +1,5 @@
 // Shapes the capture page (capture.js) reads: its configuration block, capture.html's early start, its GraphQL answers.
-import type { Brand, Location, Note, Photo, RequiredPhoto, SessionStatus, Vehicle } from './session';
+import type { Brand, CapturedOdometer, Location, Note, Photo, RequiredPhoto, SessionStatus, Vehicle } from './session';
 
 /** The capture-config JSON block the server writes into capture.html (src/http/web/capture-page-config.ts). */
 export interface CaptureConfig {
@@ -27,7 +27,7 @@ declare global {
   }
 }
 
-export type CapturePhoto = Pick<Photo, 'photoCode' | 'approved' | 'rejectionCode' | 'decodedVin' | 'vehicleCheck' | 'url' | 'createdAt'>;
+export type CapturePhoto = Pick<Photo, 'photoCode' | 'approved' | 'rejectionCode' | 'decodedVin' | 'vehicleCheck' | 'odometerSuggested' | 'url' | 'createdAt'>;
 
 /** The session as capture.html's session query selects it. */
 export interface CaptureSession {
@@ -38,6 +38,7 @@ export interface CaptureSession {
   vehicle: Vehicle;
   redirectUrl?: string | null;
   vinCaptured?: string | null;
+  odometerCaptured?: CapturedOdometer | null;
   brand: Brand | null;
   requiredPhotos: RequiredPhoto[];
   photos: CapturePhoto[];
@@ -51,6 +52,7 @@ export interface Verdict {
   rejectionCode: string | null;
   decodedVin?: string | null;
   vehicleCheck?: string | null;
+  odometerSuggested?: number | null;
   url: string | null;
   /** When the photo was taken (ms); NaN when unknown. */
   at: number;
@@ -69,6 +71,8 @@ export interface PhotoSlot {
   vehicleCheck: string | null;
   /** The person chose to keep a flagged photo. */
   vehicleKept: boolean;
+  /** The mileage read from the accepted cluster photo (docs/capture.md#odometer-reading); null when none. */
+  odometerSuggested: number | null;
   url: string | null;
   /** An object URL of the photo taken on this phone. */
   preview: string | null;

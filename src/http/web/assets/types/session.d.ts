@@ -39,8 +39,19 @@ export interface Photo {
   decodedVin: string | null;
   /** The vehicle check on an exterior view: OK, NO_VEHICLE, CUT_OFF or TOO_FAR; null when not checked. */
   vehicleCheck: string | null;
+  /** The mileage read from an accepted cluster photo (photo code 3): a suggestion to confirm or correct; null when none. */
+  odometerSuggested: number | null;
   url: string | null;
   createdAt: string;
+}
+
+export type OdometerUnit = 'KM' | 'MI';
+
+/** The odometer reading the person confirmed (PHOTO: the cluster photo's suggestion) or typed (setOdometer). */
+export interface CapturedOdometer {
+  reading: number;
+  unit: OdometerUnit;
+  source: 'PHOTO' | 'TYPED';
 }
 
 export interface Note {
