@@ -206,6 +206,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the guided capture, in Spanish, through the
       expect(`${code} ${await photo(page, code).getAttribute('data-state')} ${await photo(page, code).locator('.verdict').innerText()}`).toBe(
         `${code} accepted Aceptada`,
       );
+      // Nothing was read on the cluster (the odometer reading is off here): the person skips typing it.
+      if (code === 3) await photo(page, 3).getByRole('button', { name: 'Omitir' }).click();
       // The outline the camera showed is the view's own drawing.
       if (index === 1) expect(await page.locator('#camera-outline').getAttribute('src')).toBe(`/web/views/${code}.svg`);
     }

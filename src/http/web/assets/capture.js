@@ -1171,7 +1171,8 @@ function renderOdometer(item, phase) {
     question: suggested === null ? '' : t('odometer.question', odometerWords(suggested, unit)),
     typing: state.odometer || suggested !== null ? '' : t('odometer.notRead'),
     stored: state.odometer ? t('odometer.captured', odometerWords(state.odometer.reading, state.odometer.unit)) : '',
-    skipped: t('odometer.skipped'),
+    // Skipped: only the way back to it, so that the done view stays folded.
+    skipped: '',
   };
   const text = byId('odo-text');
   text.textContent = mode ? texts[mode] : '';
@@ -1221,6 +1222,7 @@ function openOdometerField(reading) {
 
 /** Skips the step (or, with a reading stored, leaves it as it is); the list moves on to the next view. */
 function skipOdometer() {
+  if (!state.odometer) announce(t('odometer.skipped'));
   state.odometerStep = state.odometer ? 'asked' : 'skipped';
   showOdometerError(null);
   renderPhoto(CLUSTER_PHOTO_CODE);
