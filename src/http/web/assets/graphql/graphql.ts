@@ -4,6 +4,20 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Where a confirmed odometer reading came from. */
+export type OdometerSource =
+  /** The person confirmed the reading suggested from the cluster photo. */
+  | 'PHOTO'
+  /** The person typed it (nothing was read, or they corrected the suggestion). */
+  | 'TYPED';
+
+/** The unit of an odometer reading. */
+export type OdometerUnit =
+  /** Kilometres. */
+  | 'KM'
+  /** Miles. */
+  | 'MI';
+
 /** Why quality control rejected a photo. Quality control stops at the first check that fails, in the order listed (docs/capture.md). */
 export type RejectionCode =
   /** Not sharp enough: blurred, shaken or a featureless picture. */
@@ -64,7 +78,7 @@ export type CaptureSessionQueryVariables = Exact<{
 }>;
 
 
-export type CaptureSessionQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, language: string | null, theme: string, vehicle: Record<string, unknown>, redirectUrl: string | null, vinCaptured: string | null, brand: { name: string | null, color: string | null, logoUrl: string | null }, requiredPhotos: Array<{ photoCode: number, photoLabel: string, hint: string }>, photos: Array<{ photoCode: number, approved: boolean, rejectionCode: RejectionCode | null, decodedVin: string | null, vehicleCheck: VehicleCheck | null, url: string | null, createdAt: string }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null } | null } };
+export type CaptureSessionQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, language: string | null, theme: string, vehicle: Record<string, unknown>, redirectUrl: string | null, vinCaptured: string | null, odometerCaptured: { reading: number, unit: OdometerUnit, source: OdometerSource } | null, brand: { name: string | null, color: string | null, logoUrl: string | null }, requiredPhotos: Array<{ photoCode: number, photoLabel: string, hint: string }>, photos: Array<{ photoCode: number, approved: boolean, rejectionCode: RejectionCode | null, decodedVin: string | null, vehicleCheck: VehicleCheck | null, odometerSuggested: number | null, url: string | null, createdAt: string }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -95,6 +109,11 @@ export const CaptureSessionDocument = new TypedDocumentString(`
     vehicle
     redirectUrl
     vinCaptured
+    odometerCaptured {
+      reading
+      unit
+      source
+    }
     brand {
       name
       color
@@ -111,6 +130,7 @@ export const CaptureSessionDocument = new TypedDocumentString(`
       rejectionCode
       decodedVin
       vehicleCheck
+      odometerSuggested
       url
       createdAt
     }
