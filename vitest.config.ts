@@ -10,7 +10,10 @@ export const SOAK_TESTS = ['test/robustness/soak.test.ts', 'test/e2e/qc-off-loop
 /**
  * Tests of pure code: no database, no Redis, no server, no worker, no child process. They run in the `unit` project,
  * which has no global set-up, so `npx vitest run --project unit` answers in seconds; a test here that asks for the
- * run's database (`inject('mongoUrl')`) gets nothing and fails, which says it belongs in another project.
+ * run's database (`inject('mongoUrl')`) gets nothing and fails, which says it belongs in another project. Nor does a
+ * test here import the GraphQL schema built from the code (src/http/graphql/schema.ts): that loads most of the server's
+ * modules, ~6 s of the project's ~10 on 2 cores, once in each worker. Those tests (schema-sync, browser-documents,
+ * graphiql-examples, session-inputs in test/http/) run in `in-process`, whose workers load the server anyway.
  */
 const UNIT_TESTS = [
   'test/domain/**/*.test.ts',
@@ -18,14 +21,10 @@ const UNIT_TESTS = [
   'test/events/subscriber-overflow.test.ts',
   'test/auth/api-timestamp.test.ts',
   'test/config.test.ts',
-  'test/http/browser-documents.test.ts',
   'test/http/capture-page-config.test.ts',
   'test/http/error-masking.test.ts',
-  'test/http/graphiql-examples.test.ts',
   'test/http/graphql-descriptions.test.ts',
   'test/http/request-target.test.ts',
-  'test/http/schema-sync.test.ts',
-  'test/http/session-inputs.test.ts',
   'test/http/shared-subscriptions.test.ts',
   'test/inspections/public-url-hint.test.ts',
   'test/qc/metrics.test.ts',
