@@ -40,7 +40,8 @@ async function startServers(): Promise<RunServers> {
     for (const step of stops.reverse()) await step();
   };
   try {
-    // The staff's pages are served as built (hashed, minified): the tests build them from the sources first.
+    // The staff's pages are served as built (hashed, minified): the tests build them from the sources first (at once
+    // when build/web was built from the same sources, so a second run in this checkout leaves the first one's files be).
     await buildPages({ quiet: true });
     // The VIN data's indexed copy is built once per machine (src/vin/vpic-database.ts), here rather than in a test.
     const vinData = prepareVpicCopy();
