@@ -16,7 +16,7 @@ import { graphqlRequest, uploadPhoto } from '../test/support/graphql.js';
 import { signRequestHeaders, type TestAccount } from '../test/support/signing.js';
 import { makeScene } from '../test/support/images.js';
 import { round, type BenchResult } from './support.js';
-import type { AccountDocument } from '../src/store/accounts.js';
+import type { Account } from '../src/domain/account.js';
 
 const QUIET_MS = '3600000';
 const LITE_PHOTOS = [1, 2, 4, 5, 7, 8];
@@ -49,7 +49,7 @@ function describe(label: string, counts: Map<string, number>, operations: number
 }
 
 /** The commands of a LITE session's photos, every one accepted, taken through GraphQL with the capture token. */
-async function countCapture(app: App, url: string, owner: AccountDocument, photos: Buffer[]): Promise<Map<string, number>> {
+async function countCapture(app: App, url: string, owner: Account, photos: Buffer[]): Promise<Map<string, number>> {
   const capture = await app.services.sessions.create(owner, { session: { theme: 'LITE' } });
   const captureToken = capture.capture_token;
   await graphqlRequest(url, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: capture._id });

@@ -58,7 +58,7 @@ export async function runWebhookBenchmark(options: { seconds?: number; mongoUrl?
     const created = await services.accounts.create({ username: 'bench' });
     const account = await services.stores.accounts.findByApiKey(created.api_key);
     if (!account) throw new Error('the benchmark account was not stored');
-    await services.callbacks.set(account.api_key, { event: 'SESSION:NOTE_INSERT', url: receiverUrl });
+    await services.callbacks.set(account.apiKey, { event: 'SESSION:NOTE_INSERT', url: receiverUrl });
     const sessions = await Promise.all(Array.from({ length: SESSIONS }, () => services.sessions.create(account, { session: { theme: 'LITE' } })));
 
     const submitted = new Map<string, number>();

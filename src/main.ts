@@ -44,7 +44,7 @@ async function main(): Promise<void> {
 
   if (config.demoAccount) {
     const demo = await app.services.accounts.createDemoIfEmpty();
-    if (demo) process.stdout.write(demoAccountBanner(demo, config.publicUrl ?? baseUrl, await app.services.users.createDemoOwner(demo)));
+    if (demo) process.stdout.write(demoAccountBanner(demo, config.publicUrl ?? baseUrl, await app.services.users.createDemoOwner({ apiKey: demo.api_key })));
   }
   // Last, so that it is the line a developer sees before reaching for a phone.
   const linksHint = localOnlyLinksHint(app.services.urls.base);

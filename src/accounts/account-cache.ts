@@ -3,14 +3,15 @@
 // once; a write made on another instance is seen here within ACCOUNT_CACHE_TTL_MS, and a token signed with a secret
 // this instance has not seen yet makes the authenticator read the account again at once (find with fresh: true).
 import type { Db } from 'mongodb';
-import { AccountStore, type AccountDocument } from '../store/accounts.js';
+import { AccountStore } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 
 /** How long a looked-up account is reused before it is read again (the longest a change elsewhere goes unseen). */
 export const ACCOUNT_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 export class CachedAccountStore extends AccountStore {
-  private readonly entries = new Map<string, { account: AccountDocument; readAt: number }>();
+  private readonly entries = new Map<string, { account: Account; readAt: number }>();
 
   constructor(
     db: Db,
@@ -21,7 +22,7 @@ export class CachedAccountStore extends AccountStore {
   }
 
   /** The account with this API key, from the cache unless it is older than the TTL or `fresh` is asked for. */
-  override async findByApiKey(apiKey: string, options: { fresh?: boolean } = {}): Promise<AccountDocument | null> {
+  override async findByApiKey(apiKey: string, options: { fresh?: boolean } = {}): Promise<Account | null> {
     const cached = this.entries.get(apiKey);
     const now = this.now();
     if (!options.fresh && cached && now - cached.readAt < this.ttlMs) return cached.account;
@@ -37,19 +38,19 @@ export class CachedAccountStore extends AccountStore {
 
   override async updateSettings(...args: Parameters<AccountStore['updateSettings']>): ReturnType<AccountStore['updateSettings']> {
     const updated = await super.updateSettings(...args);
-    if (updated) this.entries.delete(updated.api_key);
+    if (updated) this.entries.delete(updated.apiKey);
     return updated;
   }
 
   override async replaceLogo(...args: Parameters<AccountStore['replaceLogo']>): ReturnType<AccountStore['replaceLogo']> {
     const replaced = await super.replaceLogo(...args);
-    this.entries.delete(args[0].api_key);
+    this.entries.delete(args[0].apiKey);
     return replaced;
   }
 
   override async replaceSecret(...args: Parameters<AccountStore['replaceSecret']>): ReturnType<AccountStore['replaceSecret']> {
     const updated = await super.replaceSecret(...args);
-    if (updated) this.entries.delete(updated.api_key);
+    if (updated) this.entries.delete(updated.apiKey);
     return updated;
   }
 

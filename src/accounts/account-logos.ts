@@ -18,7 +18,8 @@ import {
 } from '../domain/account-logo.js';
 import { sniffImageType } from '../qc/sniff.js';
 import type { FileStore } from '../storage/file-store.js';
-import type { AccountDocument, AccountLogo, AccountStore } from '../store/accounts.js';
+import type { AccountStore } from '../store/accounts.js';
+import type { Account, AccountLogo } from '../domain/account.js';
 import type { PublicUrls } from '../inspections/public-urls.js';
 import { toAccountSettingsView, type AccountSettingsView } from './accounts.js';
 
@@ -70,14 +71,14 @@ export class AccountLogos {
   ) {}
 
   /** Replaces the account's logo with the upload; answers the settings (`has_logo: true`). */
-  async set(account: Pick<AccountDocument, '_id' | 'api_key'>, upload: Uint8Array): Promise<AccountSettingsView> {
+  async set(account: Pick<Account, 'id' | 'apiKey'>, upload: Uint8Array): Promise<AccountSettingsView> {
     const logo = await reencodeLogo(upload);
     const current = await this.current(account);
     const token = randomBytes(24).toString('base64url');
-    const fileKey = logoFileKey(account._id.toHexString(), logoFileName(token, logo.type));
+    const fileKey = logoFileKey(account.id.toHexString(), logoFileName(token, logo.type));
     await this.deps.fileStore.put(fileKey, logo.bytes, { contentType: logo.type });
     const now = this.deps.clock();
-    const stored: AccountLogo = { token, file_key: fileKey, mime_type: logo.type, width: logo.width, height: logo.height, updated_at: now };
+    const stored: AccountLogo = { token, fileKey: fileKey, mimeType: logo.type, width: logo.width, height: logo.height, updatedAt: now };
     // Written before the account names it, and removed again when the account does not end up naming it.
     const replaced = await this.deps.accounts.replaceLogo(account, current.logo?.token ?? null, stored, now).catch(async (error: unknown) => {
       await this.deps.fileStore.delete(fileKey);
@@ -87,16 +88,16 @@ export class AccountLogos {
       await this.deps.fileStore.delete(fileKey);
       throw changedMeanwhile();
     }
-    if (current.logo) await this.deps.fileStore.delete(current.logo.file_key);
+    if (current.logo) await this.deps.fileStore.delete(current.logo.fileKey);
     return this.settingsOf(account);
   }
 
   /** Removes the logo (its file too); removing none is no error. Answers the settings (`has_logo: false`). */
-  async remove(account: Pick<AccountDocument, '_id' | 'api_key'>): Promise<AccountSettingsView> {
+  async remove(account: Pick<Account, 'id' | 'apiKey'>): Promise<AccountSettingsView> {
     const current = await this.current(account);
     if (current.logo) {
       if (!(await this.deps.accounts.replaceLogo(account, current.logo.token, null, this.deps.clock()))) throw changedMeanwhile();
-      await this.deps.fileStore.delete(current.logo.file_key);
+      await this.deps.fileStore.delete(current.logo.fileKey);
     }
     return this.settingsOf(account);
   }
@@ -106,21 +107,21 @@ export class AccountLogos {
     const named = parseLogoFileName(fileName);
     if (!named) return null;
     const account = await this.deps.accounts.findByLogoToken(named.token);
-    if (account?.logo?.token !== named.token || account.logo.mime_type !== named.type) return null;
-    const file = await this.deps.fileStore.open(account.logo.file_key);
-    return file ? { body: file.body, size: file.size, contentType: account.logo.mime_type } : null;
+    if (account?.logo?.token !== named.token || account.logo.mimeType !== named.type) return null;
+    const file = await this.deps.fileStore.open(account.logo.fileKey);
+    return file ? { body: file.body, size: file.size, contentType: account.logo.mimeType } : null;
   }
 
   /** The public address of the account's current logo, or null without one. */
-  async urlOf(account: Pick<AccountDocument, '_id'>): Promise<string | null> {
+  async urlOf(account: Pick<Account, 'id'>): Promise<string | null> {
     return this.deps.urls.logoUrl((await this.current(account)).logo);
   }
 
   /** The logo's bytes (for a PDF, which embeds them), or null without one or when its file cannot be read. */
-  async bytesOf(account: Pick<AccountDocument, 'logo'> | null): Promise<Buffer | null> {
+  async bytesOf(account: Pick<Account, 'logo'> | null): Promise<Buffer | null> {
     const logo = account?.logo;
     if (!logo) return null;
-    const file = await this.deps.fileStore.open(logo.file_key).catch(() => null);
+    const file = await this.deps.fileStore.open(logo.fileKey).catch(() => null);
     if (!file) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of file.body) chunks.push(chunk as Buffer);
@@ -128,13 +129,13 @@ export class AccountLogos {
   }
 
   /** The account as the database holds it now (the authenticated copy may be a few seconds old). */
-  private async current(account: Pick<AccountDocument, '_id'>): Promise<AccountDocument> {
-    const current = await this.deps.accounts.findById(account._id);
+  private async current(account: Pick<Account, 'id'>): Promise<Account> {
+    const current = await this.deps.accounts.findById(account.id);
     if (!current) throw new AppError('NOT_FOUND', 'The account cannot be found.');
     return current;
   }
 
-  private async settingsOf(account: Pick<AccountDocument, '_id'>): Promise<AccountSettingsView> {
+  private async settingsOf(account: Pick<Account, 'id'>): Promise<AccountSettingsView> {
     return toAccountSettingsView(await this.current(account));
   }
 }

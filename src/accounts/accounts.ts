@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
-import { accountSettings, type AccountDocument, type AccountSettingsUpdate, type AccountStore } from '../store/accounts.js';
-import { isTheme, THEME_NAMES, ThemeSchema } from '../domain/themes.js';
+import type { AccountStore } from '../store/accounts.js';
+import type { Account, AccountSettingsUpdate } from '../domain/account.js';
+import { THEME_NAMES, ThemeSchema } from '../domain/themes.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 import { CAPTURE_LANGUAGES } from '../domain/languages.js';
 import { firstIssueMessage } from '../domain/validation.js';
@@ -162,20 +163,20 @@ export class AccountService {
     try {
       const account = await this.accounts.insert({
         username: parsed.data.username,
-        api_key: randomBytes(24).toString('base64url'),
-        api_secret: randomBytes(32).toString('base64url'),
-        previous_secret: null,
-        expiration_hours: parsed.data.expiration_hours,
-        default_theme: parsed.data.default_theme,
-        redirect_url: parsed.data.redirect_url ?? null,
-        review_mode: parsed.data.review_mode,
-        display_name: parsed.data.display_name ?? parsed.data.username,
-        brand_color: parsed.data.brand_color ?? null,
-        default_language: parsed.data.default_language,
-        notification_emails: parsed.data.notification_emails ?? [],
+        apiKey: randomBytes(24).toString('base64url'),
+        apiSecret: randomBytes(32).toString('base64url'),
+        previousSecret: null,
+        expirationHours: parsed.data.expiration_hours,
+        defaultTheme: parsed.data.default_theme,
+        redirectUrl: parsed.data.redirect_url ?? null,
+        reviewMode: parsed.data.review_mode,
+        displayName: parsed.data.display_name ?? parsed.data.username,
+        brandColor: parsed.data.brand_color ?? null,
+        defaultLanguage: parsed.data.default_language,
+        notificationEmails: parsed.data.notification_emails ?? [],
         logo: null,
-        created_at: now,
-        updated_at: now,
+        createdAt: now,
+        updatedAt: now,
       });
       return withSecret(account);
     } catch (error) {
@@ -197,23 +198,33 @@ export class AccountService {
    * The settings of the caller's own account (GET /v1/account, GraphQL accountSettings), as the database holds them
    * now: the credential's copy of the account may be a few seconds old when another instance changed it.
    */
-  async settings(account: Pick<AccountDocument, '_id'>): Promise<AccountSettingsView> {
-    const current = await this.accounts.findById(account._id);
+  async settings(account: Pick<Account, 'id'>): Promise<AccountSettingsView> {
+    const current = await this.accounts.findById(account.id);
     if (!current) throw notFound('The account cannot be found.');
     return toAccountSettingsView(current);
   }
 
   /** Changes the caller's own account (PATCH /v1/account, GraphQL updateAccountSettings): the operator's change, scoped. */
-  async updateOwn(account: Pick<AccountDocument, 'username'>, input: unknown): Promise<AccountSettingsView> {
+  async updateOwn(account: Pick<Account, 'username'>, input: unknown): Promise<AccountSettingsView> {
     return toAccountSettingsView(await this.changeSettings(account.username, input));
   }
 
   /** The one settings change: checked by AccountSettingsSchema, written through the store (which drops its cached copy). */
-  private async changeSettings(username: string, input: unknown): Promise<AccountDocument> {
+  private async changeSettings(username: string, input: unknown): Promise<Account> {
     const parsed = AccountSettingsSchema.safeParse(input ?? {});
     if (!parsed.success) throw badRequest(settingsProblem(parsed.error));
-    const set = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as AccountSettingsUpdate;
-    const updated = await this.accounts.updateSettings(username, set, this.clock());
+    const settings = parsed.data;
+    const change: AccountSettingsUpdate = {
+      expirationHours: settings.expiration_hours,
+      defaultTheme: settings.default_theme,
+      redirectUrl: settings.redirect_url,
+      reviewMode: settings.review_mode,
+      displayName: settings.display_name,
+      brandColor: settings.brand_color,
+      defaultLanguage: settings.default_language,
+      notificationEmails: settings.notification_emails,
+    };
+    const updated = await this.accounts.updateSettings(username, change, this.clock());
     if (!updated) throw notFound(`Account ${username} cannot be found.`);
     return updated;
   }
@@ -229,7 +240,7 @@ export class AccountService {
     const rotated = await this.accounts.replaceSecret(
       username,
       randomBytes(32).toString('base64url'),
-      { secret: account.api_secret, expires_at: new Date(now.getTime() + this.secretOverlapMs) },
+      { secret: account.apiSecret, expiresAt: new Date(now.getTime() + this.secretOverlapMs) },
       now,
     );
     if (!rotated) throw new AppError('NOT_FOUND', `Account ${username} cannot be found.`);
@@ -248,20 +259,23 @@ export class AccountService {
   }
 }
 
-export function toAccountView(account: AccountDocument): AccountView {
+export function toAccountView(account: Account): AccountView {
   return {
     username: account.username,
-    api_key: account.api_key,
-    expiration_hours: account.expiration_hours,
-    // Stored themes were checked on write; the fallback is the one new sessions use (inspections/session-service.ts).
-    default_theme: isTheme(account.default_theme) ? account.default_theme : DEFAULT_THEME,
-    redirect_url: account.redirect_url,
-    ...accountSettings(account),
-    created_at: account.created_at.toISOString(),
+    api_key: account.apiKey,
+    expiration_hours: account.expirationHours,
+    default_theme: account.defaultTheme,
+    redirect_url: account.redirectUrl,
+    default_language: account.defaultLanguage,
+    review_mode: account.reviewMode,
+    display_name: account.displayName,
+    brand_color: account.brandColor,
+    notification_emails: account.notificationEmails,
+    created_at: account.createdAt.toISOString(),
   };
 }
 
-export function toAccountSettingsView(account: AccountDocument): AccountSettingsView {
+export function toAccountSettingsView(account: Account): AccountSettingsView {
   const view = toAccountView(account);
   return {
     username: view.username,
@@ -285,6 +299,6 @@ function settingsProblem(error: z.ZodError): string {
   return issue?.message ?? 'Invalid settings.';
 }
 
-function withSecret(account: AccountDocument): AccountWithSecret {
-  return { ...toAccountView(account), api_secret: account.api_secret };
+function withSecret(account: Account): AccountWithSecret {
+  return { ...toAccountView(account), api_secret: account.apiSecret };
 }

@@ -3,7 +3,7 @@
 // neither be revoked nor revoke itself; it is rotated instead (docs/rest-guide.md "Secret rotation").
 import { randomBytes } from 'node:crypto';
 import type { ObjectId } from 'mongodb';
-import type { AccountDocument } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { ApiKeyDocument, ApiKeyStore } from '../store/api-keys.js';
 import { firstIssueMessage } from '../domain/validation.js';
 import { badRequest, conflict, limitReached, notFound } from '../errors.js';
@@ -25,8 +25,8 @@ export interface SigningKey {
 /** Where an account and its further keys are read (the account cache, the api_keys collection). */
 export interface KeyLookup {
   accounts: {
-    findByApiKey(apiKey: string, options?: { fresh?: boolean }): Promise<AccountDocument | null>;
-    findById(id: ObjectId): Promise<AccountDocument | null>;
+    findByApiKey(apiKey: string, options?: { fresh?: boolean }): Promise<Account | null>;
+    findById(id: ObjectId): Promise<Account | null>;
   };
   keys: Pick<ApiKeyStore, 'find'>;
 }
@@ -39,7 +39,7 @@ export async function findKeyOwner(
   lookup: KeyLookup,
   apiKey: string,
   options: { fresh?: boolean } = {},
-): Promise<{ account: AccountDocument; further: ApiKeyDocument | null } | null> {
+): Promise<{ account: Account; further: ApiKeyDocument | null } | null> {
   const own = await lookup.accounts.findByApiKey(apiKey, options);
   if (own) return { account: own, further: null };
   const further = await lookup.keys.find(apiKey);
@@ -53,15 +53,15 @@ export class ApiKeys {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async create(account: AccountDocument, body: unknown): Promise<ApiKeyWithSecret> {
+  async create(account: Account, body: unknown): Promise<ApiKeyWithSecret> {
     const parsed = CreateApiKeyBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
-    if ((await this.keys.countForAccount(account._id)) >= MAX_API_KEYS_PER_ACCOUNT) {
+    if ((await this.keys.countForAccount(account.id)) >= MAX_API_KEYS_PER_ACCOUNT) {
       throw limitReached(`An account holds at most ${MAX_API_KEYS_PER_ACCOUNT} keys besides its own; revoke one first.`);
     }
     const key: ApiKeyDocument = {
       _id: randomBytes(24).toString('base64url'),
-      account_id: account._id,
+      account_id: account.id,
       api_secret: randomBytes(32).toString('base64url'),
       mode: parsed.data.mode,
       label: parsed.data.label ?? null,
@@ -71,16 +71,16 @@ export class ApiKeys {
     return { ...keyView(key), api_secret: key.api_secret };
   }
 
-  async list(account: AccountDocument): Promise<ApiKeyList> {
-    const own: ApiKeyView = { api_key: account.api_key, mode: 'live', label: null, created_at: account.created_at.toISOString() };
-    return { data: [own, ...(await this.keys.listForAccount(account._id)).map(keyView)] };
+  async list(account: Account): Promise<ApiKeyList> {
+    const own: ApiKeyView = { api_key: account.apiKey, mode: 'live', label: null, created_at: account.createdAt.toISOString() };
+    return { data: [own, ...(await this.keys.listForAccount(account.id)).map(keyView)] };
   }
 
   /** `signedWith` is the key of the request (null for a signed-in owner): a key cannot revoke itself. */
-  async revoke(account: AccountDocument, apiKey: string, signedWith: string | null): Promise<{ message: string }> {
+  async revoke(account: Account, apiKey: string, signedWith: string | null): Promise<{ message: string }> {
     if (apiKey === signedWith) throw conflict('A key cannot revoke itself: sign the request with another key of the account.');
-    if (apiKey === account.api_key) throw conflict("The account's own key cannot be revoked; rotate its secret instead.");
-    if (!(await this.keys.delete(account._id, apiKey))) throw notFound('No such API key in this account.');
+    if (apiKey === account.apiKey) throw conflict("The account's own key cannot be revoked; rotate its secret instead.");
+    if (!(await this.keys.delete(account.id, apiKey))) throw notFound('No such API key in this account.');
     return { message: 'The API key was revoked.' };
   }
 }

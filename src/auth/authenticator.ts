@@ -1,5 +1,5 @@
 // Validates the three API headers of a request (REST and GraphQL alike) and names the account they belong to.
-import type { AccountDocument } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
 import type { CachedAccountStore } from '../accounts/account-cache.js';
 import { findKeyOwner, type SigningKey } from '../accounts/api-keys.js';
@@ -26,7 +26,7 @@ export interface ApiCredentials {
 }
 
 export interface AuthenticatedAccount {
-  account: AccountDocument;
+  account: Account;
   /** The key that signed the request: the account's own (live) or one of its further keys (docs/rest-guide.md). */
   key: SigningKey;
   credentials: { apiKey: string; apiToken: string; apiTimestamp: string; issuedAt: Date };
@@ -38,7 +38,7 @@ export type TokenOrigin = { kind: 'signature'; secretFingerprint: string } | { k
 
 /** An API key with the account it signs for and the secrets it is signed with now. */
 export interface KeyHolder {
-  account: AccountDocument;
+  account: Account;
   key: SigningKey;
   secrets(now: Date): string[];
 }
@@ -135,9 +135,9 @@ export class Authenticator {
   }
 }
 
-function validSecrets(account: AccountDocument, now: Date): string[] {
-  const previous = account.previous_secret;
-  return previous && previous.expires_at > now ? [account.api_secret, previous.secret] : [account.api_secret];
+function validSecrets(account: Account, now: Date): string[] {
+  const previous = account.previousSecret;
+  return previous && previous.expiresAt > now ? [account.apiSecret, previous.secret] : [account.apiSecret];
 }
 
 export function readApiCredentials(get: (name: string) => string | null | undefined): ApiCredentials {

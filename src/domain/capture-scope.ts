@@ -1,6 +1,7 @@
 // What a capture token (the person taking the photos) may see and do (docs/events.md, docs/limits.md): the capture's own
 // progress — photos and verdicts, statuses, its own notes, the car to recognise — and nothing of the integrator's
 // (options, contact, SMS phone, integrator notes, results). One rule set, used by every face.
+import type { Account } from './account.js';
 import type { VehicleApiObject } from './vehicle.js';
 import type { SessionStatus } from './statuses.js';
 
@@ -66,10 +67,10 @@ export interface GuestBrand {
 
 /** `logoUrl`: the account's logo's public address (null without one), which the caller knows how to make. */
 export function guestBrand(
-  account: { username: string; display_name?: string | undefined; brand_color?: string | null | undefined } | null,
+  account: Pick<Account, 'username' | 'displayName' | 'brandColor'> | null,
   logoUrl: string | null = null,
 ): GuestBrand {
   if (!account) return { name: null, color: null, logoUrl: null };
-  const chosen = account.display_name && account.display_name !== account.username ? account.display_name : null;
-  return { name: chosen, color: account.brand_color ?? null, logoUrl };
+  const chosen = account.displayName !== account.username ? account.displayName : null;
+  return { name: chosen, color: account.brandColor, logoUrl };
 }

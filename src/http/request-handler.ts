@@ -58,7 +58,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
   const spendRateLimit = async (request: IncomingMessage, response: ServerResponse) => {
     const apiKey = headerValue(request, 'api-key')
       ? await authenticateRequest(services, request).then(
-          (auth) => auth.account.api_key,
+          (auth) => auth.account.apiKey,
           () => null,
         )
       : null;

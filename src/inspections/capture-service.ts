@@ -2,7 +2,7 @@
 // confirmation. Each status-bound write is conditional on the status, so racing requests cannot both win.
 import { randomBytes } from 'node:crypto';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
-import type { AccountDocument } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { AppError, limitReached } from '../errors.js';
@@ -59,13 +59,13 @@ export class CaptureService {
    * limits and moves as the capture app's upload; an IDLE session is opened first, as the capture app opens it when
    * its page loads, so the integrator needs no separate start call.
    */
-  async capturePhotoForAccount(account: AccountDocument, sessionKey: string, photoCode: number, bytes: Buffer): Promise<CaptureDocument> {
+  async capturePhotoForAccount(account: Account, sessionKey: string, photoCode: number, bytes: Buffer): Promise<CaptureDocument> {
     const session = await this.deps.sessionService.require(account, sessionKey);
     return this.capturePhoto(session.status === 'IDLE' ? await this.start(session) : session, photoCode, bytes);
   }
 
   /** Confirmation over REST: the same as the capture app's (a session under manual review then waits in CONFIRM). */
-  async confirmForAccount(account: AccountDocument, sessionKey: string): Promise<InspectionSessionDocument> {
+  async confirmForAccount(account: Account, sessionKey: string): Promise<InspectionSessionDocument> {
     return this.confirm(await this.deps.sessionService.require(account, sessionKey));
   }
 

@@ -31,8 +31,8 @@ export class PublicUrls {
   }
 
   /** The account's logo (docs/staff.md), public and cacheable: its random token changes with every upload. Null without one. */
-  logoUrl(logo: { token: string; mime_type: LogoType } | null | undefined): string | null {
-    return logo ? `${this.baseUrl}${LOGO_PATH_PREFIX}/${logoFileName(logo.token, logo.mime_type)}` : null;
+  logoUrl(logo: { token: string; mimeType: LogoType } | null | undefined): string | null {
+    return logo ? `${this.baseUrl}${LOGO_PATH_PREFIX}/${logoFileName(logo.token, logo.mimeType)}` : null;
   }
 
   /** A condition report anyone with the link can open (docs/staff.md): the HTML page, or with `.pdf` the PDF. */

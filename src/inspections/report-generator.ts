@@ -7,7 +7,8 @@ import type { Filter } from 'mongodb';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
-import type { AccountStore, ReviewMode } from '../store/accounts.js';
+import type { AccountStore } from '../store/accounts.js';
+import type { ReviewMode } from '../domain/account.js';
 import type { Logger } from '../logger.js';
 import { buildSessionResults, reportRevisedPayload, type SessionResults } from '../domain/results.js';
 import type { EventRecorder } from '../events/event-recorder.js';
@@ -95,7 +96,7 @@ export class ReportGenerator {
   private async reviewModeOf(session: InspectionSessionDocument): Promise<ReviewMode> {
     const account = await this.deps.accounts.findById(session.account_id);
     // An account removed meanwhile: nobody can review, so generate the (NOT_ASSESSED) report rather than wait forever.
-    return account ? account.review_mode : 'auto';
+    return account ? account.reviewMode : 'auto';
   }
 
   /**

@@ -2,7 +2,7 @@
 // is then generated and the session completes. One use case behind POST /v1/sessions/:key/review and completeReview.
 // A completed review may be reopened with a reason, corrected and completed again: a revision of the report.
 import { z } from 'zod';
-import type { AccountDocument } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import type { DamageStore } from '../store/damages.js';
 import { badRequest, conflict } from '../errors.js';
@@ -47,7 +47,7 @@ export class ReviewService {
    * already COMPLETE is returned as it is. With no accepted damage the reviewer must say so (`no_damage_found`),
    * and saying so while damages are accepted is refused: the report states only what the reviewer stated.
    */
-  async completeReview(account: AccountDocument, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSessionDocument> {
+  async completeReview(account: Account, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSessionDocument> {
     const parsed = ReviewInputSchema.safeParse(input);
     if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
     const noDamageFound = parsed.data.no_damage_found ?? false;
@@ -56,7 +56,7 @@ export class ReviewService {
     if (session.status !== 'CONFIRM' && session.status !== 'COMPLETE') {
       throw conflict(`Session ${sessionKey} is ${session.status}: only a confirmed session (CONFIRM) can be reviewed.`);
     }
-    const damages = await this.deps.damages.listForSession(account.api_key, sessionKey);
+    const damages = await this.deps.damages.listForSession(account.apiKey, sessionKey);
     const accepted = damages.filter((damage) => damage.status === 'accepted').length;
     if (noDamageFound && accepted > 0) {
       throw badRequest(`Session ${sessionKey} has ${accepted} accepted damage record(s): decline them, or complete the review without no_damage_found.`);
@@ -74,7 +74,7 @@ export class ReviewService {
    * keep showing the current report, and the damage records may change until the review is completed again, which
    * makes the next revision of the report. A session nobody reviewed, one not COMPLETE, or one already reopened → 409.
    */
-  async reopen(account: AccountDocument, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSessionDocument> {
+  async reopen(account: Account, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSessionDocument> {
     const parsed = ReopenReviewInputSchema.safeParse(input);
     if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
     const session = await this.deps.sessionService.require(account, sessionKey);

@@ -2,7 +2,8 @@
 // and results. Every query is scoped to the calling account.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { AccountDocument, AccountStore } from '../store/accounts.js';
+import type { AccountStore } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
@@ -13,7 +14,7 @@ import { parseCreateSessionBody, parseUpdateSessionBody } from '../domain/sessio
 import { DAMAGE_STATUSES, NOTE_STATUSES, checkSessionUpdate, canDelete, isSessionStatus, type SessionStatus } from '../domain/statuses.js';
 import { captureTokenAccess, guestBrand, type GuestBrand } from '../domain/capture-scope.js';
 import { MAX_DAMAGES_PER_SESSION, MAX_NOTES_PER_SESSION } from '../domain/limits.js';
-import { isTheme, requiredPhotoCodes, type Theme } from '../domain/themes.js';
+import { requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { isSessionKey, newCaptureToken, newRandomId, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
 import { parseNoteInput } from '../domain/notes.js';
@@ -131,9 +132,9 @@ export class SessionService {
    * session) or for a person in the dashboard (the account's own key).
    */
   async create(
-    account: AccountDocument,
+    account: Account,
     body: unknown,
-    creator: SessionCreator = { source: 'api', key: { apiKey: account.api_key, mode: 'live' } },
+    creator: SessionCreator = { source: 'api', key: { apiKey: account.apiKey, mode: 'live' } },
   ): Promise<InspectionSessionRecord> {
     const { source, key } = creator;
     const now = this.deps.clock();
@@ -141,25 +142,25 @@ export class SessionService {
     if (!parsed.ok) throw badRequest(parsed.message);
     const input = parsed.value;
     const captureToken = newCaptureToken();
-    const theme: Theme = input.theme ?? (isTheme(account.default_theme) ? account.default_theme : 'PRO');
+    const theme: Theme = input.theme ?? account.defaultTheme;
     const session: InspectionSessionDocument = {
       _id: newSessionKey(),
-      account_id: account._id,
-      api_key: account.api_key,
+      account_id: account.id,
+      api_key: account.apiKey,
       capture_token: captureToken,
       capture_token_hash: hashCaptureToken(captureToken),
       theme,
       status: 'IDLE',
-      redirect_url: input.redirectUrl ?? account.redirect_url,
+      redirect_url: input.redirectUrl ?? account.redirectUrl,
       // docs/staff.md "Languages": a session created without one speaks the account's default language.
-      language: input.language ?? account.default_language,
+      language: input.language ?? account.defaultLanguage,
       options: input.options,
       vehicle: input.vehicle,
       photos: {},
       location: null,
       captured_odometer: null,
-      expiration_hours: account.expiration_hours,
-      expires_at: new Date(now.getTime() + account.expiration_hours * 3_600_000),
+      expiration_hours: account.expirationHours,
+      expires_at: new Date(now.getTime() + account.expirationHours * 3_600_000),
       inspect_started_at: null,
       inspect_ended_at: null,
       source,
@@ -181,10 +182,10 @@ export class SessionService {
     return session;
   }
 
-  async require(account: AccountDocument, sessionKey: string): Promise<InspectionSessionDocument> {
+  async require(account: Account, sessionKey: string): Promise<InspectionSessionDocument> {
     // A key that cannot exist is not looked up.
     if (!isSessionKey(sessionKey)) throw sessionNotFound(sessionKey);
-    const session = await this.deps.sessions.findForAccount(account.api_key, sessionKey);
+    const session = await this.deps.sessions.findForAccount(account.apiKey, sessionKey);
     if (!session) throw sessionNotFound(sessionKey);
     return session;
   }
@@ -205,7 +206,7 @@ export class SessionService {
   }
 
   /** `body`: the PUT /v1/sessions/:key body (snake_case), checked by the one update schema both faces share. */
-  async update(account: AccountDocument, sessionKey: string, body: unknown): Promise<InspectionSessionRecord> {
+  async update(account: Account, sessionKey: string, body: unknown): Promise<InspectionSessionRecord> {
     const parsed = parseUpdateSessionBody(body, this.deps.clock());
     if (!parsed.ok) throw badRequest(parsed.message);
     const current = await this.require(account, sessionKey);
@@ -227,26 +228,26 @@ export class SessionService {
       });
     }
     // The write is conditional on the status the rules were checked against; a concurrent move means retry.
-    const updated = await this.deps.sessions.updateIfStatus(sessionKey, [current.status], set, { api_key: account.api_key });
+    const updated = await this.deps.sessions.updateIfStatus(sessionKey, [current.status], set, { api_key: account.apiKey });
     if (!updated) throw conflict(`Session ${sessionKey} changed status during the update; read it and try again.`);
     return updated;
   }
 
-  async delete(account: AccountDocument, sessionKey: string): Promise<SessionDeleted> {
+  async delete(account: Account, sessionKey: string): Promise<SessionDeleted> {
     const session = await this.require(account, sessionKey);
-    if (!canDelete(session.status) || !(await this.deps.sessions.deleteIfStatus(account.api_key, sessionKey, 'IDLE'))) {
+    if (!canDelete(session.status) || !(await this.deps.sessions.deleteIfStatus(account.apiKey, sessionKey, 'IDLE'))) {
       throw badRequest(`Session ${sessionKey} has been started and cannot be deleted.`);
     }
     // Its photos go with it. Today only an unstarted session (no uploads yet) can be deleted, so this finds nothing;
     // it keeps the file store clean should that rule ever widen.
-    const captures = await this.deps.captures.listForSession(account.api_key, sessionKey);
+    const captures = await this.deps.captures.listForSession(account.apiKey, sessionKey);
     await Promise.all(captures.map((capture) => this.deps.files.delete(capture)));
-    await this.deps.captures.deleteForSession(account.api_key, sessionKey);
+    await this.deps.captures.deleteForSession(account.apiKey, sessionKey);
     return { message: `Session ${sessionKey} has been successfully removed.` };
   }
 
   /** The account's sessions, latest activity first (see SessionPageOptions). */
-  async page(account: AccountDocument, options: SessionPageOptions): Promise<SessionPage> {
+  async page(account: Account, options: SessionPageOptions): Promise<SessionPage> {
     const first = Math.min(Math.max(options.first ?? 20, 1), 100);
     let status: SessionStatus | null = null;
     if (options.status) {
@@ -256,7 +257,7 @@ export class SessionService {
     const search = options.search?.trim() ?? '';
     if (search.length > SEARCH_MAX) throw badRequest(`search must be at most ${SEARCH_MAX} characters.`);
     const after = options.after ? decodeCursor(options.after) : null;
-    const rows = await this.deps.sessions.page(account.api_key, {
+    const rows = await this.deps.sessions.page(account.apiKey, {
       status,
       awaitingReview: options.awaitingReview ?? null,
       search: search || null,
@@ -272,9 +273,9 @@ export class SessionService {
    * The account's sessions that match the filters (docs/rest-guide.md "Finding sessions"), newest first. `query`: the
    * query string's parameters, or a GraphQL input in snake_case; a bad filter → 400 naming it.
    */
-  async search(account: AccountDocument, query: Record<string, unknown>): Promise<SessionSearchPage> {
+  async search(account: Account, query: Record<string, unknown>): Promise<SessionSearchPage> {
     const filters = checkedSearch(query);
-    const rows = await this.deps.sessions.search(account.api_key, filters);
+    const rows = await this.deps.sessions.search(account.apiKey, filters);
     const sessions = rows.slice(0, filters.limit);
     const last = sessions.at(-1);
     return { sessions, nextCursor: rows.length > filters.limit && last ? encodeSearchCursor(last) : null };
@@ -285,11 +286,11 @@ export class SessionService {
    * one → 400 before anything is sent), then the lines come header first, read from a database cursor as the caller
    * takes them, so the list is never held whole.
    */
-  async exportCsv(account: AccountDocument, query: Record<string, unknown>): Promise<AsyncIterable<string>> {
+  async exportCsv(account: Account, query: Record<string, unknown>): Promise<AsyncIterable<string>> {
     const filters = checkedSearch(query);
     const sessions = this.deps.sessions;
     return (async function* lines() {
-      const cursor = sessions.searchCursor<SessionExportSource>(account.api_key, filters, EXPORT_PROJECTION);
+      const cursor = sessions.searchCursor<SessionExportSource>(account.apiKey, filters, EXPORT_PROJECTION);
       // Lines are sent in chunks of some kilobytes: one write per row would cost more than the row.
       let chunk = sessionCsvHeader();
       try {
@@ -328,17 +329,17 @@ export class SessionService {
     return this.deps.notes.listForSession(session.api_key, session._id, options);
   }
 
-  async photos(account: AccountDocument, sessionKey: string) {
+  async photos(account: Account, sessionKey: string) {
     await this.require(account, sessionKey);
-    return (await this.deps.captures.listForSession(account.api_key, sessionKey)).map((capture) => photoView(capture, this.deps.urls));
+    return (await this.deps.captures.listForSession(account.apiKey, sessionKey)).map((capture) => photoView(capture, this.deps.urls));
   }
 
-  async notes(account: AccountDocument, sessionKey: string) {
+  async notes(account: Account, sessionKey: string) {
     await this.require(account, sessionKey);
-    return (await this.deps.notes.listForSession(account.api_key, sessionKey)).map(noteView);
+    return (await this.deps.notes.listForSession(account.apiKey, sessionKey)).map(noteView);
   }
 
-  async addNote(account: AccountDocument, sessionKey: string, input: { title?: unknown; description?: unknown }) {
+  async addNote(account: Account, sessionKey: string, input: { title?: unknown; description?: unknown }) {
     const session = await this.require(account, sessionKey);
     const author: NoteAuthor = {
       user: account.username,
@@ -388,16 +389,16 @@ export class SessionService {
   }
 
   /** The session's damage records, oldest first (proposals and declined ones included). */
-  async damages(account: AccountDocument, sessionKey: string): Promise<DamageView[]> {
+  async damages(account: Account, sessionKey: string): Promise<DamageView[]> {
     await this.require(account, sessionKey);
-    return (await this.deps.damages.listForSession(account.api_key, sessionKey)).map(damageView);
+    return (await this.deps.damages.listForSession(account.apiKey, sessionKey)).map(damageView);
   }
 
   /**
    * Adds an accepted manual damage record, in any status before COMPLETE or while a review is reopened (docs/staff.md). `damage` is the first
    * release's name for `damage_type`. At most 100 manual records a session (docs/limits.md). `actor` is who adds it.
    */
-  async addDamage(account: AccountDocument, sessionKey: string, input: unknown, actor: string): Promise<DamageView> {
+  async addDamage(account: Account, sessionKey: string, input: unknown, actor: string): Promise<DamageView> {
     const session = await this.require(account, sessionKey);
     const parsed = parseDamageBody(input);
     if (!parsed.ok) throw badRequest(parsed.message);
@@ -407,7 +408,7 @@ export class SessionService {
     }
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
     const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, damageWriteStatuses(session), () =>
-      this.deps.damages.countManualForSession(account.api_key, sessionKey),
+      this.deps.damages.countManualForSession(account.apiKey, sessionKey),
     );
     if (!taken) {
       const latest = await this.require(account, sessionKey);
@@ -418,7 +419,7 @@ export class SessionService {
     const record: DamageDocument = {
       damage_id: newRandomId(12),
       session_key: sessionKey,
-      api_key: account.api_key,
+      api_key: account.apiKey,
       item,
       damage_type: damageType,
       damage: damageType,
@@ -441,7 +442,7 @@ export class SessionService {
     }
     if (!(await this.damagesChanged(session, (results) => reportedDamage(results, record.damage_id as string) === expectedInReport(record)))) {
       // The report was made meanwhile, without this record: take it back.
-      await this.deps.damages.deleteManual(account.api_key, sessionKey, record.damage_id as string);
+      await this.deps.damages.deleteManual(account.apiKey, sessionKey, record.damage_id as string);
       await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
       throw damagesClosed(await this.require(account, sessionKey));
     }
@@ -449,12 +450,12 @@ export class SessionService {
   }
 
   /** Accepts or declines a proposal, or corrects a record's grade, type, item, region or note; before COMPLETE or while reopened. */
-  async updateDamage(account: AccountDocument, sessionKey: string, damageId: string, input: unknown): Promise<DamageView> {
+  async updateDamage(account: Account, sessionKey: string, damageId: string, input: unknown): Promise<DamageView> {
     const session = await this.require(account, sessionKey);
     const parsed = parseDamageChangesBody(input);
     if (!parsed.ok) throw badRequest(parsed.message);
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
-    const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
+    const current = await this.deps.damages.find(account.apiKey, sessionKey, damageId);
     if (!current) throw damageNotFound(damageId);
     const changes = parsed.value;
     const region = changes.region === undefined ? current.region : changes.region;
@@ -466,25 +467,25 @@ export class SessionService {
     if (changes.region !== undefined) set.region = changes.region;
     if (changes.note !== undefined) set.note = changes.note;
     if (changes.status !== undefined) set.status = changes.status;
-    const updated = await this.deps.damages.update(account.api_key, sessionKey, damageId, set);
+    const updated = await this.deps.damages.update(account.apiKey, sessionKey, damageId, set);
     if (!updated) throw damageNotFound(damageId);
     if (!(await this.damagesChanged(session, (results) => reportedDamage(results, damageId) === expectedInReport(updated)))) {
       const previous: DamageUpdate = { updated_at: current.updated_at ?? current.created_at };
       for (const key of Object.keys(set) as (keyof DamageUpdate)[]) if (key !== 'updated_at') Object.assign(previous, { [key]: current[key] ?? null });
-      await this.deps.damages.update(account.api_key, sessionKey, damageId, previous);
+      await this.deps.damages.update(account.apiKey, sessionKey, damageId, previous);
       throw damagesClosed(await this.require(account, sessionKey));
     }
     return damageView(updated);
   }
 
   /** Removes a manual record before COMPLETE or while reopened; a detector's proposal is declined instead, so the review shows it. */
-  async deleteDamage(account: AccountDocument, sessionKey: string, damageId: string): Promise<DamageRemoved> {
+  async deleteDamage(account: Account, sessionKey: string, damageId: string): Promise<DamageRemoved> {
     const session = await this.require(account, sessionKey);
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
-    const current = await this.deps.damages.find(account.api_key, sessionKey, damageId);
+    const current = await this.deps.damages.find(account.apiKey, sessionKey, damageId);
     if (!current) throw damageNotFound(damageId);
     if (current.source !== 'manual') throw badRequest(`Damage ${damageId} was proposed by the damage detector: decline it instead of deleting it.`);
-    if (!(await this.deps.damages.deleteManual(account.api_key, sessionKey, damageId))) throw damageNotFound(damageId);
+    if (!(await this.deps.damages.deleteManual(account.apiKey, sessionKey, damageId))) throw damageNotFound(damageId);
     if (!(await this.damagesChanged(session, (results) => reportedDamage(results, damageId) === null))) {
       await this.deps.damages.insert(current);
       throw damagesClosed(await this.require(account, sessionKey));
@@ -525,7 +526,7 @@ export class SessionService {
     );
   }
 
-  async results(account: AccountDocument, sessionKey: string): Promise<SessionResults> {
+  async results(account: Account, sessionKey: string): Promise<SessionResults> {
     const session = await this.require(account, sessionKey);
     if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
     // Stored as buildSessionResults made it, at completion.

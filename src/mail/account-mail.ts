@@ -1,7 +1,7 @@
 // The mail about an account rather than a session (docs/staff.md "Mail"): its notification addresses hear when the
 // service disables one of its callbacks (docs/webhooks.md#disabled-callbacks), in the account's default language.
 import type { CallbackDisableCause } from '../domain/callback-disabling.js';
-import type { AccountDocument } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { MailNotifications } from './mail-notifications.js';
 import { mailingAccount } from './session-mail.js';
 
@@ -9,7 +9,7 @@ export class AccountMail {
   constructor(
     private readonly deps: {
       mails: Pick<MailNotifications, 'callbackDisabled'>;
-      accounts: { findByApiKey(apiKey: string): Promise<AccountDocument | null> };
+      accounts: { findByApiKey(apiKey: string): Promise<Account | null> };
     },
   ) {}
 

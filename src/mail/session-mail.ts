@@ -1,7 +1,7 @@
 // The mail a session's life triggers (docs/staff.md "Mail"), for the use cases that move it: the invitation when it is
 // created, the notice to staff when it starts waiting for review, the person's report link when it completes. A mail
 // that cannot be queued is logged and never fails the move that triggered it.
-import type { AccountDocument } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import { captureLanguageOf } from '../domain/languages.js';
 import { CAPTURE_TOKEN_DAYS_AFTER_COMPLETE } from '../domain/capture-scope.js';
@@ -13,13 +13,13 @@ export class SessionMail {
   constructor(
     private readonly deps: {
       mails: MailNotifications;
-      accounts: { findByApiKey(apiKey: string): Promise<AccountDocument | null> };
+      accounts: { findByApiKey(apiKey: string): Promise<Account | null> };
       urls: PublicUrls;
       logger: Logger;
     },
   ) {}
 
-  async sessionCreated(account: AccountDocument, session: InspectionSessionDocument): Promise<void> {
+  async sessionCreated(account: Account, session: InspectionSessionDocument): Promise<void> {
     const recipient = session.options.email;
     if (!recipient) return;
     await this.safely('invitation', session._id, () => this.deps.mails.invite(mailingAccount(account), this.mailingSession(session), recipient));
@@ -61,11 +61,11 @@ export class SessionMail {
 }
 
 /** What the mail of an account says and where the staff's copies go. */
-export function mailingAccount(account: AccountDocument): MailingAccount {
+export function mailingAccount(account: Account): MailingAccount {
   return {
-    apiKey: account.api_key,
-    displayName: account.display_name,
-    language: account.default_language,
-    notificationEmails: account.notification_emails,
+    apiKey: account.apiKey,
+    displayName: account.displayName,
+    language: account.defaultLanguage,
+    notificationEmails: account.notificationEmails,
   };
 }

@@ -5,7 +5,8 @@
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
-import { accountSettings, type AccountDocument, type AccountStore } from '../store/accounts.js';
+import type { AccountStore } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { AccountLogos } from '../accounts/account-logos.js';
 import type { PublicUrls } from '../inspections/public-urls.js';
 import type { PhotoFiles } from '../inspections/photo-files.js';
@@ -137,26 +138,25 @@ export class ReportDocuments {
     await this.deps.fileStore.put(key, pdf, { contentType: 'application/pdf' });
   }
 
-  private accountOf(session: InspectionSessionDocument): Promise<AccountDocument | null> {
+  private accountOf(session: InspectionSessionDocument): Promise<Account | null> {
     return this.deps.stores.accounts.findById(session.account_id);
   }
 
-  private async model(session: InspectionSessionDocument, audience: ReportAudience, account: AccountDocument | null): Promise<ConditionReport> {
+  private async model(session: InspectionSessionDocument, audience: ReportAudience, account: Account | null): Promise<ConditionReport> {
     assertComplete(session);
     const author = audience === 'guest' ? GUEST_NOTE_USER : undefined;
     const { notes, total } = await this.deps.stores.notes.listNewestForSession(session.api_key, session._id, REPORT_LIMITS.notes, author);
     const results = session.results as unknown as SessionResults;
-    const settings = account ? accountSettings(account) : null;
     // The capture link's copy never names the account's username (its login): only a display name chosen to be shown.
     // Without a display name the guest copy is headed as the capture page is ("Vehicle inspection", in its language).
-    const brandName = audience === 'guest' ? (guestBrand(account).name ?? reportWords(session.language).messages['page.title']) : settings?.display_name;
+    const brandName = audience === 'guest' ? (guestBrand(account).name ?? reportWords(session.language).messages['page.title']) : account?.displayName;
     return buildConditionReport(
       audience === 'guest' ? { ...results, vehicle: { ...guestVehicle(results.vehicle) } as SessionResults['vehicle'] } : results,
       { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
       this.deps.clock(),
       {
-        ...(settings && brandName
-          ? { brand: { name: brandName, color: settings.brand_color ?? DEFAULT_BRAND_COLOR, logoUrl: this.deps.urls.logoUrl(account?.logo) } }
+        ...(account && brandName
+          ? { brand: { name: brandName, color: account.brandColor ?? DEFAULT_BRAND_COLOR, logoUrl: this.deps.urls.logoUrl(account?.logo) } }
           : {}),
         unanalysedPhotoCodes: session.detector_unanalysed ?? [],
         words: reportWords(session.language),

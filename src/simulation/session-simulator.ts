@@ -2,7 +2,7 @@
 // generated photos, through the real pipeline — quality control, events, webhooks, the report — so an integrator can
 // test their handler without photographing a car. It runs in this instance after the 202; if the instance stops
 // half-way, the session stays where it was and expires at its idle deadline like any other.
-import type { AccountDocument } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { Logger } from '../logger.js';
 import type { SessionService } from '../inspections/session-service.js';
 import type { CaptureService } from '../inspections/capture-service.js';
@@ -32,7 +32,7 @@ export class SessionSimulator {
   constructor(private readonly deps: SessionSimulatorDeps) {}
 
   /** Checks the request and opens the capture (so a second simulate is refused), then runs the rest after answering. */
-  async start(account: AccountDocument, sessionKey: string, body: unknown): Promise<SimulationStarted> {
+  async start(account: Account, sessionKey: string, body: unknown): Promise<SimulationStarted> {
     const parsed = SimulateBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
     const session = await this.deps.sessions.require(account, sessionKey);
@@ -59,7 +59,7 @@ export class SessionSimulator {
     await Promise.allSettled([...this.running]);
   }
 
-  private async run(account: AccountDocument, sessionKey: string, codes: number[], input: SimulateInput): Promise<void> {
+  private async run(account: Account, sessionKey: string, codes: number[], input: SimulateInput): Promise<void> {
     const rejected = input.rejected_photos ?? 0;
     const upload = (code: number, bytes: Buffer) => this.deps.capture.capturePhotoForAccount(account, sessionKey, code, bytes);
     if (input.outcome === 'expire') {

@@ -1,34 +1,32 @@
-// The accounts collection: integrator identities, their HMAC secrets and session settings.
+// The accounts collection: integrator identities, their HMAC secrets and session settings. Documents are mapped to
+// Account records (domain/account.ts) here, so nothing outside the store knows the stored shape.
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { CaptureLanguage } from '../domain/languages.js';
 import type { LogoType } from '../domain/account-logo.js';
+import type { Account, AccountId, AccountLogo, AccountSettingsUpdate, NewAccount, ReviewMode } from '../domain/account.js';
+import type { Theme } from '../domain/themes.js';
 
 export interface AccountDocument {
   _id: ObjectId;
   username: string;
   api_key: string;
   api_secret: string;
-  /** The secret replaced by the last rotation, still accepted until `expires_at`. */
   previous_secret: { secret: string; expires_at: Date } | null;
   expiration_hours: number;
-  default_theme: string;
+  /** One of the themes (migration 012 replaced any other value). */
+  default_theme: Theme;
   redirect_url: string | null;
-  /** docs/staff.md. */
   review_mode: ReviewMode;
   display_name: string;
   brand_color: string | null;
-  /** The language of sessions created without one (docs/staff.md "Languages"). */
   default_language: CaptureLanguage;
-  /** Where the staff's notices go (a session waiting for review, a disabled callback). */
   notification_emails: string[];
-  /** The account's logo, re-encoded by the service, in the file store; null without one. */
-  logo: AccountLogo | null;
+  logo: LogoDocument | null;
   created_at: Date;
   updated_at: Date;
 }
 
-/** A kept logo (domain/account-logo.ts): served at /logos/<token>.<ext>, its bytes under `file_key` in the file store. */
-export interface AccountLogo {
+interface LogoDocument {
   token: string;
   file_key: string;
   mime_type: LogoType;
@@ -37,34 +35,75 @@ export interface AccountLogo {
   updated_at: Date;
 }
 
-export type NewAccount = Omit<AccountDocument, '_id'>;
+function toLogo(logo: LogoDocument | null): AccountLogo | null {
+  return logo && { token: logo.token, fileKey: logo.file_key, mimeType: logo.mime_type, width: logo.width, height: logo.height, updatedAt: logo.updated_at };
+}
 
-/** manual: a person completes each review; auto: the report is generated as soon as the capture is confirmed. */
-export type ReviewMode = 'manual' | 'auto';
+function logoDocument(logo: AccountLogo | null): LogoDocument | null {
+  return logo && { token: logo.token, file_key: logo.fileKey, mime_type: logo.mimeType, width: logo.width, height: logo.height, updated_at: logo.updatedAt };
+}
 
-/** The review, branding, language and notice settings of an account. */
-export function accountSettings(account: AccountDocument): {
-  review_mode: ReviewMode;
-  display_name: string;
-  brand_color: string | null;
-  default_language: CaptureLanguage;
-  notification_emails: string[];
-} {
+function toAccount(document: AccountDocument): Account {
   return {
-    default_language: account.default_language,
-    review_mode: account.review_mode,
-    display_name: account.display_name,
-    brand_color: account.brand_color,
-    notification_emails: account.notification_emails,
+    id: document._id,
+    username: document.username,
+    apiKey: document.api_key,
+    apiSecret: document.api_secret,
+    previousSecret: document.previous_secret && { secret: document.previous_secret.secret, expiresAt: document.previous_secret.expires_at },
+    expirationHours: document.expiration_hours,
+    defaultTheme: document.default_theme,
+    redirectUrl: document.redirect_url,
+    reviewMode: document.review_mode,
+    displayName: document.display_name,
+    brandColor: document.brand_color,
+    defaultLanguage: document.default_language,
+    notificationEmails: document.notification_emails,
+    logo: toLogo(document.logo),
+    createdAt: document.created_at,
+    updatedAt: document.updated_at,
   };
 }
 
-export type AccountSettingsUpdate = Partial<
-  Pick<
-    AccountDocument,
-    'expiration_hours' | 'default_theme' | 'redirect_url' | 'review_mode' | 'display_name' | 'brand_color' | 'default_language' | 'notification_emails'
-  >
->;
+function toDocument(account: NewAccount): Omit<AccountDocument, '_id'> {
+  return {
+    username: account.username,
+    api_key: account.apiKey,
+    api_secret: account.apiSecret,
+    previous_secret: account.previousSecret && { secret: account.previousSecret.secret, expires_at: account.previousSecret.expiresAt },
+    expiration_hours: account.expirationHours,
+    default_theme: account.defaultTheme,
+    redirect_url: account.redirectUrl,
+    review_mode: account.reviewMode,
+    display_name: account.displayName,
+    brand_color: account.brandColor,
+    default_language: account.defaultLanguage,
+    notification_emails: account.notificationEmails,
+    logo: logoDocument(account.logo),
+    created_at: account.createdAt,
+    updated_at: account.updatedAt,
+  };
+}
+
+/** The stored name of each setting. */
+const SETTING_FIELDS = {
+  expirationHours: 'expiration_hours',
+  defaultTheme: 'default_theme',
+  redirectUrl: 'redirect_url',
+  reviewMode: 'review_mode',
+  displayName: 'display_name',
+  brandColor: 'brand_color',
+  defaultLanguage: 'default_language',
+  notificationEmails: 'notification_emails',
+} as const satisfies Record<keyof AccountSettingsUpdate, keyof AccountDocument>;
+
+function settingsDocument(update: AccountSettingsUpdate): Partial<AccountDocument> {
+  const set: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(SETTING_FIELDS)) {
+    const value = update[name as keyof AccountSettingsUpdate];
+    if (value !== undefined) set[field] = value;
+  }
+  return set as Partial<AccountDocument>;
+}
 
 export class AccountStore {
   private readonly collection: Collection<AccountDocument>;
@@ -79,30 +118,34 @@ export class AccountStore {
     await this.collection.createIndex({ 'logo.token': 1 }, { partialFilterExpression: { 'logo.token': { $type: 'string' } } });
   }
 
-  async insert(account: NewAccount): Promise<AccountDocument> {
-    const { insertedId } = await this.collection.insertOne(account as AccountDocument);
-    return { ...account, _id: insertedId };
+  async insert(account: NewAccount): Promise<Account> {
+    const { insertedId } = await this.collection.insertOne(toDocument(account) as AccountDocument);
+    return { ...account, id: insertedId };
   }
 
-  findByApiKey(apiKey: string): Promise<AccountDocument | null> {
-    return this.collection.findOne({ api_key: apiKey });
+  async findByApiKey(apiKey: string): Promise<Account | null> {
+    const found = await this.collection.findOne({ api_key: apiKey });
+    return found && toAccount(found);
   }
 
-  findById(id: ObjectId): Promise<AccountDocument | null> {
-    return this.collection.findOne({ _id: id });
+  async findById(id: AccountId): Promise<Account | null> {
+    const found = await this.collection.findOne({ _id: id });
+    return found && toAccount(found);
   }
 
   /** The account whose current logo has this token (a replaced or removed logo's token finds none). */
-  findByLogoToken(token: string): Promise<AccountDocument | null> {
-    return this.collection.findOne({ 'logo.token': token });
+  async findByLogoToken(token: string): Promise<Account | null> {
+    const found = await this.collection.findOne({ 'logo.token': token });
+    return found && toAccount(found);
   }
 
-  findByUsername(username: string): Promise<AccountDocument | null> {
-    return this.collection.findOne({ username });
+  async findByUsername(username: string): Promise<Account | null> {
+    const found = await this.collection.findOne({ username });
+    return found && toAccount(found);
   }
 
-  list(): Promise<AccountDocument[]> {
-    return this.collection.find({}).sort({ username: 1 }).toArray();
+  async list(): Promise<Account[]> {
+    return (await this.collection.find({}).sort({ username: 1 }).toArray()).map(toAccount);
   }
 
   async isEmpty(): Promise<boolean> {
@@ -110,25 +153,31 @@ export class AccountStore {
   }
 
   /** Changes settings; returns the account as it is now, or null when there is none. */
-  updateSettings(username: string, set: AccountSettingsUpdate, now: Date) {
-    return this.collection.findOneAndUpdate({ username }, { $set: { ...set, updated_at: now } }, { returnDocument: 'after' });
+  async updateSettings(username: string, update: AccountSettingsUpdate, now: Date): Promise<Account | null> {
+    const updated = await this.collection.findOneAndUpdate(
+      { username },
+      { $set: { ...settingsDocument(update), updated_at: now } },
+      { returnDocument: 'after' },
+    );
+    return updated && toAccount(updated);
   }
 
   /**
    * Puts `logo` (or none) in place of the logo whose token is `previousToken` (null: the account had none). A
    * conditional write, atomic on every database: false when another change replaced the logo meanwhile.
    */
-  async replaceLogo(account: Pick<AccountDocument, '_id' | 'api_key'>, previousToken: string | null, logo: AccountLogo | null, now: Date): Promise<boolean> {
+  async replaceLogo(account: Pick<Account, 'id' | 'apiKey'>, previousToken: string | null, logo: AccountLogo | null, now: Date): Promise<boolean> {
     const current = previousToken === null ? { $or: [{ logo: null }, { logo: { $exists: false } }] } : { 'logo.token': previousToken };
-    const { matchedCount } = await this.collection.updateOne({ _id: account._id, ...current }, { $set: { logo, updated_at: now } });
+    const { matchedCount } = await this.collection.updateOne({ _id: account.id, ...current }, { $set: { logo: logoDocument(logo), updated_at: now } });
     return matchedCount === 1;
   }
 
-  replaceSecret(username: string, secret: string, previous: AccountDocument['previous_secret'], now: Date) {
-    return this.collection.findOneAndUpdate(
+  async replaceSecret(username: string, secret: string, previous: Account['previousSecret'], now: Date): Promise<Account | null> {
+    const updated = await this.collection.findOneAndUpdate(
       { username },
-      { $set: { api_secret: secret, previous_secret: previous, updated_at: now } },
+      { $set: { api_secret: secret, previous_secret: previous && { secret: previous.secret, expires_at: previous.expiresAt }, updated_at: now } },
       { returnDocument: 'after' },
     );
+    return updated && toAccount(updated);
   }
 }

@@ -23,5 +23,5 @@ export async function createAccountWithOwner(accounts: AccountService, users: Us
   const parsed = users.parse(ownerInput);
   if (await users.isTaken(parsed.username)) throw users.takenError(parsed.username);
   const account = await accounts.create(settings);
-  return { ...account, owner: await users.create(account, ownerInput) };
+  return { ...account, owner: await users.create({ apiKey: account.api_key }, ownerInput) };
 }

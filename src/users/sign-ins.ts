@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
-import type { AccountDocument, AccountStore } from '../store/accounts.js';
+import type { AccountStore } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { UserDocument, UserStore } from '../store/users.js';
 import type { SignInDocument, SignInStore } from '../store/sign-ins.js';
 import type { SignInFailureStore } from '../store/sign-in-failures.js';
@@ -47,7 +48,7 @@ export type SignedInUser = z.output<typeof SignedInUserSchema>;
 
 export interface ActiveSignIn {
   user: UserDocument;
-  account: AccountDocument;
+  account: Account;
 }
 
 export class SignInService {
@@ -73,7 +74,7 @@ export class SignInService {
     await this.deps.signIns.insert({
       _id: signInIdOf(token),
       username: user._id,
-      api_key: account.api_key,
+      api_key: account.apiKey,
       created_at: now,
       last_seen_at: now,
       expires_at: expiresAt(now, now),
@@ -141,7 +142,7 @@ export class SignInService {
   }
 }
 
-export function signedInUser(user: UserDocument, account: AccountDocument): SignedInUser {
+export function signedInUser(user: UserDocument, account: Account): SignedInUser {
   return { username: user._id, name: user.name, role: user.role, account: account.username };
 }
 

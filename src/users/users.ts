@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
-import type { AccountDocument } from '../store/accounts.js';
+import type { Account } from '../domain/account.js';
 import type { UserDocument, UserStore } from '../store/users.js';
 import type { SignInStore } from '../store/sign-ins.js';
 import { UtcTimestampSchema } from '../domain/time.js';
@@ -93,13 +93,13 @@ export class UserService {
     return taken(username);
   }
 
-  async create(account: Pick<AccountDocument, 'api_key'>, input: unknown): Promise<UserView> {
+  async create(account: Pick<Account, 'apiKey'>, input: unknown): Promise<UserView> {
     const user = this.parse(input);
     if (await this.isTaken(user.username)) throw taken(user.username);
     try {
       const stored = await this.users.insert({
         _id: user.username,
-        api_key: account.api_key,
+        api_key: account.apiKey,
         name: user.name ?? user.username,
         role: user.role,
         password_hash: await hashPassword(user.password),
@@ -112,31 +112,31 @@ export class UserService {
     }
   }
 
-  async list(account: AccountDocument): Promise<UserView[]> {
-    return (await this.users.listByAccount(account.api_key)).map(toUserView);
+  async list(account: Account): Promise<UserView[]> {
+    return (await this.users.listByAccount(account.apiKey)).map(toUserView);
   }
 
   /**
    * Changes the role, name or password of the account's user. A new password ends every sign-in of theirs but
    * `keepSignIn` (the cookie value of the browser that asked, when it is the user's own).
    */
-  async update(account: Pick<AccountDocument, 'api_key'>, username: string, input: unknown, keepSignIn?: string): Promise<UserView> {
+  async update(account: Pick<Account, 'apiKey'>, username: string, input: unknown, keepSignIn?: string): Promise<UserView> {
     const parsed = UserChangeRequestSchema.safeParse(isObject(input) ? input : {});
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid user change.');
     const change = parsed.data;
-    const user = await this.users.findInAccount(account.api_key, username);
+    const user = await this.users.findInAccount(account.apiKey, username);
     if (!user) throw userNotFound(username);
     const demoted = user.role === 'owner' && change.role !== undefined && change.role !== 'owner';
-    if (demoted) await this.refuseLastOwner(account.api_key, username);
-    const updated = await this.users.updateInAccount(account.api_key, username, {
+    if (demoted) await this.refuseLastOwner(account.apiKey, username);
+    const updated = await this.users.updateInAccount(account.apiKey, username, {
       ...(change.role ? { role: change.role } : {}),
       ...(change.name ? { name: change.name } : {}),
       ...(change.password ? { password_hash: await hashPassword(change.password) } : {}),
     });
     if (!updated) throw userNotFound(username);
     // Two owners demoting each other at once both passed the check above: the later one to look puts its owner back.
-    if (demoted && (await this.users.countOwners(account.api_key)) === 0) {
-      await this.users.updateInAccount(account.api_key, username, { role: 'owner' });
+    if (demoted && (await this.users.countOwners(account.apiKey)) === 0) {
+      await this.users.updateInAccount(account.apiKey, username, { role: 'owner' });
       throw lastOwner(username);
     }
     if (change.password) {
@@ -147,13 +147,13 @@ export class UserService {
   }
 
   /** Removes the user and, in the same call, every sign-in of theirs. */
-  async delete(account: AccountDocument, username: string): Promise<{ message: string }> {
-    const user = await this.users.findInAccount(account.api_key, username);
+  async delete(account: Account, username: string): Promise<{ message: string }> {
+    const user = await this.users.findInAccount(account.apiKey, username);
     if (!user) throw userNotFound(username);
-    if (user.role === 'owner') await this.refuseLastOwner(account.api_key, username);
-    if (!(await this.users.deleteInAccount(account.api_key, username))) throw userNotFound(username);
+    if (user.role === 'owner') await this.refuseLastOwner(account.apiKey, username);
+    if (!(await this.users.deleteInAccount(account.apiKey, username))) throw userNotFound(username);
     // As for demotion: of two owners removed at once, the later one to look is put back.
-    if (user.role === 'owner' && (await this.users.countOwners(account.api_key)) === 0) {
+    if (user.role === 'owner' && (await this.users.countOwners(account.apiKey)) === 0) {
       await this.users.insert(user);
       throw lastOwner(username);
     }
@@ -166,7 +166,7 @@ export class UserService {
   }
 
   /** The demo owner `demo` with a fresh random password; null when that username already exists. */
-  async createDemoOwner(account: Pick<AccountDocument, 'api_key'>): Promise<{ username: string; password: string } | null> {
+  async createDemoOwner(account: Pick<Account, 'apiKey'>): Promise<{ username: string; password: string } | null> {
     const password = randomBytes(12).toString('base64url');
     try {
       await this.create(account, { username: 'demo', password, role: 'owner', name: 'Demo owner' });

@@ -56,24 +56,24 @@ describe('the account cache', () => {
     const elsewhere = new CachedAccountStore(db, 5_000, () => now);
     const service = new AccountService(here);
     const created = await service.create({ username: 'cached-rotation' });
-    expect((await here.findByApiKey(created.api_key))?.api_secret).toBe(created.api_secret);
-    expect((await elsewhere.findByApiKey(created.api_key))?.api_secret).toBe(created.api_secret);
+    expect((await here.findByApiKey(created.api_key))?.apiSecret).toBe(created.api_secret);
+    expect((await elsewhere.findByApiKey(created.api_key))?.apiSecret).toBe(created.api_secret);
 
     const rotated = await service.rotateSecret('cached-rotation');
     expect(rotated.api_secret).not.toBe(created.api_secret);
     // This instance dropped its entry on the write.
-    expect((await here.findByApiKey(created.api_key))?.api_secret).toBe(rotated.api_secret);
+    expect((await here.findByApiKey(created.api_key))?.apiSecret).toBe(rotated.api_secret);
     // The other instance still holds the old account until its entry is older than the TTL...
     now += 4_000;
-    expect((await elsewhere.findByApiKey(created.api_key))?.api_secret).toBe(created.api_secret);
+    expect((await elsewhere.findByApiKey(created.api_key))?.apiSecret).toBe(created.api_secret);
     // ...or until asked for a fresh read.
-    expect((await elsewhere.findByApiKey(created.api_key, { fresh: true }))?.api_secret).toBe(rotated.api_secret);
+    expect((await elsewhere.findByApiKey(created.api_key, { fresh: true }))?.apiSecret).toBe(rotated.api_secret);
     const third = new CachedAccountStore(db, 5_000, () => now);
-    expect((await third.findByApiKey(created.api_key))?.api_secret).toBe(rotated.api_secret);
+    expect((await third.findByApiKey(created.api_key))?.apiSecret).toBe(rotated.api_secret);
     now += 5_000;
     await service.rotateSecret('cached-rotation');
     const latest = (await db.collection('accounts').findOne({ api_key: created.api_key }))?.api_secret;
-    expect((await third.findByApiKey(created.api_key))?.api_secret).toBe(latest);
+    expect((await third.findByApiKey(created.api_key))?.apiSecret).toBe(latest);
   });
 
   it("sees a settings change and a logo change made through it at once (the owner's PATCH /v1/account, the logo)", async () => {
@@ -81,12 +81,12 @@ describe('the account cache', () => {
     const store = new CachedAccountStore(db, 5_000, () => now);
     const service = new AccountService(store);
     const created = await service.create({ username: 'cached-settings' });
-    expect((await store.findByApiKey(created.api_key))?.display_name).toBe('cached-settings');
+    expect((await store.findByApiKey(created.api_key))?.displayName).toBe('cached-settings');
     const account = await store.findByApiKey(created.api_key);
     await service.updateOwn(account as NonNullable<typeof account>, { display_name: 'Changed Motors' });
     now += 1;
-    expect((await store.findByApiKey(created.api_key))?.display_name).toBe('Changed Motors');
-    const logo = { token: 't'.repeat(32), file_key: 'logos/x/t.png', mime_type: 'image/png' as const, width: 10, height: 10, updated_at: new Date(now) };
+    expect((await store.findByApiKey(created.api_key))?.displayName).toBe('Changed Motors');
+    const logo = { token: 't'.repeat(32), fileKey: 'logos/x/t.png', mimeType: 'image/png' as const, width: 10, height: 10, updatedAt: new Date(now) };
     expect(await store.replaceLogo(account as NonNullable<typeof account>, null, logo, new Date(now))).toBe(true);
     expect((await store.findByApiKey(created.api_key))?.logo?.token).toBe(logo.token);
     // A replacement that names a logo the account no longer has changes nothing.

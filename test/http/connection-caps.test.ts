@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 
 const limits = { ...loadConfig({}).webSockets, maxSocketsPerAccount: 2, maxSocketsPerCaptureToken: 2, guestSocketsPerAccount: 3 };
 const guest = (sessionKey: string, apiKey = 'key-a'): Principal => ({ kind: 'capture', apiKey, sessionKey });
-const account = (apiKey: string) => ({ kind: 'account', account: { api_key: apiKey } }) as Principal;
+const account = (apiKey: string) => ({ kind: 'account', account: { apiKey } }) as Principal;
 
 function caps() {
   return new ConnectionCaps(limits, new MemorySocketCounter(), createLogger('silent'));

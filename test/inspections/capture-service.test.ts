@@ -2,7 +2,7 @@
 // expiry by the clock, guest notes, and the QC_PASSED rule for a photo whose check ends after the session got there.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isoTimestamp } from '../../src/domain/time.js';
-import type { AccountDocument } from '../../src/store/accounts.js';
+import type { Account } from '../../src/domain/account.js';
 import { THEME_PHOTOS } from '../support/capture-flow.js';
 import { makeBlurred, makeScene } from '../support/images.js';
 import { expectAppError, startInProcess, type InProcess } from '../support/in-process.js';
@@ -11,7 +11,7 @@ const LITE = THEME_PHOTOS.LITE as number[];
 const HOUR_MS = 3_600_000;
 
 let env: InProcess;
-let account: AccountDocument;
+let account: Account;
 
 beforeAll(async () => {
   env = await startInProcess();

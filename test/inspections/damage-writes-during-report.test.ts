@@ -4,7 +4,7 @@
 // completes, then let through: what the use case does next is its undo step, and the test reads what it left. The same
 // holds for a reopened review completed again into the next revision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountDocument } from '../../src/store/accounts.js';
+import type { Account } from '../../src/domain/account.js';
 import type { DamageDocument } from '../../src/store/damages.js';
 import { THEME_PHOTOS } from '../support/capture-flow.js';
 import { expectAppError, startInProcess, type InProcess } from '../support/in-process.js';
@@ -15,7 +15,7 @@ const REVIEWER = 'reviewer@example.com';
 const CASE_TIMEOUT_MS = 120_000;
 
 let env: InProcess;
-let account: AccountDocument;
+let account: Account;
 let seed = 7_000;
 
 beforeAll(async () => {
@@ -33,7 +33,7 @@ async function sessionInReview(): Promise<{ sessionKey: string; first: DamageDoc
   const waiting = await env.session(created._id);
   expect([waiting.status, waiting.review_pending]).toEqual(['CONFIRM', true]);
   const added = await env.services.sessions.addDamage(account, created._id, { item: 'hood', damage_type: 'scratch', grade: 2 }, 'staff');
-  const first = await env.services.stores.damages.find(account.api_key, created._id, added.damage_id as string);
+  const first = await env.services.stores.damages.find(account.apiKey, created._id, added.damage_id as string);
   return { sessionKey: created._id, first: first as DamageDocument };
 }
 
@@ -72,7 +72,7 @@ async function completeReviewDuring(write: DamageWrite, start: () => Promise<unk
 async function storedAndReported(sessionKey: string) {
   const session = await env.session(sessionKey);
   const inspection = (session.results as { inspection: { damages: { damage_id: string; item: string; damage_type: string; grade: number }[] } }).inspection;
-  const stored = (await env.services.stores.damages.listForSession(account.api_key, sessionKey))
+  const stored = (await env.services.stores.damages.listForSession(account.apiKey, sessionKey))
     .filter((damage) => (damage.status ?? 'accepted') === 'accepted')
     .map((damage) => ({ damage_id: damage.damage_id, item: damage.item, damage_type: damage.damage_type, grade: damage.grade }));
   const reported = inspection.damages.map(({ damage_id, item, damage_type, grade }) => ({ damage_id, item, damage_type, grade }));

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isoTimestamp } from '../../src/domain/time.js';
 import type { SessionStatus } from '../../src/domain/statuses.js';
-import type { AccountDocument } from '../../src/store/accounts.js';
+import type { Account } from '../../src/domain/account.js';
 import { THEME_PHOTOS } from '../support/capture-flow.js';
 import { expectAppError, startInProcess, type InProcess } from '../support/in-process.js';
 
@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000;
 const NOTE = { title: 'Dent', description: 'Rear bumper, left' };
 
 let env: InProcess;
-let account: AccountDocument;
+let account: Account;
 
 beforeAll(async () => {
   env = await startInProcess();
@@ -70,7 +70,7 @@ describe('integrator notes', () => {
     expect(notes.map((note) => note.title)).toEqual(accepted);
     const events = await env.events(session._id);
     expect(events.map((event) => event.payload.title)).toEqual(accepted);
-    const stored = await env.services.stores.notes.listForSession(account.api_key, session._id);
+    const stored = await env.services.stores.notes.listForSession(account.apiKey, session._id);
     expect(events[0]?.payload).toEqual({
       session_key: session._id,
       event: 'SESSION:NOTE_INSERT',

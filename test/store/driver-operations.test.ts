@@ -10,7 +10,7 @@ import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
 import { createStores, ensureIndexes, type Stores } from '../../src/store/stores.js';
 import { isDuplicateKeyError, openDatabase } from '../../src/store/database.js';
-import type { NewAccount } from '../../src/store/accounts.js';
+import type { NewAccount } from '../../src/domain/account.js';
 import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';
 import { existingIndexes } from '../../src/store/indexes.js';
@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** An account's review, branding and notice settings as a new account gets them. */
-const ACCOUNT_SETTINGS: Pick<NewAccount, 'review_mode' | 'display_name' | 'brand_color' | 'default_language' | 'notification_emails' | 'logo'> = {
-  review_mode: 'manual',
-  display_name: 'Driver test',
-  brand_color: null,
-  default_language: 'en',
-  notification_emails: [],
+const ACCOUNT_SETTINGS: Pick<NewAccount, 'reviewMode' | 'displayName' | 'brandColor' | 'defaultLanguage' | 'notificationEmails' | 'logo'> = {
+  reviewMode: 'manual',
+  displayName: 'Driver test',
+  brandColor: null,
+  defaultLanguage: 'en',
+  notificationEmails: [],
   logo: null,
 };
 
@@ -169,19 +169,19 @@ describe('conditional updates', () => {
     const now = new Date();
     await storesOne.accounts.insert({
       username: 'rotating',
-      api_key: 'rotating-key',
-      api_secret: 'old',
-      previous_secret: null,
-      expiration_hours: 72,
-      default_theme: 'PRO',
-      redirect_url: null,
+      apiKey: 'rotating-key',
+      apiSecret: 'old',
+      previousSecret: null,
+      expirationHours: 72,
+      defaultTheme: 'PRO',
+      redirectUrl: null,
       ...ACCOUNT_SETTINGS,
-      created_at: now,
-      updated_at: now,
+      createdAt: now,
+      updatedAt: now,
     });
-    const rotated = await storesTwo.accounts.replaceSecret('rotating', 'new', { secret: 'old', expires_at: now }, now);
-    expect(rotated?.api_secret).toBe('new');
-    expect(rotated?.previous_secret).toEqual({ secret: 'old', expires_at: now });
+    const rotated = await storesTwo.accounts.replaceSecret('rotating', 'new', { secret: 'old', expiresAt: now }, now);
+    expect(rotated?.apiSecret).toBe('new');
+    expect(rotated?.previousSecret).toEqual({ secret: 'old', expiresAt: now });
     expect(await storesTwo.accounts.replaceSecret('nobody', 'x', null, now)).toBeNull();
   });
 });
@@ -250,20 +250,20 @@ describe('the batch claim of deliveries', () => {
 describe('unique violations', () => {
   it('are recognised from insertOne, an ordered insertMany, and an upsert', async () => {
     const now = new Date();
-    const account = {
+    const account: NewAccount = {
       username: 'unique-user',
-      api_key: 'unique-key',
-      api_secret: 's',
-      previous_secret: null,
-      expiration_hours: 72,
-      default_theme: 'PRO',
-      redirect_url: null,
+      apiKey: 'unique-key',
+      apiSecret: 's',
+      previousSecret: null,
+      expirationHours: 72,
+      defaultTheme: 'PRO',
+      redirectUrl: null,
       ...ACCOUNT_SETTINGS,
-      created_at: now,
-      updated_at: now,
+      createdAt: now,
+      updatedAt: now,
     };
     await storesOne.accounts.insert(account);
-    const duplicate = await storesTwo.accounts.insert({ ...account, api_key: 'other-key' }).then(
+    const duplicate = await storesTwo.accounts.insert({ ...account, apiKey: 'other-key' }).then(
       () => null,
       (error: unknown) => error,
     );

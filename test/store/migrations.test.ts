@@ -1,6 +1,7 @@
 // The versioned migrations (src/store/migrations): each runs once per database, under a lease when instances start
 // together, and brings documents stored in an older shape to the shape the code reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account } from '../../src/domain/account.js';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrations/migrations.js';
 import { startInProcess, type InProcess } from '../support/in-process.js';
 
@@ -25,7 +26,7 @@ describe('migrations', () => {
     const account = await env.createAccount();
     const created = await env.services.sessions.create(account, {});
     const completed = await env.services.sessions.create(account, {});
-    const fromDashboard = await env.services.sessions.create(account, {}, { source: 'dashboard', key: { apiKey: account.api_key, mode: 'live' } });
+    const fromDashboard = await env.services.sessions.create(account, {}, { source: 'dashboard', key: { apiKey: account.apiKey, mode: 'live' } });
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
     const completedUpdate = new Date('2026-01-02T03:04:05Z');
     await sessions.updateOne({ _id: created._id }, { $unset: { last_activity_at: '', completed_at: '', source: '', created_with_key: '', test: '' } });
@@ -39,7 +40,7 @@ describe('migrations', () => {
     expect(plain?.last_activity_at).toEqual(plain?.updated_at);
     expect(plain?.completed_at).toBeNull();
     expect(plain?.source).toBe('api');
-    expect(plain).toMatchObject({ created_with_key: account.api_key, test: false });
+    expect(plain).toMatchObject({ created_with_key: account.apiKey, test: false });
     expect((await env.services.stores.sessions.findByKey(fromDashboard._id))?.source).toBe('dashboard');
     const done = await env.services.stores.sessions.findByKey(completed._id);
     expect(done?.completed_at).toEqual(completedUpdate);
@@ -87,7 +88,7 @@ describe('migrations', () => {
     const damages = env.db.collection('damages');
     await damages.insertOne({
       session_key: sessionKey,
-      api_key: account.api_key,
+      api_key: account.apiKey,
       item: 'Hood',
       damage: 'Dent',
       grade: 2,
@@ -97,10 +98,10 @@ describe('migrations', () => {
     });
     const accounts = env.db.collection('accounts');
     const fields = ['review_mode', 'display_name', 'brand_color', 'default_language', 'notification_emails', 'logo'];
-    await accounts.updateOne({ api_key: account.api_key }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
+    await accounts.updateOne({ api_key: account.apiKey }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
     const callbacks = env.db.collection('callbacks');
     const callback = {
-      api_key: account.api_key,
+      api_key: account.apiKey,
       url: 'https://receiver.example.com/hook',
       method: 'POST',
       headers: {},
@@ -117,7 +118,7 @@ describe('migrations', () => {
     await captures.insertOne({
       _id: 'old-capture' as never,
       session_key: sessionKey,
-      api_key: account.api_key,
+      api_key: account.apiKey,
       photo_code: 4,
       approved: false,
       reason: 'Too dark',
@@ -127,9 +128,9 @@ describe('migrations', () => {
     await env.db.collection('migrations').deleteMany({ _id: { $in: ids as never[] } });
 
     expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(ids);
-    const [record] = await env.services.stores.damages.listForSession(account.api_key, sessionKey);
+    const [record] = await env.services.stores.damages.listForSession(account.apiKey, sessionKey);
     expect(record).toMatchObject({ damage_type: 'Dent', status: 'accepted', region: null, damage_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
-    expect(await accounts.findOne({ api_key: account.api_key })).toMatchObject({
+    expect(await accounts.findOne({ api_key: account.apiKey })).toMatchObject({
       review_mode: 'manual',
       display_name: account.username,
       brand_color: null,
@@ -138,8 +139,8 @@ describe('migrations', () => {
       logo: null,
     });
     const [complete, statusChange] = [
-      await callbacks.findOne({ event: 'SESSION:COMPLETE', api_key: account.api_key }),
-      await callbacks.findOne({ event: 'SESSION:STATUS_CHANGE', api_key: account.api_key }),
+      await callbacks.findOne({ event: 'SESSION:COMPLETE', api_key: account.apiKey }),
+      await callbacks.findOne({ event: 'SESSION:STATUS_CHANGE', api_key: account.apiKey }),
     ];
     expect(complete).toMatchObject({ disabled_reason: expect.stringContaining('410'), failing_since: null });
     expect(statusChange).toMatchObject({ disabled_reason: null, failing_since: null });
@@ -152,7 +153,7 @@ describe('migrations', () => {
     // Running them again changes nothing.
     await env.db.collection('migrations').deleteMany({ _id: { $in: ids as never[] } });
     await runMigrations(env.db, env.services.stores.leases, {});
-    expect((await env.services.stores.damages.listForSession(account.api_key, sessionKey))[0]?.damage_id).toBe(record?.damage_id);
+    expect((await env.services.stores.damages.listForSession(account.apiKey, sessionKey))[0]?.damage_id).toBe(record?.damage_id);
   });
 
   it('give captures, sessions and results stored before the odometer reading its fields, empty', async () => {
@@ -174,5 +175,22 @@ describe('migrations', () => {
     expect(completed?.captured_odometer).toBeNull();
     expect(completed?.results?.vehicle).toEqual({ odom_reading: 48000, odom_captured: null, odom_match: null });
     expect(await captures.findOne({ _id: 'old-cluster-capture' })).toMatchObject({ odometer_suggested: null });
+  });
+  it('give accounts stored with a default theme that is none of the themes, or none, the theme they behaved with (PRO)', async () => {
+    const [unknown, missing, lite] = [await env.createAccount(), await env.createAccount(), await env.createAccount({ default_theme: 'LITE' })];
+    const accounts = env.db.collection('accounts');
+    await accounts.updateOne({ api_key: unknown.apiKey }, { $set: { default_theme: 'STANDARD' } });
+    await accounts.updateOne({ api_key: missing.apiKey }, { $unset: { default_theme: '' } });
+    for (let run = 0; run < 2; run += 1) {
+      await env.db.collection('migrations').deleteOne({ _id: '012-account-default-theme' as never });
+      expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['012-account-default-theme']);
+    }
+    // Read afresh (by username): the store keeps accounts looked up by API key for a few seconds.
+    const read = async (account: Account) => env.services.stores.accounts.findByUsername(account.username);
+    expect((await read(unknown))?.defaultTheme).toBe('PRO');
+    expect((await read(missing))?.defaultTheme).toBe('PRO');
+    expect((await read(lite))?.defaultTheme).toBe('LITE');
+    const migrated = await read(unknown);
+    expect((await env.services.sessions.create(migrated!, {})).theme).toBe('PRO');
   });
 });

@@ -15,7 +15,7 @@ import { createMetrics } from '../../src/observability/metrics.js';
 import { createServices, type Services } from '../../src/services.js';
 import { prepareDatabase } from '../../src/store/stores.js';
 import { FilesystemStore } from '../../src/storage/filesystem-store.js';
-import type { AccountDocument } from '../../src/store/accounts.js';
+import type { Account } from '../../src/domain/account.js';
 import type { CaptureDocument } from '../../src/store/captures.js';
 import type { EventDocument } from '../../src/store/events.js';
 import type { InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
@@ -35,7 +35,7 @@ export interface InProcess {
    * Creates an account through the accounts use case, as POST /admin/accounts does, and returns its stored document
    * (what the use cases take). review_mode `auto` unless `settings` says otherwise, like TestServer.createAccount.
    */
-  createAccount(settings?: Record<string, unknown>): Promise<AccountDocument>;
+  createAccount(settings?: Record<string, unknown>): Promise<Account>;
   /** The session as stored now (what a request of the capture app starts from). */
   session(sessionKey: string): Promise<InspectionSessionDocument>;
   /** One upload of the capture app: the session read afresh, then the capture use case. */

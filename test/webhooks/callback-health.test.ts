@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import type { CallbackDisableCause } from '../../src/domain/callback-disabling.js';
-import type { AccountDocument } from '../../src/store/accounts.js';
+import type { Account } from '../../src/domain/account.js';
 import type { CallbackDocument } from '../../src/store/callbacks.js';
 import { CallbackHealth } from '../../src/webhooks/callback-health.js';
 import { newDelivery } from '../../src/webhooks/outbox.js';
@@ -32,10 +32,10 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 /** A fresh account with a callback; returns its stored document (what an attempt's bookkeeping is given). */
-async function freshCallback(): Promise<{ account: AccountDocument; read: () => Promise<CallbackDocument> }> {
+async function freshCallback(): Promise<{ account: Account; read: () => Promise<CallbackDocument> }> {
   const account = await env.createAccount();
-  await env.services.callbacks.set(account.api_key, { event: EVENT, url: 'https://hooks.example.com/notes' });
-  const read = async () => (await env.services.stores.callbacks.find(account.api_key, EVENT)) as CallbackDocument;
+  await env.services.callbacks.set(account.apiKey, { event: EVENT, url: 'https://hooks.example.com/notes' });
+  const read = async () => (await env.services.stores.callbacks.find(account.apiKey, EVENT)) as CallbackDocument;
   return { account, read };
 }
 
@@ -92,7 +92,7 @@ describe('a callback’s failing run', () => {
     // Another instance's success, whose bookkeeping read an older setting and so did not end the run.
     const delivered = {
       ...newDelivery({
-        id: `msg_ok_${account.api_key}`,
+        id: `msg_ok_${account.apiKey}`,
         callback: await read(),
         eventSeq: 1,
         sessionKey: 'XKT-7Q2M9D4B1A',
@@ -119,7 +119,7 @@ describe('a callback’s failing run', () => {
 
     await health.gone(await read(), new Date());
     await health.gone(await read(), new Date());
-    expect(await env.services.callbacks.get(account.api_key, EVENT)).toMatchObject({
+    expect(await env.services.callbacks.get(account.apiKey, EVENT)).toMatchObject({
       disabled: true,
       disabled_reason: 'The receiver answered 410 Gone.',
       active: false,

@@ -1,7 +1,7 @@
 // The webhook outbox in process (no HTTP, no worker running): a recorded webhook event with an active callback gets
 // exactly one delivery, and the outbox reconciler writes a lost one back, once, only for events the callback covers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountDocument } from '../../src/store/accounts.js';
+import type { Account } from '../../src/domain/account.js';
 import type { DeliveryDocument } from '../../src/store/deliveries.js';
 import type { EventDocument } from '../../src/store/events.js';
 import { eventDeliveryId } from '../../src/webhooks/outbox.js';
@@ -13,12 +13,12 @@ const EVENT = 'SESSION:NOTE_INSERT';
 const TARGET = 'http://127.0.0.1:9/hooks/notes';
 
 let env: InProcess;
-let account: AccountDocument;
+let account: Account;
 
 beforeAll(async () => {
   env = await startInProcess();
   account = await env.createAccount();
-  await env.services.callbacks.set(account.api_key, { event: EVENT, url: TARGET, payload: { source: 'in-process' } });
+  await env.services.callbacks.set(account.apiKey, { event: EVENT, url: TARGET, payload: { source: 'in-process' } });
 });
 
 afterEach(() => env.clock.reset());
@@ -65,7 +65,7 @@ describe('the webhook outbox', () => {
 
     // A status move is a webhook event too, but this account has no callback for it.
     await env.services.capture.start(await env.session(event.session_key));
-    expect(await env.services.stores.deliveries.page(account.api_key, 'SESSION:STATUS_CHANGE', 10, null, event.session_key)).toEqual([]);
+    expect(await env.services.stores.deliveries.page(account.apiKey, 'SESSION:STATUS_CHANGE', 10, null, event.session_key)).toEqual([]);
     // Nor does another account's note reach this account's callback.
     const other = await env.createAccount();
     const othersEvent = await sessionWithNote(other);
@@ -94,7 +94,7 @@ describe('the webhook outbox', () => {
     const before = await sessionWithNote(late);
     expect(await deliveriesOf(before)).toEqual([]);
     env.clock.advance(1_000);
-    await env.services.callbacks.set(late.api_key, { event: EVENT, url: TARGET });
+    await env.services.callbacks.set(late.apiKey, { event: EVENT, url: TARGET });
     // A later event of the same account whose delivery was lost shows the pass did read this account's events.
     const after = await sessionWithNote(late);
     await env.db.collection('deliveries').deleteOne({ _id: eventDeliveryId(after.api_key, after.seq) } as object);

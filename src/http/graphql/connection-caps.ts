@@ -19,7 +19,7 @@ interface Counted {
 
 /** The counts a connection of `principal` joins, each with its limit. */
 function countsOf(principal: Principal, limits: WebSocketLimits): { owner: string; limit: number; cap: CapName }[] {
-  if (principal.kind !== 'capture') return [{ owner: `account:${principal.account.api_key}`, limit: limits.maxSocketsPerAccount, cap: 'account' }];
+  if (principal.kind !== 'capture') return [{ owner: `account:${principal.account.apiKey}`, limit: limits.maxSocketsPerAccount, cap: 'account' }];
   return [
     { owner: `capture:${principal.sessionKey}`, limit: limits.maxSocketsPerCaptureToken, cap: 'capture token' },
     { owner: `guests:${principal.apiKey}`, limit: limits.guestSocketsPerAccount, cap: 'guests' },

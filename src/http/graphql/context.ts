@@ -116,7 +116,7 @@ export async function requireCallbackOwner(context: GraphQLContext): Promise<{ a
   const principal = await context.principal();
   if (principal.kind === 'account') return { account: principal.account, apiKey: principal.key.apiKey };
   const account = await requireAccount(context);
-  return { account, apiKey: account.api_key };
+  return { account, apiKey: account.apiKey };
 }
 
 /** True for a capture token: fields and events then show only what the capture needs (domain/capture-scope.ts). */

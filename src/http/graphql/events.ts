@@ -44,7 +44,7 @@ builder.subscriptionFields((t) => ({
         const session = await requireReadableSession(context, sessionKey);
         return sessionEvents({ apiKey: session.api_key, sessionKey: session._id, afterSeq });
       }
-      return sessionEvents({ apiKey: principal.account.api_key, sessionKey: null, afterSeq });
+      return sessionEvents({ apiKey: principal.account.apiKey, sessionKey: null, afterSeq });
     },
     resolve: (message) => message,
   }),

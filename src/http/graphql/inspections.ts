@@ -647,7 +647,7 @@ builder.mutationFields((t) => ({
       const principal = await context.principal();
       const account = await requireAccount(context);
       const creator: SessionCreator =
-        principal.kind === 'account' ? { source: 'api', key: principal.key } : { source: 'dashboard', key: { apiKey: account.api_key, mode: 'live' } };
+        principal.kind === 'account' ? { source: 'api', key: principal.key } : { source: 'dashboard', key: { apiKey: account.apiKey, mode: 'live' } };
       return context.services.sessions.create(account, createSessionBody(input), creator);
     },
   }),

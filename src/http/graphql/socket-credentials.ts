@@ -16,7 +16,7 @@ export function socketCredentials(
   params: { apiToken?: string; apiTimestamp?: string; captureToken?: string; signInToken?: string },
 ): SocketCredentials {
   if (principal.kind === 'capture') return { kind: 'capture', captureToken: params.captureToken ?? '', sessionKey: principal.sessionKey };
-  if (principal.kind === 'user') return { kind: 'user', apiKey: principal.account.api_key, signInToken: principal.signInToken };
+  if (principal.kind === 'user') return { kind: 'user', apiKey: principal.account.apiKey, signInToken: principal.signInToken };
   return { kind: 'account', apiKey: principal.key.apiKey, apiToken: params.apiToken ?? '', apiTimestamp: params.apiTimestamp ?? '' };
 }
 

@@ -77,7 +77,7 @@ export function attachGraphQLWebSocket(
   /** One point of the budget an HTTP request with the same credentials would spend; an error when none is left. */
   const spendBudget = async (principal: Principal): Promise<GraphQLError | null> => {
     try {
-      if (principal.kind !== 'capture') await rateLimiters.account.consume(rateLimitKey(principal.account.api_key, undefined));
+      if (principal.kind !== 'capture') await rateLimiters.account.consume(rateLimitKey(principal.account.apiKey, undefined));
       else await rateLimiters.guest.consume(guestRateLimitKey(principal.sessionKey));
       return null;
     } catch (error) {

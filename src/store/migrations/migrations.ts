@@ -18,6 +18,7 @@ import { accountSettings } from './008-account-settings.js';
 import { callbackState } from './009-callback-state.js';
 import { captureChecks } from './010-capture-checks.js';
 import { odometerFields } from './011-odometer-fields.js';
+import { accountDefaultTheme } from './012-account-default-theme.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   callbackState,
   captureChecks,
   odometerFields,
+  accountDefaultTheme,
 ];
 
 const LEASE = 'migrations';
