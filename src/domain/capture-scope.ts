@@ -66,10 +66,7 @@ export interface GuestBrand {
 }
 
 /** `logoUrl`: the account's logo's public address (null without one), which the caller knows how to make. */
-export function guestBrand(
-  account: Pick<Account, 'username' | 'displayName' | 'brandColor'> | null,
-  logoUrl: string | null = null,
-): GuestBrand {
+export function guestBrand(account: Pick<Account, 'username' | 'displayName' | 'brandColor'> | null, logoUrl: string | null = null): GuestBrand {
   if (!account) return { name: null, color: null, logoUrl: null };
   const chosen = account.displayName !== account.username ? account.displayName : null;
   return { name: chosen, color: account.brandColor, logoUrl };
