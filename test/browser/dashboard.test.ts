@@ -7,12 +7,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
-import { completeSession, createSession } from '../support/capture-flow.js';
+import { completeSession, createSession, giveOdometer } from '../support/capture-flow.js';
 import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 import { startReceiver } from '../webhooks/receiver.js';
 import { waitFor } from '../webhooks/delivery-support.js';
@@ -63,13 +63,15 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  /** Saves the state at desktop size and at phone size (390 px), and checks it with axe-core at both. */
-  async function capture(page: Page, name: string, state: string) {
+  /** Saves the state at desktop size and at phone size (390 px), and checks it with axe-core at both; `show` is scrolled into view. */
+  async function capture(page: Page, name: string, state: string, show?: Locator) {
     await expectNoSeriousAxeViolations(page, state);
+    await show?.scrollIntoViewIfNeeded();
     await saveScreenshot(page, name);
     const desktop = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSeriousAxeViolations(page, `${state} on a phone`);
+    await show?.scrollIntoViewIfNeeded();
     await saveScreenshot(page, `${name}-phone`);
     if (desktop) await page.setViewportSize(desktop);
   }
@@ -77,7 +79,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
   it('sends a signed-out visitor to sign in and back, follows sessions live, opens a session, creates one, manages callbacks', async () => {
     const first = await createSession(server.baseUrl, account, {
       session: { theme: 'LITE' },
-      vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord' },
+      vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Accord', odom_reading: 30_000, odom_unit: 'mi' },
     });
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
@@ -124,6 +126,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     expect(upload.body.data.capturePhoto.approved).toBe(true);
     await row(page, first.sessionKey, 'PROCESS').locator('td', { hasText: '1 / 6' }).waitFor();
     await row(page, first.sessionKey).locator('td', { hasText: 'VIN sticker photo accepted' }).waitFor();
+    // The person types an odometer far from the one the integrator gave.
+    await giveOdometer(server.baseUrl, first, 61_000, 'MI');
 
     // A session created elsewhere appears with its first event.
     const second = await createSession(server.baseUrl, account, { session: { theme: 'PRO' }, vehicle: { make: 'Volvo', model: 'XC60' } });
@@ -140,6 +144,12 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     expect(await page.locator('#main').innerText()).not.toMatch(/SESSION:[A-Z_]+/);
     expect(await page.locator('#detail .photo-grid img').getAttribute('src')).toMatch(new RegExp(`^${server.baseUrl}/photos/`));
     await page.locator('#deliveries').waitFor();
+    // The odometer captured, how, and that it does not match the integrator's (docs/capture.md#odometer-reading).
+    const odometer = page.locator('#detail .facts dt', { hasText: 'Odometer captured' }).locator('xpath=following-sibling::dd[1]');
+    expect(await odometer.innerText()).toBe('61,000 mi (typed) ⚠ does not match the odometer given');
+    expect(await odometer.locator('.details-mismatch').isVisible()).toBe(true);
+    await capture(page, 'dashboard-session-odometer', 'the session page with an odometer that does not match', odometer);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${first.sessionKey}/notes`, { title: 'Checked', description: 'Reviewed by the desk' });
     await page.locator('#timeline li[data-event="SESSION:NOTE_INSERT"]', { hasText: 'Note: Checked' }).waitFor();
     await page.locator('#detail .note-title', { hasText: 'Checked' }).waitFor();

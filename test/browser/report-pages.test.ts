@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
-import { createSession, THEME_PHOTOS, type CreatedSession } from '../support/capture-flow.js';
+import { createSession, giveOdometer, THEME_PHOTOS, type CreatedSession } from '../support/capture-flow.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
@@ -74,6 +74,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the condition report pages', () => {
     const capture = { captureToken: session.captureToken };
     const variables = { k: session.sessionKey };
     await graphqlRequest(server.baseUrl, capture, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', variables);
+    // An odometer typed far from the integrator's 42,000 km: the report flags it.
+    await giveOdometer(server.baseUrl, session, 61_500, 'KM');
     for (const code of THEME_PHOTOS.PRO ?? []) {
       const uploaded = await uploadPhoto(server.baseUrl, capture, session.sessionKey, code, await makeScene({ seed: 5100 + code }));
       expect(uploaded.body.data.capturePhoto.approved).toBe(true);
@@ -139,6 +141,17 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the condition report pages', () => {
             ? /Según el VIN.*NO coincide con el año, la marca o el modelo indicados/s
             : /From the VIN.*DOES NOT match the year, make or model given/s;
         expect(await page.locator('main').innerText()).toMatch(flagged);
+        // The odometer the person gave, flagged: it is far from the one the integrator gave.
+        const odometer =
+          language === 'es'
+            ? /Cuentakilómetros capturado\s+61\.500 km — NO coincide con el cuentakilómetros indicado/
+            : /Odometer captured\s+61,500 km — DOES NOT match the odometer given/;
+        expect(await page.locator('main').innerText()).toMatch(odometer);
+        if (language === 'en' && name !== '360') {
+          await page.getByText('Odometer captured', { exact: true }).scrollIntoViewIfNeeded();
+          await saveScreenshot(page, `report-odometer-mismatch-${name === 'desktop' ? 'desktop' : 'phone'}`);
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
         if (name === '390') await page.evaluate(() => document.getElementById('damages-heading')?.scrollIntoView()); // the tables a phone once broke
         if (name !== '360') await saveScreenshot(page, `report-${language}-${name === 'desktop' ? 'desktop' : 'phone'}`);
         expect(problems).toEqual([]);

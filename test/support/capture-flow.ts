@@ -56,3 +56,14 @@ export async function finishCapture(baseUrl: string, session: CreatedSession, th
   });
   expect(confirmed.data?.confirmInspection?.status).toBe('COMPLETE');
 }
+
+/** The odometer reading the person gives on the capture page (setOdometer, capture token); checks that it was stored. */
+export async function giveOdometer(baseUrl: string, session: CreatedSession, reading: number, unit: 'KM' | 'MI'): Promise<void> {
+  const given = await graphqlRequest(
+    baseUrl,
+    { captureToken: session.captureToken },
+    'mutation($k: String!, $reading: Int!, $unit: OdometerUnit) { setOdometer(sessionKey: $k, reading: $reading, unit: $unit) { odometerCaptured { reading } } }',
+    { k: session.sessionKey, reading, unit },
+  );
+  expect(given.data?.setOdometer?.odometerCaptured?.reading).toBe(reading);
+}
