@@ -593,7 +593,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await capture(page, 'dashboard-review-summary', 'the review summary');
       await summary.getByRole('button', { name: 'Back to the review' }).click();
       await summary.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Complete review');
+      // The focus comes back in the task after the dialog closes (review.tsx): wait for it rather than race it.
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Complete review');
       expect((await apiRequest(server.baseUrl, shop, 'GET', `/v1/sessions/${session.sessionKey}`)).body.status).toBe('CONFIRM');
 
       await complete.click();
