@@ -36,6 +36,7 @@ const UNIT_TESTS = [
   'test/webhooks/signing.test.ts',
   'test/webhooks/target-guard.test.ts',
   'test/webhooks/webhook-config.test.ts',
+  'test/workers/guarded-reader.test.ts',
 ];
 
 /** Pages in a real Chromium (test/browser/browser.ts). */

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../logger.js';
 import { pickOdometerReading, type OcrWord } from '../domain/odometer.js';
-import { createConcurrencyLimiter } from '../qc/pool.js';
+import { createGuardedReader } from '../workers/guarded-reader.js';
 import { prepareClusterImage } from './cluster-image.js';
 
 const require = createRequire(import.meta.url);
@@ -81,14 +81,16 @@ async function startOcr(): Promise<TesseractWorker> {
 }
 
 export function createOdometerReader(options: OdometerReaderOptions): OdometerReader {
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const maxQueued = options.maxQueued ?? 8;
-  const limiter = createConcurrencyLimiter(1);
+  const guard = createGuardedReader({
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxQueued: options.maxQueued ?? 8,
+    failure: 'odometer reading failed',
+    logger: options.logger,
+  });
   let ocr: Promise<TesseractWorker> | null = null;
   /** Why the OCR could not start (missing or damaged files): then nothing is read, rather than a thread leaked per photo. */
   let unusable: Error | null = null;
 
-  const problem = (error: unknown) => options.logger?.warn({ problem: error instanceof Error ? error.message : String(error) }, 'odometer reading failed');
   const started = () => {
     ocr ??= startOcr().catch((error: unknown) => {
       unusable = error instanceof Error ? error : new Error(String(error));
@@ -101,13 +103,6 @@ export function createOdometerReader(options: OdometerReaderOptions): OdometerRe
     ocr = null;
     if (running) await (await running.catch(() => null))?.terminate();
   };
-  const within = <T>(work: Promise<T>, what: string): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what}: no answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-  };
 
   const readNow = async (bytes: Uint8Array): Promise<OdometerReading | null> => {
     if (unusable) return null;
@@ -115,31 +110,21 @@ export function createOdometerReader(options: OdometerReaderOptions): OdometerRe
     const picture = await prepareClusterImage(bytes, options.maxPixels).catch(() => null);
     // Not a picture sharp can decode within the pixel limit: nothing to read, and nothing wrong with the OCR thread.
     if (picture === null) return null;
-    let worker: TesseractWorker;
+    // A start still under way after the photo's time leaves this photo unread; it goes on for the next ones.
+    const worker = await guard.within(started(), 'starting the OCR');
     try {
-      // A start still under way after the photo's time leaves this photo unread; it goes on for the next ones.
-      worker = await within(started(), 'starting the OCR');
-    } catch (error) {
-      problem(error);
-      return null;
-    }
-    try {
-      const { data } = await within(worker.recognize(picture, {}, { blocks: true }), 'reading the photo');
+      const { data } = await guard.within(worker.recognize(picture, {}, { blocks: true }), 'reading the photo');
       const words = ocrWords(data.blocks ?? []);
       return { reading: pickOdometerReading(words), words, ms: performance.now() - startedAt };
     } catch (error) {
       // A thread that failed or ran out of time is replaced: the next photo starts a new one.
       await stop();
-      problem(error);
-      return null;
+      throw error;
     }
   };
 
   return {
-    read(bytes) {
-      if (limiter.queued >= maxQueued) return Promise.resolve(null);
-      return limiter.run(() => readNow(bytes));
-    },
+    read: (bytes) => guard.run(() => readNow(bytes)),
     async warmUp() {
       await started();
     },

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { createConcurrencyLimiter } from '../qc/pool.js';
+import { createGuardedReader } from '../workers/guarded-reader.js';
 import type { Logger } from '../logger.js';
 import type { VinJob, VinJobResult } from './vin-worker.js';
 
@@ -36,9 +36,12 @@ export interface VinReaderOptions {
 const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './vin-worker.ts' : './vin-worker.js', import.meta.url);
 
 export function createVinReader(options: VinReaderOptions): VinReader {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxQueued = options.maxQueued ?? 16;
-  const limiter = createConcurrencyLimiter(1);
+  const guard = createGuardedReader({
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxQueued: options.maxQueued ?? 16,
+    failure: 'VIN barcode reading failed',
+    logger: options.logger,
+  });
   let worker: Worker | null = null;
   let nextId = 1;
 
@@ -48,45 +51,49 @@ export function createVinReader(options: VinReaderOptions): VinReader {
     if (running) await running.terminate();
   };
 
-  const runJob = (bytes: Uint8Array) =>
-    new Promise<VinReading | null>((resolve) => {
-      worker ??= startWorker(options.maxPixels);
-      const current = worker;
-      const id = nextId++;
-      const finish = (reading: VinReading | null, problem?: string) => {
-        clearTimeout(timer);
-        current.off('message', onMessage);
-        current.off('error', onError);
-        if (problem) options.logger?.warn({ problem }, 'VIN barcode reading failed');
-        resolve(reading);
-      };
-      const onMessage = (result: VinJobResult) => {
-        if (result.id !== id) return;
-        if (result.ok) finish({ vin: result.scan.vin, angle: result.scan.angle, format: result.scan.format, cpuMs: result.cpuMs });
-        else finish(null, result.error);
-      };
-      const onError = (error: Error) => {
-        if (worker === current) worker = null;
-        finish(null, error.message);
-      };
-      const timer = setTimeout(() => {
-        void stopWorker();
-        finish(null, `no answer within ${timeoutMs} ms`);
-      }, timeoutMs);
-      current.on('message', onMessage);
-      current.on('error', onError);
-      // A copy is sent: the caller keeps its buffer (it is being stored at the same time).
-      const copy = new Uint8Array(bytes);
-      current.postMessage({ id, bytes: copy } satisfies VinJob, [copy.buffer]);
-    });
+  const readNow = async (bytes: Uint8Array): Promise<VinReading> => {
+    worker ??= startWorker(options.maxPixels);
+    const current = worker;
+    let result: VinJobResult;
+    try {
+      result = await guard.within(askWorker(current, nextId++, bytes), 'reading the photo');
+    } catch (error) {
+      // A crashed worker, or one out of time, is replaced: the next photo starts a new one.
+      if (worker === current) void stopWorker();
+      throw error;
+    }
+    if (!result.ok) throw new Error(result.error);
+    return { vin: result.scan.vin, angle: result.scan.angle, format: result.scan.format, cpuMs: result.cpuMs };
+  };
 
   return {
-    read(bytes) {
-      if (limiter.queued >= maxQueued) return Promise.resolve(null);
-      return limiter.run(() => runJob(bytes));
-    },
+    read: (bytes) => guard.run(() => readNow(bytes)),
     close: stopWorker,
   };
+}
+
+/** Sends one photo to the worker: its answer, or a rejection when the worker fails first. */
+function askWorker(worker: Worker, id: number, bytes: Uint8Array): Promise<VinJobResult> {
+  return new Promise((resolve, reject) => {
+    const settle = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+    };
+    const onMessage = (result: VinJobResult) => {
+      if (result.id !== id) return;
+      settle();
+      resolve(result);
+    };
+    const onError = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    // A copy is sent: the caller keeps its buffer (it is being stored at the same time).
+    const copy = new Uint8Array(bytes);
+    worker.postMessage({ id, bytes: copy } satisfies VinJob, [copy.buffer]);
+  });
 }
 
 function startWorker(maxPixels: number): Worker {
