@@ -120,6 +120,11 @@ function decodedVehicleRow(vehicle: Record<string, unknown>, words: ReportWords)
   return [say(words, 'report.field.vinDecoded'), vehicle.details_match === false ? say(words, 'report.detailsMismatch', { decoded: named }) : named];
 }
 
+/** A reading in the session's locale ("48,213 km", "61.000 mi"), so the given and the captured one read alike. */
+function odometerText(reading: number, unit: unknown, words: ReportWords): string {
+  return `${reading.toLocaleString(words.locale)} ${typeof unit === 'string' ? unit : ''}`.trim();
+}
+
 /**
  * The odometer the person confirmed or typed (docs/capture.md#odometer-reading), flagged when it does not match the
  * integrator's reading; null when none was captured.
@@ -127,7 +132,7 @@ function decodedVehicleRow(vehicle: Record<string, unknown>, words: ReportWords)
 function capturedOdometerRow(vehicle: Record<string, unknown>, words: ReportWords): [string, string] | null {
   const captured = vehicle.odom_captured as { reading: number; unit: string } | null | undefined;
   if (!captured) return null;
-  const reading = `${captured.reading.toLocaleString(words.locale)} ${captured.unit}`;
+  const reading = odometerText(captured.reading, captured.unit, words);
   return [say(words, 'report.field.odomCaptured'), vehicle.odom_match === false ? say(words, 'report.odomMismatch', { reading }) : reading];
 }
 
@@ -149,7 +154,7 @@ export function buildConditionReport(
   const vehicle = results.vehicle as unknown as Record<string, unknown>;
   const vehicleRows = VEHICLE_FIELDS.filter((key) => vehicle[key] !== null && vehicle[key] !== undefined).map((key): [string, string] => [
     say(words, `report.field.${key}`),
-    truncate(key === 'odom_reading' ? `${String(vehicle[key])} ${String(vehicle.odom_unit ?? '')}`.trim() : String(vehicle[key]), VEHICLE_VALUE_CHARS),
+    truncate(key === 'odom_reading' ? odometerText(vehicle[key] as number, vehicle.odom_unit, words) : String(vehicle[key]), VEHICLE_VALUE_CHARS),
   ]);
   const vehicleKeywords = vehicleRows.map(([, value]) => value);
   if (typeof vehicle.vin_captured === 'string') {

@@ -122,6 +122,7 @@ describe('the condition report model', () => {
       GENERATED,
     );
     expect(confirmed.vehicleRows).toContainEqual(['Odometer captured', '48,213 km']);
+    expect(confirmed.vehicleRows).toContainEqual(['Odometer', '48,000 km']);
     const far = buildConditionReport(
       results({
         vehicle: { vin: null, odom_reading: 30000, odom_unit: 'mi', odom_captured: { reading: 61000, unit: 'mi', source: 'typed' }, odom_match: false },
@@ -131,6 +132,7 @@ describe('the condition report model', () => {
       { words: reportWords('de') },
     );
     expect(far.vehicleRows.at(-1)).toEqual(['Erfasster Kilometerstand', '61.000 mi — stimmt NICHT mit dem angegebenen Kilometerstand überein']);
+    expect(far.vehicleRows.map(([, value]) => value)).toContain('30.000 mi');
     const none = buildConditionReport(results({ vehicle: { vin: null, odom_captured: null, odom_match: null } } as never), { newest: [], total: 0 }, GENERATED);
     expect(none.vehicleRows.map(([label]) => label)).not.toContain('Odometer captured');
   });
