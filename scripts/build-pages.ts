@@ -1,5 +1,5 @@
 // Builds the browser pages into build/web/: the staff's dashboard (src/http/web/staff, TypeScript + Preact), the
-// capture page (src/http/web/assets, JavaScript modules) and the landing page's style sheet. Each gets one minified
+// capture page (src/http/web/assets, TypeScript modules) and the landing page's style sheet. Each gets one minified
 // script and one style sheet named by a hash of their content, so browsers may keep them for a year (code a page
 // loads only when needed, like the capture page's camera, becomes a chunk of its own), each written beside its
 // brotli and gzip forms (compressed here, once, at the strongest settings), and the page's HTML naming them.
@@ -32,7 +32,7 @@ interface Page {
 
 const PAGES: Page[] = [
   { name: 'dashboard', entry: join(WEB, 'staff', 'main.tsx'), html: join(WEB, 'staff', 'dashboard.html') },
-  { name: 'capture', entry: join(WEB, 'assets', 'capture.js'), html: join(WEB, 'assets', 'capture.html') },
+  { name: 'capture', entry: join(WEB, 'assets', 'capture.ts'), html: join(WEB, 'assets', 'capture.html') },
   { name: 'landing', entry: join(WEB, 'assets', 'landing.css') },
 ];
 

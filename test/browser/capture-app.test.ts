@@ -141,7 +141,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the capture app', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const etag = page.headers.get('etag') as string;
     expect((await fetch(`${server.baseUrl}/capture/ABC-0123456789`, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    for (const unbuilt of ['/web/capture.js', '/web/capture.html', '/web/app.css', '/web/ui.ts']) {
+    for (const unbuilt of ['/web/capture.ts', '/web/capture.html', '/web/app.css', '/web/ui.ts']) {
       expect((await fetch(`${server.baseUrl}${unbuilt}`)).status, unbuilt).toBe(404);
     }
     expect((await fetch(`${server.baseUrl}/web/..%2Fweb-routes.ts`)).status).toBe(404);

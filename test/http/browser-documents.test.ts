@@ -1,46 +1,25 @@
 // Every GraphQL document the browser pages send (the capture app and the staff's dashboard) is valid against the
 // schema the server builds, so a renamed field or argument fails here rather than in a person's browser; and each
 // page's generated result types (npm run pages:types) were generated from the operations it sends now.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parse, print, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../src/http/graphql/schema.js';
 
 const ASSETS = new URL('../../src/http/web/assets/', import.meta.url);
-const OPERATION = /^\s*(query|mutation|subscription)\b/;
-/**
- * Top-level string constants, plain or template, exported or not (`${FIELDS}` pieces are other constants of the
- * same file, or of a sibling script it imports them from).
- */
-const STRING_CONSTANT = /^(?:export )?const ([A-Z][A-Z0-9_]*) =\s*(`[^`]*`|'[^'\n]*'|"[^"\n]*");$/gm;
-const SIBLING_IMPORT = /^import \{([^}]+)\} from '\.\/([\w-]+\.js)';$/gm;
+const source = (file: string) => readFileSync(new URL(file, ASSETS), 'utf8');
 
-/** A script's text; a module imported as `./name.js` is the TypeScript file `name.ts`. */
-const source = (script: string) => {
-  const file = new URL(script, ASSETS);
-  return readFileSync(existsSync(file) ? file : new URL(script.replace(/\.js$/, '.ts'), ASSETS), 'utf8');
-};
-const declarationsOf = (text: string) =>
-  [...text.matchAll(STRING_CONSTANT)].map((match) => ({ name: match[1] as string, code: match[0].replace(/^export /, '') }));
-
-/** The GraphQL operations a script defines, by constant name, with its template pieces filled in. */
-function documentsIn(script: string): Record<string, string> {
-  const text = source(script);
-  const imported = [...text.matchAll(SIBLING_IMPORT)].flatMap((match) => {
-    const names = new Set((match[1] as string).split(',').map((name) => name.trim()));
-    return declarationsOf(source(match[2] as string)).filter(({ name }) => names.has(name));
-  });
-  const own = declarationsOf(text);
-  const values = runInNewContext(`${[...imported, ...own].map(({ code }) => code).join('\n')}\n({ ${own.map(({ name }) => name).join(', ')} });`) as Record<
-    string,
-    string
-  >;
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => OPERATION.test(value)));
-}
-
-const scripts = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));
-const documents = scripts.flatMap((script) => Object.entries(documentsIn(script)).map(([name, text]) => ({ script, name, text })));
+const scripts = readdirSync(ASSETS).filter((name) => name.endsWith('.ts'));
+/** Each /* GraphQL *\/ `…` string of the capture page's scripts: the operations the generator reads. */
+const documents = scripts.flatMap((script) =>
+  [...source(script).matchAll(/\/\* GraphQL \*\/ `([^`]*)`/g)].map((match) => ({
+    script,
+    name: /^\s*\w+ (\w+)/.exec(match[1] as string)?.[1],
+    text: match[1] as string,
+  })),
+);
+/** The capture page's generated documents (npm run pages:types), printed from the operations they were made of. */
+const generated = source('graphql/graphql.ts');
 
 /** GraphQL data blocks of the pages (`<script type="application/graphql">`), sent by their scripts. */
 const pageDocuments = readdirSync(ASSETS)
@@ -63,22 +42,35 @@ describe('GraphQL documents of the browser assets', () => {
     (_name, text) => {
       expect(validate(schema, parse(text)).map((error) => error.message)).toEqual([]);
       // The generated documents are printed from the source: a changed operation without `npm run pages:types` is missing.
-      expect(readFileSync(new URL('graphql/graphql.ts', ASSETS), 'utf8')).toContain(print(parse(text)));
+      expect(generated).toContain(print(parse(text)));
     },
   );
 
   it('finds every operation the scripts spell out', () => {
-    // Each `query Name` / `mutation Name` / `subscription Name` opening a string must have been extracted.
-    const spelled = scripts.flatMap((script) =>
-      [...readFileSync(new URL(script, ASSETS), 'utf8').matchAll(/[`'"](query|mutation|subscription) ([A-Za-z]+)/g)].map((match) => match[2]),
-    );
+    // Each `query Name` / `mutation Name` / `subscription Name` opening a string must be one the generator reads.
+    const spelled = scripts.flatMap((script) => [...source(script).matchAll(/[`'"](query|mutation|subscription) ([A-Za-z]+)/g)].map((match) => match[2]));
     expect(spelled.length).toBeGreaterThan(5);
-    expect(documents.map(({ text }) => /^\s*\w+ ([A-Za-z]+)/.exec(text)?.[1]).sort()).toEqual(spelled.sort());
+    expect(documents.map(({ name }) => name).sort()).toEqual(spelled.sort());
   });
 
-  it.each(documents.map((document) => [`${document.script} ${document.name}`, document.text]))('%s is valid against the schema', (_name, text) => {
-    expect(validate(schema, parse(text)).map((error) => error.message)).toEqual([]);
+  it('types each operation with its own generated result and variables', () => {
+    const typed = scripts.flatMap((script) => [
+      ...source(script).matchAll(/Operation<(\w+), (\w+)> =\s*\/\* GraphQL \*\/ `(query|mutation|subscription) (\w+)/g),
+    ]);
+    expect(typed.length).toBe(documents.length);
+    for (const [, result, variables, kind, name] of typed) {
+      const expected = `${name}${(kind as string)[0]?.toUpperCase()}${(kind as string).slice(1)}`;
+      expect([result, variables]).toEqual([expected, `${expected}Variables`]);
+    }
   });
+
+  it.each(documents.map((document) => [`${document.script} ${document.name}`, document.text]))(
+    '%s is valid against the schema, and its generated type is current',
+    (_name, text) => {
+      expect(validate(schema, parse(text)).map((error) => error.message)).toEqual([]);
+      expect(generated).toContain(print(parse(text)));
+    },
+  );
 });
 
 const STAFF = new URL('../../src/http/web/staff/', import.meta.url);

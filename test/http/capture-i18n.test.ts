@@ -45,7 +45,8 @@ describe('the catalogs on disk', () => {
 
   it('has every key the capture page asks for: t(…) calls, data-i18n attributes and key tables in its scripts', () => {
     const assets = new URL('../../src/http/web/assets/', import.meta.url);
-    const source = ['capture.js', 'capture-camera.ts', 'capture.html'].map((name) => readFileSync(new URL(name, assets), 'utf8')).join('\n');
+    const pages = readdirSync(assets).filter((name) => /^capture.*\.(ts|html)$/.test(name));
+    const source = pages.map((name) => readFileSync(new URL(name, assets), 'utf8')).join('\n');
     const keys = new Set([
       ...[...source.matchAll(/\bt\('([a-zA-Z]+\.[a-zA-Z.]+)'/g)].map((match) => match[1] as string),
       ...[...source.matchAll(/data-i18n(?:-label)?="([a-zA-Z.]+)"/g)].map((match) => match[1] as string),

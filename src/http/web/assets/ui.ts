@@ -89,9 +89,9 @@ export function laterStatus(current: SessionStatus | null, incoming: SessionStat
 }
 
 /** The status a session event announces, or null. */
-export function statusOfEvent(item: { event: string; payload?: Record<string, unknown> | null }): SessionStatus | null {
+export function statusOfEvent(item: { event: string; payload?: unknown }): SessionStatus | null {
   // STATUS_CHANGE announces a session status (other events' `status` is something else).
-  if (item.event === 'SESSION:STATUS_CHANGE') return (item.payload?.status as SessionStatus | undefined) ?? null;
+  if (item.event === 'SESSION:STATUS_CHANGE') return (item.payload as { status?: SessionStatus } | null | undefined)?.status ?? null;
   if (item.event === 'SESSION:COMPLETE') return 'COMPLETE';
   if (item.event === 'SESSION:EXPIRED') return 'EXPIRED';
   return null;

@@ -80,6 +80,73 @@ export type CaptureSessionQueryVariables = Exact<{
 
 export type CaptureSessionQuery = { inspectionSession: { sessionKey: string, status: SessionStatus, language: string | null, theme: string, vehicle: Record<string, unknown>, redirectUrl: string | null, vinCaptured: string | null, odometerCaptured: { reading: number, unit: OdometerUnit, source: OdometerSource } | null, brand: { name: string | null, color: string | null, logoUrl: string | null }, requiredPhotos: Array<{ photoCode: number, photoLabel: string, hint: string }>, photos: Array<{ photoCode: number, approved: boolean, rejectionCode: RejectionCode | null, decodedVin: string | null, vehicleCheck: VehicleCheck | null, odometerSuggested: number | null, url: string | null, createdAt: string }>, notes: Array<{ title: string, description: string, user: string, createdAt: string }>, location: { latitude: number, longitude: number, accuracy: number | null } | null } };
 
+export type StartCaptureMutationVariables = Exact<{
+  sessionKey: string;
+}>;
+
+
+export type StartCaptureMutation = { startCapture: { status: SessionStatus } };
+
+export type CapturePhotoMutationVariables = Exact<{
+  sessionKey: string;
+  photoCode: number;
+  file: File;
+}>;
+
+
+export type CapturePhotoMutation = { capturePhoto: { photoCode: number, approved: boolean, rejectionCode: RejectionCode | null, decodedVin: string | null, vehicleCheck: VehicleCheck | null, odometerSuggested: number | null, url: string | null, createdAt: string } };
+
+export type SetLocationMutationVariables = Exact<{
+  sessionKey: string;
+  latitude: number;
+  longitude: number;
+  accuracy?: number | null | undefined;
+}>;
+
+
+export type SetLocationMutation = { setLocation: { location: { latitude: number, longitude: number, accuracy: number | null } | null } };
+
+export type SetVinMutationVariables = Exact<{
+  sessionKey: string;
+  vin: string;
+}>;
+
+
+export type SetVinMutation = { setVin: { vinCaptured: string | null } };
+
+export type SetOdometerMutationVariables = Exact<{
+  sessionKey: string;
+  reading: number;
+  unit?: OdometerUnit | null | undefined;
+}>;
+
+
+export type SetOdometerMutation = { setOdometer: { odometerCaptured: { reading: number, unit: OdometerUnit, source: OdometerSource } | null } };
+
+export type AddNoteMutationVariables = Exact<{
+  sessionKey: string;
+  title: string;
+  description: string;
+}>;
+
+
+export type AddNoteMutation = { addNote: { title: string, description: string, user: string, createdAt: string } };
+
+export type ConfirmInspectionMutationVariables = Exact<{
+  sessionKey: string;
+}>;
+
+
+export type ConfirmInspectionMutation = { confirmInspection: { status: SessionStatus } };
+
+export type CaptureEventsSubscriptionVariables = Exact<{
+  sessionKey: string;
+  after?: string | null | undefined;
+}>;
+
+
+export type CaptureEventsSubscription = { sessionEvents: { id: string, event: string, timestamp: string, payload: unknown } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -148,3 +215,85 @@ export const CaptureSessionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CaptureSessionQuery, CaptureSessionQueryVariables>;
+export const StartCaptureDocument = new TypedDocumentString(`
+    mutation StartCapture($sessionKey: String!) {
+  startCapture(sessionKey: $sessionKey) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<StartCaptureMutation, StartCaptureMutationVariables>;
+export const CapturePhotoDocument = new TypedDocumentString(`
+    mutation CapturePhoto($sessionKey: String!, $photoCode: Int!, $file: File!) {
+  capturePhoto(sessionKey: $sessionKey, photoCode: $photoCode, file: $file) {
+    photoCode
+    approved
+    rejectionCode
+    decodedVin
+    vehicleCheck
+    odometerSuggested
+    url
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<CapturePhotoMutation, CapturePhotoMutationVariables>;
+export const SetLocationDocument = new TypedDocumentString(`
+    mutation SetLocation($sessionKey: String!, $latitude: Float!, $longitude: Float!, $accuracy: Float) {
+  setLocation(
+    sessionKey: $sessionKey
+    latitude: $latitude
+    longitude: $longitude
+    accuracy: $accuracy
+  ) {
+    location {
+      latitude
+      longitude
+      accuracy
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetLocationMutation, SetLocationMutationVariables>;
+export const SetVinDocument = new TypedDocumentString(`
+    mutation SetVin($sessionKey: String!, $vin: String!) {
+  setVin(sessionKey: $sessionKey, vin: $vin) {
+    vinCaptured
+  }
+}
+    `) as unknown as TypedDocumentString<SetVinMutation, SetVinMutationVariables>;
+export const SetOdometerDocument = new TypedDocumentString(`
+    mutation SetOdometer($sessionKey: String!, $reading: Int!, $unit: OdometerUnit) {
+  setOdometer(sessionKey: $sessionKey, reading: $reading, unit: $unit) {
+    odometerCaptured {
+      reading
+      unit
+      source
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetOdometerMutation, SetOdometerMutationVariables>;
+export const AddNoteDocument = new TypedDocumentString(`
+    mutation AddNote($sessionKey: String!, $title: String!, $description: String!) {
+  addNote(sessionKey: $sessionKey, title: $title, description: $description) {
+    title
+    description
+    user
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<AddNoteMutation, AddNoteMutationVariables>;
+export const ConfirmInspectionDocument = new TypedDocumentString(`
+    mutation ConfirmInspection($sessionKey: String!) {
+  confirmInspection(sessionKey: $sessionKey) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ConfirmInspectionMutation, ConfirmInspectionMutationVariables>;
+export const CaptureEventsDocument = new TypedDocumentString(`
+    subscription CaptureEvents($sessionKey: String!, $after: String) {
+  sessionEvents(sessionKey: $sessionKey, after: $after) {
+    id
+    event
+    timestamp
+    payload
+  }
+}
+    `) as unknown as TypedDocumentString<CaptureEventsSubscription, CaptureEventsSubscriptionVariables>;
