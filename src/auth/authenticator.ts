@@ -129,8 +129,8 @@ export class Authenticator {
     if (signedWith !== undefined) return { origin: { kind: 'signature', secretFingerprint: secretFingerprint(signedWith) }, secret: signedWith };
     const record = await this.accessRecords.findValid(apiKey, token, now);
     if (!record) return null;
-    // A record lasts no longer than the secret that signed its request (records from before fingerprints have none).
-    const stillSigned = record.secret_fingerprint === undefined || secrets.some((secret) => secretFingerprint(secret) === record.secret_fingerprint);
+    // A record lasts no longer than the secret that signed its request.
+    const stillSigned = secrets.some((secret) => secretFingerprint(secret) === record.secret_fingerprint);
     return stillSigned ? { origin: { kind: 'access-record' } } : null;
   }
 }

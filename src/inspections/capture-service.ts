@@ -209,8 +209,7 @@ export class CaptureService {
 
   private async reserveCaptureSlot(session: InspectionSessionDocument): Promise<void> {
     const limit = maxCapturesPerSession(requiredPhotoCodes(session.theme as Theme).length);
-    const countExisting = async () => (await this.deps.captures.listForSession(session.api_key, session._id)).length;
-    if (!(await this.deps.sessions.takeSlot(session._id, 'capture_count', limit, PHOTO_STATUSES, countExisting))) {
+    if (!(await this.deps.sessions.takeSlot(session._id, 'capture_count', limit, PHOTO_STATUSES))) {
       throw limitReached(`Session ${session._id} already holds ${limit} photo uploads, the most one session may hold.`, { limit });
     }
   }

@@ -66,8 +66,7 @@ export class PhotoFiles {
 
   /** The bytes served for `size`: that variant, or the next smaller one kept; null when nothing was kept. */
   async open(capture: PhotoKeys & { mime_type: string | null }, size: PhotoSize): Promise<OpenedPhoto | null> {
-    // `?? null`: a record written before these fields existed has none of them, and serves nothing.
-    const variants: PhotoVariants<string> = { original: capture.file_key ?? null, medium: capture.medium_key ?? null, thumb: capture.thumb_key ?? null };
+    const variants: PhotoVariants<string> = { original: capture.file_key, medium: capture.medium_key, thumb: capture.thumb_key };
     const served = servedVariant(variants, size);
     if (!served) return null;
     const contentType = served.size === 'original' ? capture.mime_type : THUMBNAIL_TYPE;

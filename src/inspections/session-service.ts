@@ -170,6 +170,7 @@ export class SessionService {
       completed_at: null,
       notes_count: 0,
       damages_count: 0,
+      capture_count: 0,
       search_terms: [],
       created_at: now,
       updated_at: now,
@@ -357,14 +358,7 @@ export class SessionService {
     if (!author.statuses.includes(session.status)) throw author.refusal(session);
     // The slot is taken by a write conditional on the status and the count, so neither a concurrent move nor
     // concurrent notes can get a note past the rules; the same write moves the session's last activity.
-    const taken = await this.deps.sessions.takeSlot(
-      session._id,
-      'notes_count',
-      MAX_NOTES_PER_SESSION,
-      author.statuses,
-      () => this.deps.notes.countForSession(session.api_key, session._id),
-      this.deps.clock(),
-    );
+    const taken = await this.deps.sessions.takeSlot(session._id, 'notes_count', MAX_NOTES_PER_SESSION, author.statuses, this.deps.clock());
     if (!taken) {
       const latest = (await this.deps.sessions.findByKey(session._id)) ?? session;
       if (!author.statuses.includes(latest.status)) throw author.refusal(latest);
@@ -407,9 +401,7 @@ export class SessionService {
       throw badRequest(`photo_code ${photoCode} is not a photo of theme ${session.theme}.`);
     }
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
-    const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, damageWriteStatuses(session), () =>
-      this.deps.damages.countManualForSession(account.apiKey, sessionKey),
-    );
+    const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, damageWriteStatuses(session));
     if (!taken) {
       const latest = await this.require(account, sessionKey);
       if (!acceptsDamageChanges(latest)) throw damagesClosed(latest);

@@ -8,7 +8,7 @@ export interface AccessRecordDocument {
   api_token: string;
   expiration: Date;
   /** Names the secret that signed the minting request; the record ends when that secret stops being valid. */
-  secret_fingerprint?: string;
+  secret_fingerprint: string;
   created_at: Date;
 }
 

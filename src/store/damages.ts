@@ -65,11 +65,6 @@ export class DamageStore {
     await this.collection.deleteMany({ api_key: apiKey, session_key: sessionKey, source: 'detector' });
   }
 
-  /** Records added through the API (the detector's output is the service's own and not capped). */
-  countManualForSession(apiKey: string, sessionKey: string): Promise<number> {
-    return this.collection.countDocuments({ api_key: apiKey, session_key: sessionKey, source: 'manual' });
-  }
-
   listForSession(apiKey: string, sessionKey: string): Promise<DamageDocument[]> {
     return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ created_at: 1 }).toArray();
   }

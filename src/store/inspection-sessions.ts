@@ -74,15 +74,15 @@ export interface InspectionSessionDocument {
   created_with_key: string;
   /** Created with a test key: left out of lists unless asked for, and may be simulated. */
   test: boolean;
-  /** Uploads counted against the session's capture limit (docs/limits.md); absent on sessions without any yet. */
-  capture_count?: number;
+  /** Uploads counted against the session's capture limit (docs/limits.md). */
+  capture_count: number;
   /** The results object, fixed when the report is generated (docs/rest-guide.md). */
   results: Record<string, unknown> | null;
   /** When the session became COMPLETE: the capture token works for 30 days after it (absent on older sessions). */
   completed_at: Date | null;
-  /** Slots taken by the session's notes and damage records (docs/limits.md caps); absent on older sessions. */
-  notes_count?: number;
-  damages_count?: number;
+  /** Slots taken by the session's notes and damage records (docs/limits.md caps). */
+  notes_count: number;
+  damages_count: number;
   /** docs/staff.md: true while a confirmed session waits for a person to complete its review (manual mode). */
   review_pending?: boolean;
   /** True once a damage detector looked at the photos. */
@@ -209,28 +209,19 @@ export class InspectionSessionStore {
   /**
    * Takes one of `limit` slots of `counter` while the session is in one of `statuses`: a single conditional `$inc`,
    * so concurrent requests can never take more slots than the limit. False when the session is in another status
-   * or every slot is taken. A session from before the counter existed has it set from `countExisting` first.
+   * or every slot is taken.
    */
   async takeSlot(
     sessionKey: string,
     counter: SessionCounter,
     limit: number,
     statuses: readonly SessionStatus[],
-    countExisting: () => Promise<number>,
     /** The session's last activity moves to this time in the same write (a note: no other write touches the session). */
     activityAt?: Date,
   ): Promise<boolean> {
     const update = activityAt ? { $inc: { [counter]: 1 }, $set: { last_activity_at: activityAt } } : { $inc: { [counter]: 1 } };
-    const take = async () =>
-      (await this.collection.updateOne({ _id: sessionKey, status: { $in: [...statuses] }, [counter]: { $lt: limit } }, update)).modifiedCount === 1;
-    if (await take()) return true;
-    const current = await this.collection.findOne({ _id: sessionKey }, { projection: { [counter]: 1 } });
-    if (!current) return false;
-    // A counter another request set up between the two reads is taken from like any other, so try once more.
-    if (typeof current[counter] !== 'number') {
-      await this.collection.updateOne({ _id: sessionKey, [counter]: { $exists: false } }, { $set: { [counter]: await countExisting() } });
-    }
-    return take();
+    const { modifiedCount } = await this.collection.updateOne({ _id: sessionKey, status: { $in: [...statuses] }, [counter]: { $lt: limit } }, update);
+    return modifiedCount === 1;
   }
 
   /** Records what became of the session's SMS invitation; not a change of the representation (updated_at stays). */

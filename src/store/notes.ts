@@ -40,10 +40,6 @@ export class NoteStore {
       .toArray();
   }
 
-  countForSession(apiKey: string, sessionKey: string): Promise<number> {
-    return this.collection.countDocuments(sessionNotes(apiKey, sessionKey, undefined));
-  }
-
   /** The newest `limit` notes (oldest first) and how many there are, for a bounded report; `user` keeps only that author's. */
   async listNewestForSession(apiKey: string, sessionKey: string, limit: number, user?: string): Promise<{ notes: NoteDocument[]; total: number }> {
     const filter = sessionNotes(apiKey, sessionKey, user);

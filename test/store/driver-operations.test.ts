@@ -78,6 +78,9 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     updated_at: now,
     last_activity_at: now,
     search_terms: [key],
+    notes_count: 0,
+    damages_count: 0,
+    capture_count: 0,
   };
 }
 

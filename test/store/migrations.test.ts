@@ -1,6 +1,7 @@
 // The versioned migrations (src/store/migrations): each runs once per database, under a lease when instances start
 // together, and brings documents stored in an older shape to the shape the code reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretFingerprint } from '../../src/auth/api-token.js';
 import type { Account } from '../../src/domain/account.js';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrations/migrations.js';
 import { startInProcess, type InProcess } from '../support/in-process.js';
@@ -192,5 +193,66 @@ describe('migrations', () => {
     expect((await read(lite))?.defaultTheme).toBe('LITE');
     const migrated = await read(unknown);
     expect((await env.services.sessions.create(migrated!, {})).theme).toBe('PRO');
+  });
+  it('give sessions stored before the caps their counters from the notes, manual damage records and uploads they hold', async () => {
+    const account = await env.createAccount();
+    const [busy, empty] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
+    for (const title of ['one', 'two']) await env.services.sessions.addNote(account, busy._id, { title, description: 'old' });
+    await env.services.sessions.addDamage(account, busy._id, { item: 'Hood', damage: 'Dent', grade: 2 }, account.username);
+    const now = new Date();
+    const stored = { api_key: account.apiKey, session_key: busy._id, created_at: now };
+    await env.db.collection('damages').insertOne({ ...stored, item: 'Door', damage_type: 'Scratch', source: 'detector' });
+    await env.db.collection('captures').insertMany([
+      { ...stored, _id: 'counted-1' as never, photo_code: 4, approved: true },
+      { ...stored, _id: 'counted-2' as never, photo_code: 4, approved: false },
+      { ...stored, _id: 'counted-3' as never, photo_code: 5, approved: true },
+    ]);
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    await sessions.updateMany({ _id: { $in: [busy._id, empty._id] } }, { $unset: { notes_count: '', damages_count: '', capture_count: '' } });
+    for (let run = 0; run < 2; run += 1) {
+      await env.db.collection('migrations').deleteOne({ _id: '013-session-counters' as never });
+      expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['013-session-counters']);
+    }
+    expect(await env.services.stores.sessions.findByKey(busy._id)).toMatchObject({ notes_count: 2, damages_count: 1, capture_count: 3 });
+    expect(await env.services.stores.sessions.findByKey(empty._id)).toMatchObject({ notes_count: 0, damages_count: 0, capture_count: 0 });
+  });
+
+  it('give captures stored before their photo keys null keys, which serve nothing', async () => {
+    const account = await env.createAccount();
+    const { _id: sessionKey } = await env.services.sessions.create(account, {});
+    const captures = env.db.collection<Record<string, unknown> & { _id: string }>('captures');
+    const kept = { file_key: 'photos/x/original.jpg', medium_key: null, thumb_key: 'photos/x/thumb.jpg' };
+    await captures.insertMany([
+      { _id: 'keyless', session_key: sessionKey, api_key: account.apiKey, photo_code: 4, mime_type: 'image/jpeg', url_token: 't'.repeat(32) },
+      { _id: 'keyed', session_key: sessionKey, api_key: account.apiKey, photo_code: 5, ...kept },
+    ]);
+    for (let run = 0; run < 2; run += 1) {
+      await env.db.collection('migrations').deleteOne({ _id: '014-capture-photo-keys' as never });
+      expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['014-capture-photo-keys']);
+    }
+    expect(await captures.findOne({ _id: 'keyless' })).toMatchObject({ file_key: null, medium_key: null, thumb_key: null });
+    expect(await captures.findOne({ _id: 'keyed' })).toMatchObject(kept);
+    expect(await env.services.files.openByUrlToken('t'.repeat(32), 'original')).toBeNull();
+  });
+
+  it('give access records stored before fingerprints the fingerprint of their key’s current secret, and remove those of keys gone', async () => {
+    const account = await env.createAccount();
+    const further = await env.services.apiKeys.create(account, { mode: 'test' });
+    const records = env.db.collection<Record<string, unknown> & { _id: string }>('access_records');
+    const record = { api_token: 'a'.repeat(64), expiration: new Date(Date.now() + 60_000), created_at: new Date() };
+    await records.insertMany([
+      { _id: 'own-key', api_key: account.apiKey, ...record },
+      { _id: 'further-key', api_key: further.api_key, ...record },
+      { _id: 'key-gone', api_key: 'no-such-key', ...record },
+      { _id: 'fingerprinted', api_key: account.apiKey, ...record, secret_fingerprint: 'kept' },
+    ]);
+    for (let run = 0; run < 2; run += 1) {
+      await env.db.collection('migrations').deleteOne({ _id: '015-access-record-fingerprints' as never });
+      expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['015-access-record-fingerprints']);
+    }
+    expect((await records.findOne({ _id: 'own-key' }))?.secret_fingerprint).toBe(secretFingerprint(account.apiSecret));
+    expect((await records.findOne({ _id: 'further-key' }))?.secret_fingerprint).toBe(secretFingerprint(further.api_secret));
+    expect(await records.findOne({ _id: 'key-gone' })).toBeNull();
+    expect((await records.findOne({ _id: 'fingerprinted' }))?.secret_fingerprint).toBe('kept');
   });
 });

@@ -60,6 +60,9 @@ function idleSession(key: string): InspectionSessionDocument {
     updated_at: now,
     last_activity_at: now,
     search_terms: [key],
+    notes_count: 0,
+    damages_count: 0,
+    capture_count: 0,
   };
 }
 

@@ -13,6 +13,7 @@ export async function fillMissing<T extends Stored>(
   collection: string,
   field: string,
   projection: Record<string, 1>,
+  /** May read other collections (a count): the batch's values are computed before its writes. */
   computeValue: (document: T) => unknown,
 ): Promise<void> {
   const documents = db.collection<Stored>(collection);
@@ -20,9 +21,10 @@ export async function fillMissing<T extends Stored>(
   for (;;) {
     const batch = await documents.find(missing, { projection }).limit(BATCH).toArray();
     if (batch.length === 0) return;
+    const values = await Promise.all(batch.map((document) => computeValue(document as unknown as T)));
     await documents.bulkWrite(
-      batch.map((document) => ({
-        updateOne: { filter: { _id: document._id, ...missing }, update: { $set: { [field]: computeValue(document as unknown as T) } } },
+      batch.map((document, index) => ({
+        updateOne: { filter: { _id: document._id, ...missing }, update: { $set: { [field]: values[index] } } },
       })),
     );
   }

@@ -19,6 +19,9 @@ import { callbackState } from './009-callback-state.js';
 import { captureChecks } from './010-capture-checks.js';
 import { odometerFields } from './011-odometer-fields.js';
 import { accountDefaultTheme } from './012-account-default-theme.js';
+import { sessionCounters } from './013-session-counters.js';
+import { capturePhotoKeys } from './014-capture-photo-keys.js';
+import { accessRecordFingerprints } from './015-access-record-fingerprints.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -34,6 +37,9 @@ export const MIGRATIONS: readonly Migration[] = [
   captureChecks,
   odometerFields,
   accountDefaultTheme,
+  sessionCounters,
+  capturePhotoKeys,
+  accessRecordFingerprints,
 ];
 
 const LEASE = 'migrations';
