@@ -587,7 +587,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await complete.click();
       const summary = page.getByRole('dialog', { name: 'Issue the report?' });
       await summary.waitFor();
-      expect(await summary.locator('#summary-grade').innerText()).toBe('3 · FAIR');
+      // The grade and the note in words, as the list and the report write them (no FAIR, no "integrator").
+      expect(await summary.locator('#summary-grade').innerText()).toBe('3 · Fair');
+      expect(await summary.locator('#review-summary-note').innerText()).toBe(
+        'Once confirmed, the report is final: your callbacks receive it and anyone with its link can open it.',
+      );
       expect(await summary.locator('#summary-damages').innerText()).toContain('Front: Scratch on Hood (grade 3)');
       expect(await summary.locator('#summary-clean').innerText()).toBe('VIN sticker, Interior, Driver side, Passenger side, Rear');
       await capture(page, 'dashboard-review-summary', 'the review summary');
@@ -636,7 +640,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await noDamage.click();
       const summary = page.getByRole('dialog', { name: 'Issue the report with no damage?' });
       await summary.waitFor();
-      expect(await summary.locator('#summary-grade').innerText()).toBe('5 · EXCELLENT');
+      expect(await summary.locator('#summary-grade').innerText()).toBe('5 · Excellent');
       expect(await summary.locator('#summary-clean').innerText()).toBe('VIN sticker, Interior, Driver side, Front, Passenger side, Rear');
       // Escape goes back, with focus on the button that asked; nothing was issued.
       await page.keyboard.press('Escape');

@@ -5,6 +5,11 @@ export function formatTime(iso: string | null | undefined): string {
   return iso ? formatTimeOf(iso) : '—';
 }
 
+/** A grade's name in words, as a person writes it: EXCELLENT → Excellent. */
+export function gradeWord(name: string): string {
+  return name.charAt(0) + name.slice(1).toLowerCase();
+}
+
 export function vehicleTitle(vehicle: Record<string, unknown> | null | undefined): string | null {
   return vehicleTitleOf(vehicle as never);
 }

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, request } from './api.js';
 import { useWords } from './context.js';
+import { gradeWord } from './format.js';
 import { graphql } from './graphql/gql.js';
 import type { DamageRecord, SessionDetail } from './session-types.js';
 
@@ -65,11 +66,11 @@ export function ReviewSummary(props: {
       }}
     >
       <h2 id="review-summary-title">{noDamageFound ? 'Issue the report with no damage?' : 'Issue the report?'}</h2>
-      <p>Once confirmed, the report is final: it is sent to the integrator and to whoever has its link.</p>
+      <p id="review-summary-note">Once confirmed, the report is final: your callbacks receive it and anyone with its link can open it.</p>
       <dl class="facts">
         <dt>Grade</dt>
         <dd id="summary-grade">
-          {session.gradeIfCompleted.grade} · {session.gradeIfCompleted.name}
+          {session.gradeIfCompleted.grade} · {gradeWord(session.gradeIfCompleted.name)}
         </dd>
         <dt>Damages</dt>
         <dd>{accepted.length === 0 ? 'None marked' : `${accepted.length} accepted`}</dd>

@@ -6,7 +6,7 @@ import { laterStatus, statusOfEvent } from '../assets/ui.js';
 import { errorText, request } from './api.js';
 import { useStaff, useWords } from './context.js';
 import { announce, usePageHeading } from './focus.js';
-import { describeEvent, formatTime, vehicleTitle } from './format.js';
+import { describeEvent, formatTime, gradeWord, vehicleTitle } from './format.js';
 import { graphql } from './graphql/gql.js';
 import type { SessionRowFieldsFragment, SessionSearchInput, SessionStatus } from './graphql/graphql.js';
 import { type SessionEvent, useSessionEvents } from './live.js';
@@ -318,11 +318,6 @@ export function SessionsPage() {
       </section>
     </>
   );
-}
-
-/** EXCELLENT → Excellent. */
-function gradeWord(name: string): string {
-  return name.charAt(0) + name.slice(1).toLowerCase();
 }
 
 /** YYYY-MM-DD of a time in the person's own calendar, as a date input holds it. */
