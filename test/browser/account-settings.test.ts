@@ -45,6 +45,9 @@ describe.skipIf(!RUN_BROWSER_TESTS)("the account's settings in the dashboard", (
       await form.waitFor();
       expect(await page.getByLabel('Display name').inputValue()).toBe(account.username);
       expect(await page.locator('#account-name').innerText()).toBe(account.username);
+      // Settings follows no events: the bar shows no live dot (an unlabelled yellow dot would mean nothing).
+      await page.locator('#live-status[data-state="closed"]').waitFor({ state: 'attached' });
+      expect(await page.locator('#live-status').evaluate((element) => getComputedStyle(element, '::before').display)).toBe('none');
       await checkBothSizes(page, 'dashboard-account-settings', 'the account settings as they start');
 
       // Every setting, then Save: the server has them, and the bar shows the new name.
