@@ -7,7 +7,7 @@ import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { AppError, limitReached } from '../errors.js';
 import { acceptsPhotos, PHOTO_STATUSES, retakeReplacesIn, sourcesOf } from '../domain/statuses.js';
-import { allRequiredAccepted, photoLabel, requiredPhotoCodes, type Theme } from '../domain/themes.js';
+import { allRequiredAccepted, photoLabel, requiredPhotoCodes } from '../domain/themes.js';
 import { stageChangePayload } from '../domain/events.js';
 import { GUEST_NOTE_STATUSES, GUEST_NOTE_USER } from '../domain/capture-scope.js';
 import type { QcRunner } from '../qc/pool.js';
@@ -112,7 +112,7 @@ export class CaptureService {
     const acceptedCodes = Object.entries(updated.photos)
       .filter(([, photo]) => photo.approved)
       .map(([code]) => Number(code));
-    if (allRequiredAccepted(updated.theme as Theme, acceptedCodes)) {
+    if (allRequiredAccepted(updated.theme, acceptedCodes)) {
       await this.deps.moves.move(current._id, 'allPhotosAccepted', this.deps.clock());
     }
     return capture;
@@ -208,7 +208,7 @@ export class CaptureService {
   }
 
   private async reserveCaptureSlot(session: InspectionSessionDocument): Promise<void> {
-    const limit = maxCapturesPerSession(requiredPhotoCodes(session.theme as Theme).length);
+    const limit = maxCapturesPerSession(requiredPhotoCodes(session.theme).length);
     if (!(await this.deps.sessions.takeSlot(session._id, 'capture_count', limit, PHOTO_STATUSES))) {
       throw limitReached(`Session ${session._id} already holds ${limit} photo uploads, the most one session may hold.`, { limit });
     }
@@ -327,7 +327,7 @@ export class CaptureService {
   }
 
   private requirePhotoCode(session: InspectionSessionDocument, photoCode: number): string {
-    const required = requiredPhotoCodes(session.theme as Theme);
+    const required = requiredPhotoCodes(session.theme);
     const label = photoLabel(photoCode);
     if (!required.includes(photoCode) || !label) {
       throw captureError('UNKNOWN_PHOTO_CODE', `Photo code ${photoCode} is not part of theme ${session.theme}; use one of ${required.join(', ')}.`);

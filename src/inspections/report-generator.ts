@@ -17,7 +17,6 @@ import { isGrade, parseRegion, type Grade } from '../domain/grading.js';
 import { damageTypeOrOther, itemOrOther } from '../domain/damage-catalog.js';
 import { newRandomId } from '../domain/identifiers.js';
 import { sessionCapturedVin } from '../domain/vin.js';
-import type { Theme } from '../domain/themes.js';
 import type { DamageDetector } from './damage-detector.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { PublicUrls } from './public-urls.js';
@@ -212,7 +211,7 @@ export class ReportGenerator {
     const results = buildSessionResults({
       session: {
         sessionKey: session._id,
-        theme: session.theme as Theme,
+        theme: session.theme,
         status: 'COMPLETE',
         language: session.language,
         redirectUrl: session.redirect_url,

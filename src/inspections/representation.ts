@@ -8,7 +8,7 @@ import type { DamageDocument } from '../store/damages.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import { SESSION_KEY_PATTERN } from '../domain/identifiers.js';
 import { SessionStatusSchema } from '../domain/statuses.js';
-import { PhotoCodeSchema, ThemeSchema, type Theme } from '../domain/themes.js';
+import { PhotoCodeSchema, ThemeSchema } from '../domain/themes.js';
 import { RejectionCodeSchema } from '../domain/rejection-codes.js';
 import { VehicleBoxSchema, VehicleCheckSchema } from '../domain/vehicle-check.js';
 import { UtcTimestampSchema } from '../domain/time.js';
@@ -153,7 +153,7 @@ export function sessionView(session: InspectionSessionDocument, captureUrl: stri
   return {
     session_key: session._id,
     // Stored only after the theme rule accepted it.
-    theme: session.theme as Theme,
+    theme: session.theme,
     active: session.status !== 'COMPLETE' && session.status !== 'EXPIRED',
     status: session.status,
     test: session.test,

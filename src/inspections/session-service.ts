@@ -397,7 +397,7 @@ export class SessionService {
     const parsed = parseDamageBody(input);
     if (!parsed.ok) throw badRequest(parsed.message);
     const { item, damageType, grade, photoCode, region, note } = parsed.value;
-    if (photoCode !== null && !requiredPhotoCodes(session.theme as Theme).includes(photoCode)) {
+    if (photoCode !== null && !requiredPhotoCodes(session.theme).includes(photoCode)) {
       throw badRequest(`photo_code ${photoCode} is not a photo of theme ${session.theme}.`);
     }
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);

@@ -10,7 +10,7 @@ import type { ReviewService } from '../inspections/review-service.js';
 import type { SessionMoves } from '../inspections/session-moves.js';
 import { AppError, badRequest, conflict } from '../errors.js';
 import { firstIssueMessage } from '../domain/validation.js';
-import { requiredPhotoCodes, type Theme } from '../domain/themes.js';
+import { requiredPhotoCodes } from '../domain/themes.js';
 import { SimulateBodySchema, type SimulateInput, type SimulationStarted } from '../domain/simulation.js';
 import { acceptablePhoto, tooDarkPhoto } from './simulated-photos.js';
 
@@ -37,7 +37,7 @@ export class SessionSimulator {
     if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
     const session = await this.deps.sessions.require(account, sessionKey);
     if (!session.test) throw new AppError('FORBIDDEN', 'Only a test session (one created with a test key) can be simulated.');
-    const codes = requiredPhotoCodes(session.theme as Theme);
+    const codes = requiredPhotoCodes(session.theme);
     const rejected = parsed.data.rejected_photos ?? 0;
     if (rejected > codes.length) throw badRequest(`rejected_photos must be at most ${codes.length}, the photos of a ${session.theme} session.`);
     if (session.status !== 'IDLE') throw conflict(`Session ${sessionKey} is ${session.status}: only a session nobody has started (IDLE) can be simulated.`);

@@ -1,6 +1,7 @@
 // Inspection sessions: one document per session, moved between statuses only by compare-and-set writes.
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import type { SessionStatus } from '../domain/statuses.js';
+import type { Theme } from '../domain/themes.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import type { Vehicle } from '../domain/vehicle.js';
 import type { CapturedOdometer } from '../domain/odometer.js';
@@ -47,7 +48,7 @@ export interface InspectionSessionDocument {
   api_key: string;
   capture_token: string;
   capture_token_hash: string;
-  theme: string;
+  theme: Theme;
   status: SessionStatus;
   redirect_url: string | null;
   language: string | null;

@@ -255,4 +255,16 @@ describe('migrations', () => {
     expect(await records.findOne({ _id: 'key-gone' })).toBeNull();
     expect((await records.findOne({ _id: 'fingerprinted' }))?.secret_fingerprint).toBe('kept');
   });
+  it('give sessions stored with a theme that is none of the themes PRO, and leave the others theirs', async () => {
+    const account = await env.createAccount();
+    const [unknown, lite] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, { session: { theme: 'LITE' } })];
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    await sessions.updateOne({ _id: unknown._id }, { $set: { theme: 'STANDARD' } });
+    for (let run = 0; run < 2; run += 1) {
+      await env.db.collection('migrations').deleteOne({ _id: '016-session-theme' as never });
+      expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['016-session-theme']);
+    }
+    expect((await env.services.stores.sessions.findByKey(unknown._id))?.theme).toBe('PRO');
+    expect((await env.services.stores.sessions.findByKey(lite._id))?.theme).toBe('LITE');
+  });
 });

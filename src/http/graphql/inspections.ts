@@ -30,7 +30,7 @@ import {
 } from '../../domain/grading.js';
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
 import type { InspectionSessionRecord, SessionCreator } from '../../inspections/session-service.js';
-import { photoHint, photoLabel, requiredPhotoCodes, ThemeSchema, type Theme } from '../../domain/themes.js';
+import { photoHint, photoLabel, requiredPhotoCodes, ThemeSchema } from '../../domain/themes.js';
 import { SESSION_STATUS_MEANINGS, SESSION_STATUSES } from '../../domain/statuses.js';
 import { REJECTION_CODE_MEANINGS, REJECTION_CODES, RejectionCodeSchema } from '../../domain/rejection-codes.js';
 import { VEHICLE_CHECK_MEANINGS, VEHICLE_CHECKS, VehicleCheckSchema, type VehicleBox as VehicleBoxValue } from '../../domain/vehicle-check.js';
@@ -328,7 +328,7 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
       type: [RequiredPhoto],
       description: "The views the session's theme requires, in walk-around order.",
       resolve: (session) =>
-        inWalkAroundOrder(requiredPhotoCodes(session.theme as Theme)).map((code) => ({
+        inWalkAroundOrder(requiredPhotoCodes(session.theme)).map((code) => ({
           photoCode: code,
           photoLabel: photoLabel(code) ?? String(code),
           hint: photoHint(code) ?? '',

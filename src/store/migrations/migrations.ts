@@ -22,6 +22,7 @@ import { accountDefaultTheme } from './012-account-default-theme.js';
 import { sessionCounters } from './013-session-counters.js';
 import { capturePhotoKeys } from './014-capture-photo-keys.js';
 import { accessRecordFingerprints } from './015-access-record-fingerprints.js';
+import { sessionTheme } from './016-session-theme.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sessionCounters,
   capturePhotoKeys,
   accessRecordFingerprints,
+  sessionTheme,
 ];
 
 const LEASE = 'migrations';
