@@ -7,6 +7,7 @@ import type { Account } from '../domain/account.js';
 import type { ApiKeyDocument, ApiKeyStore } from '../store/api-keys.js';
 import { firstIssueMessage } from '../domain/validation.js';
 import { badRequest, conflict, limitReached, notFound } from '../errors.js';
+import { storedAccountId } from '../store/stored-ids.js';
 import {
   CreateApiKeyBodySchema,
   MAX_API_KEYS_PER_ACCOUNT,
@@ -61,7 +62,7 @@ export class ApiKeys {
     }
     const key: ApiKeyDocument = {
       _id: randomBytes(24).toString('base64url'),
-      account_id: account.id,
+      account_id: storedAccountId(account.id),
       api_secret: randomBytes(32).toString('base64url'),
       mode: parsed.data.mode,
       label: parsed.data.label ?? null,

@@ -1,12 +1,16 @@
 // An integrator account as the code works with it: the record the account store returns, whatever shape the database
 // keeps it in (src/store/accounts.ts maps one to the other). The API's names for it are the faces' business.
-import type { ObjectId } from 'mongodb';
 import type { LogoType } from './account-logo.js';
 import type { CaptureLanguage } from './languages.js';
 import type { Theme } from './themes.js';
 
-/** An account's id: what sessions and API keys name their account by. */
-export type AccountId = ObjectId;
+/**
+ * An account's id: what sessions and API keys name their account by. Its representation is the store's (an ObjectId
+ * on MongoDB); the rules only compare it and write it as text.
+ */
+export interface AccountId {
+  toHexString(): string;
+}
 
 /** manual: a person completes each review; auto: the report is generated as soon as the capture is confirmed. */
 export type ReviewMode = 'manual' | 'auto';

@@ -36,6 +36,7 @@ import { maySeeCaptureLink, type CaptureLinkViewer } from '../users/roles.js';
 import type { SessionMail } from '../mail/session-mail.js';
 import { encodeSearchCursor, parseSessionSearch, sessionSearchTerms, type SessionSearchFilters } from '../domain/session-search.js';
 import { sessionCsvHeader, sessionCsvLine, type SessionExportSource } from '../domain/session-export.js';
+import { storedAccountId } from '../store/stored-ids.js';
 
 /** The longest search the session list accepts. */
 export const SEARCH_MAX = 100;
@@ -145,7 +146,7 @@ export class SessionService {
     const theme: Theme = input.theme ?? account.defaultTheme;
     const session: InspectionSessionDocument = {
       _id: newSessionKey(),
-      account_id: account.id,
+      account_id: storedAccountId(account.id),
       api_key: account.apiKey,
       capture_token: captureToken,
       capture_token_hash: hashCaptureToken(captureToken),

@@ -5,6 +5,7 @@ import type { CaptureLanguage } from '../domain/languages.js';
 import type { LogoType } from '../domain/account-logo.js';
 import type { Account, AccountId, AccountLogo, AccountSettingsUpdate, NewAccount, ReviewMode } from '../domain/account.js';
 import type { Theme } from '../domain/themes.js';
+import { storedAccountId } from './stored-ids.js';
 
 export interface AccountDocument {
   _id: ObjectId;
@@ -129,7 +130,7 @@ export class AccountStore {
   }
 
   async findById(id: AccountId): Promise<Account | null> {
-    const found = await this.collection.findOne({ _id: id });
+    const found = await this.collection.findOne({ _id: storedAccountId(id) });
     return found && toAccount(found);
   }
 
@@ -168,7 +169,10 @@ export class AccountStore {
    */
   async replaceLogo(account: Pick<Account, 'id' | 'apiKey'>, previousToken: string | null, logo: AccountLogo | null, now: Date): Promise<boolean> {
     const current = previousToken === null ? { $or: [{ logo: null }, { logo: { $exists: false } }] } : { 'logo.token': previousToken };
-    const { matchedCount } = await this.collection.updateOne({ _id: account.id, ...current }, { $set: { logo: logoDocument(logo), updated_at: now } });
+    const { matchedCount } = await this.collection.updateOne(
+      { _id: storedAccountId(account.id), ...current },
+      { $set: { logo: logoDocument(logo), updated_at: now } },
+    );
     return matchedCount === 1;
   }
 

@@ -2,6 +2,8 @@
 // stays on the account itself, which keeps naming the tenant of every stored record; these keys sign requests for
 // the same account, and each has callbacks of its own (stored under the key).
 import type { Collection, Db, ObjectId } from 'mongodb';
+import type { AccountId } from '../domain/account.js';
+import { storedAccountId } from './stored-ids.js';
 import type { ApiKeyMode } from '../domain/api-keys.js';
 
 export interface ApiKeyDocument {
@@ -33,17 +35,20 @@ export class ApiKeyStore {
     return this.collection.findOne({ _id: apiKey });
   }
 
-  listForAccount(accountId: ObjectId): Promise<ApiKeyDocument[]> {
-    return this.collection.find({ account_id: accountId }).sort({ created_at: 1, _id: 1 }).toArray();
+  listForAccount(accountId: AccountId): Promise<ApiKeyDocument[]> {
+    return this.collection
+      .find({ account_id: storedAccountId(accountId) })
+      .sort({ created_at: 1, _id: 1 })
+      .toArray();
   }
 
-  async countForAccount(accountId: ObjectId): Promise<number> {
-    return this.collection.countDocuments({ account_id: accountId });
+  async countForAccount(accountId: AccountId): Promise<number> {
+    return this.collection.countDocuments({ account_id: storedAccountId(accountId) });
   }
 
   /** Removes the account's key; false when it has no such key. */
-  async delete(accountId: ObjectId, apiKey: string): Promise<boolean> {
-    const { deletedCount } = await this.collection.deleteOne({ _id: apiKey, account_id: accountId });
+  async delete(accountId: AccountId, apiKey: string): Promise<boolean> {
+    const { deletedCount } = await this.collection.deleteOne({ _id: apiKey, account_id: storedAccountId(accountId) });
     return deletedCount === 1;
   }
 }

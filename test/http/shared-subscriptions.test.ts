@@ -9,7 +9,7 @@ import { MAX_UNREAD_EVENTS, SubscriberOverflowError } from '../../src/events/eve
 import type { Principal } from '../../src/http/graphql/context.js';
 
 const LIVE = 'subscription($k: String, $after: String) { sessionEvents(sessionKey: $k, after: $after) { id event } }';
-const account = (apiKey: string) => ({ kind: 'account', account: { api_key: apiKey } }) as unknown as Principal;
+const account = (apiKey: string) => ({ kind: 'account', account: { apiKey } }) as unknown as Principal;
 const capture: Principal = { kind: 'capture', apiKey: 'key-a', sessionKey: 'session-1' };
 
 function keyFor(principal: Principal | undefined, query: string, variables: Record<string, unknown> = {}) {
