@@ -395,7 +395,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await signIn(page, await ownerOf(shop));
       await page.waitForURL(`${server.baseUrl}/dashboard/settings/people`);
       const inspector = `inspector-${shop.username}`.toLowerCase().slice(0, 60);
+      // The browser itself refuses a username the server would refuse: its pattern is one a page can compile.
+      await page.locator('#new-user-username').fill('Ana Reviewer');
+      expect(await page.locator('#new-user-username').evaluate((input) => (input as HTMLInputElement).validity.patternMismatch)).toBe(true);
       await page.locator('#new-user-username').fill(inspector);
+      expect(await page.locator('#new-user-username').evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(true);
       await page.locator('#new-user-name').fill('Ana Reviewer');
       await page.locator('#new-user-password').fill(PASSWORD);
       expect(await page.locator('#new-user-role').inputValue()).toBe('INSPECTOR');
