@@ -61,6 +61,10 @@ describe.skipIf(!RUN_BROWSER_TESTS)("the account's settings in the dashboard", (
       await page.getByLabel(/Send notices to/).fill('desk@northside.example\nlead@northside.example');
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.locator('#account-name', { hasText: 'Northside Motors' }).waitFor();
+      // Saving says so beside the button, which keeps the focus through the request (not dropped to the page).
+      await page.locator('#account-settings-done', { hasText: 'Settings saved.' }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Save settings');
+      await checkBothSizes(page, 'dashboard-account-settings-saved', 'the account settings just saved', '#account-settings-done');
       expect((await apiRequest(server.baseUrl, account, 'GET', '/v1/account')).body).toMatchObject({
         display_name: 'Northside Motors',
         brand_color: '#0b6e4f',

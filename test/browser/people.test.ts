@@ -111,6 +111,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('people in the dashboard', () => {
       await form.getByRole('button', { name: 'Change password' }).click();
       await page.locator('#password-done').waitFor();
       expect(await page.locator('#password-error').count()).toBe(0);
+      // The keyboard stays where it was: the button keeps the focus through the request (not dropped to the page).
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Change password');
       await checkBothSizes(page, 'dashboard-password-done', 'Settings, Account, the password changed', '#password-done');
       expect((await me(server.baseUrl, elsewhere)).status).toBe(401);
       expect((await signIn(server.baseUrl, viewer, NEW_PASSWORD)).status).toBe(200);

@@ -139,17 +139,23 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
   const [form, setForm] = useState(() => formOf(settings));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The form as it was just saved: "Settings saved." shows while the form is still that one (any change makes another). */
+  const [savedForm, setSavedForm] = useState<Form | null>(null);
   const field = (name: keyof Form) => ({
     value: form[name],
     onInput: (event: Event) => setForm({ ...form, [name]: (event.currentTarget as HTMLInputElement).value }),
   });
   const save = async (event: SubmitEvent) => {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
+    setSavedForm(null);
     setError(null);
     try {
       const saved = (await request(UPDATE_ACCOUNT_SETTINGS, { input: inputOf(form) })).updateAccountSettings;
-      setForm(formOf(saved));
+      const shown = formOf(saved);
+      setForm(shown);
+      setSavedForm(shown);
       onSaved(saved);
       announce('The account settings were saved.');
     } catch (failure) {
@@ -245,9 +251,15 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
         <span class="help small">Told when a session waits for review and when a callback is disabled.</span>
       </div>
       <div class="wide-field">
-        <button class="button primary" type="submit" disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page. */}
+        <button class="button primary" type="submit" aria-disabled={busy ? 'true' : undefined}>
           Save settings
         </button>
+        {savedForm === form ? (
+          <p id="account-settings-done" class="done-note">
+            Settings saved.
+          </p>
+        ) : null}
         {error ? (
           <p id="account-settings-error" class="error" role="alert">
             {error}

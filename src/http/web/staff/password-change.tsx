@@ -13,6 +13,7 @@ export function PasswordChange() {
 
   const change = async (event: SubmitEvent) => {
     event.preventDefault();
+    if (saving) return;
     const form = event.currentTarget as HTMLFormElement;
     const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
     setDone(false);
@@ -56,7 +57,8 @@ export function PasswordChange() {
           <input id="repeat-password" name="repeat_password" type="password" autocomplete="new-password" minLength={settings.limits.passwordMin} required />
         </div>
         <div class="wide-field form-actions">
-          <button class="button primary" type="submit" disabled={saving}>
+          {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page. */}
+          <button class="button primary" type="submit" aria-disabled={saving ? 'true' : undefined}>
             Change password
           </button>
           {error ? (
