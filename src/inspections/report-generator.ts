@@ -3,8 +3,7 @@
 // assembles the results object once and moves CONFIRM → COMPLETE with it: the same stored object answers
 // GET .../results and is the SESSION:COMPLETE payload.
 import { randomBytes } from 'node:crypto';
-import type { Filter } from 'mongodb';
-import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSessionDocument, InspectionSessionStore, SessionCondition } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
 import type { AccountStore } from '../store/accounts.js';
@@ -77,7 +76,7 @@ export class ReportGenerator {
         session._id,
         ['CONFIRM'],
         { review_pending: true, detector_ran: detectorRan, updated_at: this.deps.clock() },
-        { review_pending: { $ne: true } },
+        { reviewNotPending: true },
       );
       // Only the instance whose write set the flag tells the staff, so they hear of each session once.
       if (waiting) await this.deps.mail.reviewWaiting(waiting);
@@ -112,8 +111,7 @@ export class ReportGenerator {
     for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt += 1) {
       const current = await this.deps.sessions.findByKey(session._id);
       if (current?.status !== 'CONFIRM') return null;
-      const version = current.damages_version;
-      const unchanged: Filter<InspectionSessionDocument> = version === undefined ? { damages_version: { $exists: false } } : { damages_version: version };
+      const unchanged: SessionCondition = { damagesVersion: current.damages_version };
       const moved = await this.generateFrom(current, captures, review, unchanged);
       if (moved) return moved;
     }
@@ -124,7 +122,7 @@ export class ReportGenerator {
     session: InspectionSessionDocument,
     captures: Captures,
     review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
-    unchangedDamages: Filter<InspectionSessionDocument>,
+    unchangedDamages: SessionCondition,
   ): Promise<InspectionSessionDocument | null> {
     const completedAt = this.deps.clock();
     const link = { token: randomBytes(24).toString('base64url'), expires_at: new Date(completedAt.getTime() + this.deps.reportLinkDays * DAY_MS) };
@@ -153,7 +151,7 @@ export class ReportGenerator {
       session._id,
       ['COMPLETE'],
       { revision_started: newRandomId(9) },
-      { review_reopened: { $ne: null }, revision_started: null },
+      { reviewReopened: true, revisionStarted: null },
     );
     if (!started) return null;
     const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
@@ -161,8 +159,7 @@ export class ReportGenerator {
       const current = await this.deps.sessions.findByKey(session._id);
       const reopening = current?.review_reopened;
       if (current?.status !== 'COMPLETE' || !reopening || !current.report_link || !current.completed_at) return null;
-      const version = current.damages_version;
-      const unchanged: Filter<InspectionSessionDocument> = version === undefined ? { damages_version: { $exists: false } } : { damages_version: version };
+      const unchanged: SessionCondition = { damagesVersion: current.damages_version };
       const revisedAt = this.deps.clock();
       const revision = reportRevisionOf(current) + 1;
       const review = { reviewedBy, reviewedAt: revisedAt, detectorRan: current.detector_ran === true };
@@ -187,7 +184,7 @@ export class ReportGenerator {
           review_revisions: [...(current.review_revisions ?? []), entry],
           updated_at: revisedAt,
         },
-        { ...unchanged, revision_started: current.revision_started ?? null },
+        { ...unchanged, revisionStarted: current.revision_started ?? null },
       );
       if (revised) {
         const payload = reportRevisedPayload(plain as unknown as SessionResults, revision, reopening.reason);

@@ -1,8 +1,7 @@
 // Moves a session between statuses: one compare-and-set write per move, and the move's event recorded only by
 // the write that won, so a move happens at most once and emits its event exactly once.
-import type { Filter } from 'mongodb';
 import type { EventRecorder } from '../events/event-recorder.js';
-import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSessionDocument, InspectionSessionStore, SessionCondition } from '../store/inspection-sessions.js';
 import { isStatusChangeStatus, sourcesOf, targetOf, type SessionTrigger } from '../domain/statuses.js';
 import { statusChangePayload } from '../domain/events.js';
 import { isoTimestamp } from '../domain/time.js';
@@ -26,10 +25,10 @@ export class SessionMoves {
     set: Record<string, unknown> = {},
     completePayload?: (session: InspectionSessionDocument) => Record<string, unknown> & { event: string },
     /** Further conditions of the compare-and-set (e.g. that the damage records are still the ones reported). */
-    extraFilter: Filter<InspectionSessionDocument> = {},
+    condition: SessionCondition = {},
   ): Promise<InspectionSessionDocument | null> {
     const to = targetOf(trigger);
-    const moved = await this.sessions.updateIfStatus(sessionKey, sourcesOf(trigger), { ...set, status: to, updated_at: at }, extraFilter);
+    const moved = await this.sessions.updateIfStatus(sessionKey, sourcesOf(trigger), { ...set, status: to, updated_at: at }, condition);
     if (!moved) return null;
     await this.recorder.record({
       apiKey: moved.api_key,

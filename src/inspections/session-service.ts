@@ -172,6 +172,7 @@ export class SessionService {
       notes_count: 0,
       damages_count: 0,
       capture_count: 0,
+      damages_version: newRandomId(9),
       search_terms: [],
       created_at: now,
       updated_at: now,
@@ -230,7 +231,7 @@ export class SessionService {
       });
     }
     // The write is conditional on the status the rules were checked against; a concurrent move means retry.
-    const updated = await this.deps.sessions.updateIfStatus(sessionKey, [current.status], set, { api_key: account.apiKey });
+    const updated = await this.deps.sessions.updateIfStatus(sessionKey, [current.status], set, { apiKey: account.apiKey });
     if (!updated) throw conflict(`Session ${sessionKey} changed status during the update; read it and try again.`);
     return updated;
   }
@@ -498,7 +499,7 @@ export class SessionService {
       damageWriteStatuses(session),
       { damages_version: newRandomId(9), last_activity_at: this.deps.clock() },
       // A reopened review takes changes until its completion begins.
-      reopened ? { api_key: session.api_key, review_reopened: { $ne: null }, revision_started: null } : { api_key: session.api_key },
+      reopened ? { apiKey: session.api_key, reviewReopened: true, revisionStarted: null } : { apiKey: session.api_key },
     );
     if (marked) return true;
     const latest = await this.deps.sessions.findByKey(session._id);
@@ -515,7 +516,7 @@ export class SessionService {
       session._id,
       ['COMPLETE'],
       { review_reopened: { reason, by, at }, revision_started: null, updated_at: at },
-      { api_key: session.api_key, review_reopened: null },
+      { apiKey: session.api_key, reviewReopened: false },
     );
   }
 

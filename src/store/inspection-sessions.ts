@@ -107,7 +107,7 @@ export interface InspectionSessionDocument {
   /** The corrections completed so far, oldest first: each a revision of the report after the first. */
   review_revisions?: ReviewRevision[];
   /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
-  damages_version?: string;
+  damages_version: string;
   /** The words the search's `q` matches (domain/session-search.ts), rewritten with the options and the vehicle. */
   search_terms: string[];
   /** What became of the SMS invitation: sent to the provider, only logged (the log provider), or failed; absent without one. */
@@ -134,6 +134,30 @@ export interface SessionPageQuery {
 }
 
 export type SmsDelivery = 'sent' | 'logged' | 'failed';
+
+/** Further conditions of a compare-and-set write (updateIfStatus), named for what they mean rather than how they are stored. */
+export interface SessionCondition {
+  /** The session belongs to this API key's account. */
+  apiKey?: string;
+  /** The completed review is reopened for a correction (true) or not (false). */
+  reviewReopened?: boolean;
+  /** The completion of the reopened review that has begun, by its start token; null: none has begun. */
+  revisionStarted?: string | null;
+  /** The session is not waiting for a person's review. */
+  reviewNotPending?: true;
+  /** The damage records are still the ones read with this `damages_version`. */
+  damagesVersion?: string;
+}
+
+function conditionFilter(condition: SessionCondition): Filter<InspectionSessionDocument> {
+  const filter: Filter<InspectionSessionDocument> = {};
+  if (condition.apiKey !== undefined) filter.api_key = condition.apiKey;
+  if (condition.reviewReopened !== undefined) filter.review_reopened = condition.reviewReopened ? { $ne: null } : null;
+  if (condition.revisionStarted !== undefined) filter.revision_started = condition.revisionStarted;
+  if (condition.reviewNotPending) filter.review_pending = { $ne: true };
+  if (condition.damagesVersion !== undefined) filter.damages_version = condition.damagesVersion;
+  return filter;
+}
 
 export type SessionCounter = 'notes_count' | 'damages_count' | 'capture_count';
 
@@ -195,10 +219,10 @@ export class InspectionSessionStore {
     sessionKey: string,
     from: readonly SessionStatus[],
     set: Partial<Record<string, unknown>>,
-    extraFilter: Filter<InspectionSessionDocument> = {},
+    condition: SessionCondition = {},
   ): Promise<InspectionSessionDocument | null> {
     const withActivity = set.updated_at instanceof Date && set.last_activity_at === undefined ? { ...set, last_activity_at: set.updated_at } : set;
-    const filter = { ...extraFilter, _id: sessionKey, status: { $in: [...from] } };
+    const filter = { ...conditionFilter(condition), _id: sessionKey, status: { $in: [...from] } };
     // On MongoDB one findOneAndUpdate is the compare-and-set and returns the session as written. The embedded server
     // does not isolate it, so there a conditional updateOne is the compare-and-set and a read returns the session.
     if (this.atomicFindAndModify) return this.collection.findOneAndUpdate(filter, { $set: withActivity }, { returnDocument: 'after' });

@@ -81,6 +81,7 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     notes_count: 0,
     damages_count: 0,
     capture_count: 0,
+    damages_version: 'v0',
   };
 }
 
@@ -140,7 +141,7 @@ describe('conditional updates', () => {
     const moved = await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updated_at: at, language: 'es' });
     expect(moved).toMatchObject({ _id: 'CAS-2', status: 'STARTED', language: 'es', updated_at: at, last_activity_at: at });
     expect(await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updated_at: new Date() })).toBeNull();
-    expect(await atomic.updateIfStatus('CAS-2', ['STARTED'], { language: 'fr' }, { api_key: 'another-key' })).toBeNull();
+    expect(await atomic.updateIfStatus('CAS-2', ['STARTED'], { language: 'fr' }, { apiKey: 'another-key' })).toBeNull();
     expect((await storesTwo.sessions.findByKey('CAS-2'))?.language).toBe('es');
   });
 

@@ -267,4 +267,22 @@ describe('migrations', () => {
     expect((await env.services.stores.sessions.findByKey(unknown._id))?.theme).toBe('PRO');
     expect((await env.services.stores.sessions.findByKey(lite._id))?.theme).toBe('LITE');
   });
+  it('give sessions stored before any damage record write a damages version, which a report then holds to', async () => {
+    const account = await env.createAccount();
+    const [old, versioned] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    await sessions.updateOne({ _id: old._id }, { $unset: { damages_version: '' } });
+    const kept = (await env.services.stores.sessions.findByKey(versioned._id))?.damages_version;
+    await env.db.collection('migrations').deleteOne({ _id: '017-session-damages-version' as never });
+    expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['017-session-damages-version']);
+    const first = (await env.services.stores.sessions.findByKey(old._id))?.damages_version;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    await env.db.collection('migrations').deleteOne({ _id: '017-session-damages-version' as never });
+    expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['017-session-damages-version']);
+    expect((await env.services.stores.sessions.findByKey(old._id))?.damages_version).toBe(first);
+    expect((await env.services.stores.sessions.findByKey(versioned._id))?.damages_version).toBe(kept);
+    // The version is a condition of the report's write: a stale one makes it miss.
+    expect(await env.services.stores.sessions.updateIfStatus(old._id, ['IDLE'], { language: 'fr' }, { damagesVersion: 'stale' })).toBeNull();
+    expect(await env.services.stores.sessions.updateIfStatus(old._id, ['IDLE'], { language: 'fr' }, { damagesVersion: first })).not.toBeNull();
+  });
 });

@@ -63,6 +63,7 @@ function idleSession(key: string): InspectionSessionDocument {
     notes_count: 0,
     damages_count: 0,
     capture_count: 0,
+    damages_version: 'v0',
   };
 }
 

@@ -23,6 +23,7 @@ import { sessionCounters } from './013-session-counters.js';
 import { capturePhotoKeys } from './014-capture-photo-keys.js';
 import { accessRecordFingerprints } from './015-access-record-fingerprints.js';
 import { sessionTheme } from './016-session-theme.js';
+import { sessionDamagesVersion } from './017-session-damages-version.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   capturePhotoKeys,
   accessRecordFingerprints,
   sessionTheme,
+  sessionDamagesVersion,
 ];
 
 const LEASE = 'migrations';
