@@ -88,7 +88,7 @@ export class ReportGenerator {
   /** Completes a review: the report names `reviewedBy`. Returns null when another request completed it first. */
   async completeReview(session: InspectionSessionDocument, reviewedBy: string): Promise<InspectionSessionDocument | null> {
     const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
-    return this.generate(session, captures, { reviewedBy, reviewedAt: this.deps.clock(), detectorRan: session.detector_ran === true });
+    return this.generate(session, captures, { reviewedBy, reviewedAt: this.deps.clock(), detectorRan: session.detector_ran });
   }
 
   private async reviewModeOf(session: InspectionSessionDocument): Promise<ReviewMode> {
@@ -162,7 +162,7 @@ export class ReportGenerator {
       const unchanged: SessionCondition = { damagesVersion: current.damages_version };
       const revisedAt = this.deps.clock();
       const revision = reportRevisionOf(current) + 1;
-      const review = { reviewedBy, reviewedAt: revisedAt, detectorRan: current.detector_ran === true };
+      const review = { reviewedBy, reviewedAt: revisedAt, detectorRan: current.detector_ran };
       const plain = await this.resultsOf(current, captures, review, { completedAt: current.completed_at, link: current.report_link, revision });
       const entry = {
         revision,

@@ -173,6 +173,8 @@ export class SessionService {
       damages_count: 0,
       capture_count: 0,
       damages_version: newRandomId(9),
+      review_pending: false,
+      detector_ran: false,
       search_terms: [],
       created_at: now,
       updated_at: now,

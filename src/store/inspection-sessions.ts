@@ -85,9 +85,9 @@ export interface InspectionSessionDocument {
   notes_count: number;
   damages_count: number;
   /** docs/staff.md: true while a confirmed session waits for a person to complete its review (manual mode). */
-  review_pending?: boolean;
+  review_pending: boolean;
   /** True once a damage detector looked at the photos. */
-  detector_ran?: boolean;
+  detector_ran: boolean;
   /** The photo codes the damage detector could not analyse (down, timing out), which the report names. */
   detector_unanalysed?: number[];
   /** Who completed the review (a user's username, or `api`) and when; absent when nobody reviewed. */

@@ -82,6 +82,8 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     damages_count: 0,
     capture_count: 0,
     damages_version: 'v0',
+    review_pending: false,
+    detector_ran: false,
   };
 }
 

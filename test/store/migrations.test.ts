@@ -285,4 +285,17 @@ describe('migrations', () => {
     expect(await env.services.stores.sessions.updateIfStatus(old._id, ['IDLE'], { language: 'fr' }, { damagesVersion: 'stale' })).toBeNull();
     expect(await env.services.stores.sessions.updateIfStatus(old._id, ['IDLE'], { language: 'fr' }, { damagesVersion: first })).not.toBeNull();
   });
+  it('give sessions stored before the review flags false ones, as they behaved, and keep the flags that are set', async () => {
+    const account = await env.createAccount();
+    const [old, waiting] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    await sessions.updateOne({ _id: old._id }, { $unset: { review_pending: '', detector_ran: '' } });
+    await sessions.updateOne({ _id: waiting._id }, { $set: { review_pending: true, detector_ran: true } });
+    for (let run = 0; run < 2; run += 1) {
+      await env.db.collection('migrations').deleteOne({ _id: '018-session-review-flags' as never });
+      expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['018-session-review-flags']);
+    }
+    expect(await env.services.stores.sessions.findByKey(old._id)).toMatchObject({ review_pending: false, detector_ran: false });
+    expect(await env.services.stores.sessions.findByKey(waiting._id)).toMatchObject({ review_pending: true, detector_ran: true });
+  });
 });

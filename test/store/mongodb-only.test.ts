@@ -64,6 +64,8 @@ function idleSession(key: string): InspectionSessionDocument {
     damages_count: 0,
     capture_count: 0,
     damages_version: 'v0',
+    review_pending: false,
+    detector_ran: false,
   };
 }
 

@@ -529,7 +529,7 @@ builder.objectFields(InspectionSession, (t) => ({
   test: t.exposeBoolean('test', { description: descriptionOf(SessionSchema.shape.test) }),
   awaitingReview: t.boolean({
     description: 'True while the session is confirmed and waits for a person to complete its review (manual review mode).',
-    resolve: (session) => session.status === 'CONFIRM' && session.review_pending === true,
+    resolve: (session) => session.status === 'CONFIRM' && session.review_pending,
   }),
   reportGrade: t.field({
     type: GradePreview,

@@ -24,6 +24,7 @@ import { capturePhotoKeys } from './014-capture-photo-keys.js';
 import { accessRecordFingerprints } from './015-access-record-fingerprints.js';
 import { sessionTheme } from './016-session-theme.js';
 import { sessionDamagesVersion } from './017-session-damages-version.js';
+import { sessionReviewFlags } from './018-session-review-flags.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   accessRecordFingerprints,
   sessionTheme,
   sessionDamagesVersion,
+  sessionReviewFlags,
 ];
 
 const LEASE = 'migrations';
