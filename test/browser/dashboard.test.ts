@@ -588,6 +588,9 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
 
       // Completing asks first: a summary (grade, damages per photo, photos with none) — going back changes nothing.
       const complete = page.getByRole('button', { name: 'Complete review' });
+      // Which of the two finishing buttons is greyed out, and why, is said in words beside them.
+      expect(await page.locator('#finish-hint').innerText()).toBe('2 accepted damages: "Complete review" issues the report with them.');
+      expect(await page.getByRole('button', { name: 'No damage found' }).getAttribute('aria-describedby')).toBe('finish-hint');
       await complete.click();
       const summary = page.getByRole('dialog', { name: 'Issue the report?' });
       await summary.waitFor();
@@ -641,6 +644,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await page.goto(`${server.baseUrl}/dashboard/sessions/${session.sessionKey}`);
       await signIn(page, await ownerOf(shop));
       const noDamage = page.getByRole('button', { name: 'No damage found' });
+      expect(await page.locator('#finish-hint').innerText()).toBe('No damage is accepted yet: mark one on the photos, or finish with "No damage found".');
       await noDamage.click();
       const summary = page.getByRole('dialog', { name: 'Issue the report with no damage?' });
       await summary.waitFor();

@@ -371,7 +371,7 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
                   class="button"
                   type="button"
                   disabled={accepted.length > 0}
-                  title={accepted.length > 0 ? 'Damages are marked: complete the review instead.' : undefined}
+                  aria-describedby="finish-hint"
                   onClick={(event) => setFinishing({ noDamageFound: true, opener: event.currentTarget as HTMLElement })}
                 >
                   No damage found
@@ -380,11 +380,17 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
                   class="button primary"
                   type="button"
                   disabled={accepted.length === 0}
-                  title={accepted.length === 0 ? 'No damage is accepted: use "No damage found".' : undefined}
+                  aria-describedby="finish-hint"
                   onClick={(event) => setFinishing({ noDamageFound: false, opener: event.currentTarget as HTMLElement })}
                 >
                   Complete review
                 </button>
+                {/* Why one of the two is greyed out, in words a keyboard user reaches too (a disabled button is skipped). */}
+                <p id="finish-hint" class="muted small">
+                  {accepted.length === 0
+                    ? 'No damage is accepted yet: mark one on the photos, or finish with "No damage found".'
+                    : `${accepted.length} accepted damage${accepted.length === 1 ? '' : 's'}: "Complete review" issues the report with ${accepted.length === 1 ? 'it' : 'them'}.`}
+                </p>
                 {undecided ? (
                   <span class="muted small">
                     {undecided} proposal{undecided === 1 ? '' : 's'} not decided: they stay out of the report.
