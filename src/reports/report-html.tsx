@@ -143,7 +143,7 @@ function Omitted({ words, count, message }: { words: ReportWords; count: number;
 
 function Overall({ report }: { report: ConditionReport }) {
   const { words, overallGrade } = report;
-  if (!overallGrade) return <Muted>{say(words, 'report.photosOnly', { theme: report.theme })}</Muted>;
+  if (!overallGrade) return <Muted>{say(words, 'report.photosOnly')}</Muted>;
   return (
     <>
       <p>

@@ -3,6 +3,7 @@
 // a session holds, a report lays out in bounded time and pages.
 import type { SessionResults } from '../domain/results.js';
 import { isGrade } from '../domain/grading.js';
+import { isTheme, THEMES } from '../domain/themes.js';
 import { reportWords, say, type ReportWords } from './report-words.js';
 
 /** The most a report shows; what is left out is counted ("… and 150 more notes"). */
@@ -79,6 +80,7 @@ export interface ConditionReport {
   /** The report's revision when a corrected review made it (2 and up; docs/staff.md "Review revisions"), else null. */
   revision: number | null;
   sessionKey: string;
+  /** The theme in words, with its number of photos. */
   theme: string;
   title: string;
   /** When this document was produced, human-readable with its time zone. */
@@ -118,6 +120,11 @@ function decodedVehicleRow(vehicle: Record<string, unknown>, words: ReportWords)
   );
   if (!named) return null;
   return [say(words, 'report.field.vinDecoded'), vehicle.details_match === false ? say(words, 'report.detailsMismatch', { decoded: named }) : named];
+}
+
+/** The theme as the report's reader understands it ("quick inspection, 6 photos"), not its API name. */
+function themeWords(theme: string, words: ReportWords): string {
+  return isTheme(theme) ? say(words, `report.theme.${theme}`, { count: THEMES[theme].photoCodes.length }) : theme;
 }
 
 /** A reading in the session's locale ("48,213 km", "61.000 mi"), so the given and the captured one read alike. */
@@ -187,7 +194,7 @@ export function buildConditionReport(
     review: inspection?.reviewed_by ? { by: truncate(inspection.reviewed_by, REPORT_LIMITS.noteUserChars), at: isoTime(inspection.reviewed_at) } : null,
     revision: (results.report?.revision ?? 1) > 1 ? (results.report?.revision as number) : null,
     sessionKey: results.session.session_key,
-    theme: results.session.theme,
+    theme: themeWords(results.session.theme, words),
     title: describedVehicle
       ? say(words, 'report.titleVehicle', { vehicle: describedVehicle })
       : say(words, 'report.titleSession', { session: results.session.session_key }),

@@ -184,7 +184,7 @@ function layOut(report: ConditionReport, thumbnails: ReadonlyMap<number, Uint8Ar
     if (report.revision !== null) paragraph(say(words, 'report.revision', { revision: report.revision }), MUTED);
     if (report.unanalysedPhotos.length) paragraph(say(words, 'report.unanalysed', { views: report.unanalysedPhotos.join(', ') }), REJECTED);
   } else {
-    paragraph(say(words, 'report.photosOnly', { theme: report.theme }));
+    paragraph(say(words, 'report.photosOnly'));
   }
 
   heading(say(words, 'report.vehicle'));

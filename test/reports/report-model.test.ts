@@ -137,6 +137,11 @@ describe('the condition report model', () => {
     expect(none.vehicleRows.map(([label]) => label)).not.toContain('Odometer captured');
   });
 
+  it('names the theme in words with its number of photos, not by its API name', () => {
+    expect(buildConditionReport(results(), { newest: [], total: 0 }, GENERATED).theme).toBe('quick inspection, 6 photos');
+    expect(buildConditionReport(results(), { newest: [], total: 0 }, GENERATED, { words: reportWords('es') }).theme).toBe('inspección rápida, 6 fotos');
+  });
+
   it('writes an unknown or missing language in English', () => {
     for (const language of [null, 'it', undefined]) {
       expect(buildConditionReport(results(), { newest: [], total: 0 }, GENERATED, { words: reportWords(language) }).title).toBe(
