@@ -181,10 +181,10 @@ export class ReportGenerator {
           reviewed_at: revisedAt,
           review_reopened: null,
           revision_started: null,
-          review_revisions: [...(current.review_revisions ?? []), entry],
+          review_revisions: [...current.review_revisions, entry],
           updated_at: revisedAt,
         },
-        { ...unchanged, revisionStarted: current.revision_started ?? null },
+        { ...unchanged, revisionStarted: current.revision_started },
       );
       if (revised) {
         const payload = reportRevisedPayload(plain as unknown as SessionResults, revision, reopening.reason);

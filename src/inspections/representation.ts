@@ -171,12 +171,12 @@ export function sessionView(session: InspectionSessionDocument, captureUrl: stri
 }
 
 export function reviewView(session: InspectionSessionDocument): SessionReviewView {
-  const reopened = session.status === 'COMPLETE' ? (session.review_reopened ?? null) : null;
+  const reopened = session.status === 'COMPLETE' ? session.review_reopened : null;
   return {
     state: reviewStateOf(session),
     revision: session.status === 'COMPLETE' ? reportRevisionOf(session) : null,
     reopened: reopened ? { reason: reopened.reason, by: reopened.by, at: reopened.at.toISOString() } : null,
-    revisions: (session.review_revisions ?? []).map((entry) => ({
+    revisions: session.review_revisions.map((entry) => ({
       revision: entry.revision,
       reason: entry.reason,
       reopened_by: entry.reopened_by,

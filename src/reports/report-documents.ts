@@ -158,7 +158,7 @@ export class ReportDocuments {
         ...(account && brandName
           ? { brand: { name: brandName, color: account.brandColor ?? DEFAULT_BRAND_COLOR, logoUrl: this.deps.urls.logoUrl(account?.logo) } }
           : {}),
-        unanalysedPhotoCodes: session.detector_unanalysed ?? [],
+        unanalysedPhotoCodes: session.detector_unanalysed,
         words: reportWords(session.language),
       },
     );

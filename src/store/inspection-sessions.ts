@@ -89,10 +89,10 @@ export interface InspectionSessionDocument {
   /** True once a damage detector looked at the photos. */
   detector_ran: boolean;
   /** The photo codes the damage detector could not analyse (down, timing out), which the report names. */
-  detector_unanalysed?: number[];
+  detector_unanalysed: number[];
   /** Who completed the review (a user's username, or `api`) and when; absent when nobody reviewed. */
-  reviewed_by?: string | null;
-  reviewed_at?: Date | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
   /** Set when report generation begins; from then on no new damage record write starts. */
   report_started?: string;
   /** The report's shareable link (docs/staff.md): a random token that opens it without credentials until it expires. */
@@ -101,11 +101,11 @@ export interface InspectionSessionDocument {
    * While a completed review is reopened for a correction (docs/staff.md "Review revisions"): why, by whom and when.
    * Null or absent otherwise. Damage records may change again while it is set.
    */
-  review_reopened?: ReviewReopening | null;
+  review_reopened: ReviewReopening | null;
   /** Set when a reopened review's completion begins: from then on no new damage record write starts. */
-  revision_started?: string | null;
+  revision_started: string | null;
   /** The corrections completed so far, oldest first: each a revision of the report after the first. */
-  review_revisions?: ReviewRevision[];
+  review_revisions: ReviewRevision[];
   /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
   damages_version: string;
   /** The words the search's `q` matches (domain/session-search.ts), rewritten with the options and the vehicle. */

@@ -298,4 +298,26 @@ describe('migrations', () => {
     expect(await env.services.stores.sessions.findByKey(old._id)).toMatchObject({ review_pending: false, detector_ran: false });
     expect(await env.services.stores.sessions.findByKey(waiting._id)).toMatchObject({ review_pending: true, detector_ran: true });
   });
+  it('give sessions stored before the review history empty fields for it, and keep what a review wrote', async () => {
+    const account = await env.createAccount();
+    const [old, reviewed] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    const fields = ['detector_unanalysed', 'reviewed_by', 'reviewed_at', 'review_reopened', 'revision_started', 'review_revisions'];
+    await sessions.updateOne({ _id: old._id }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
+    const at = new Date('2026-03-14T10:05:00Z');
+    await sessions.updateOne({ _id: reviewed._id }, { $set: { reviewed_by: 'api', reviewed_at: at, detector_unanalysed: [4] } });
+    for (let run = 0; run < 2; run += 1) {
+      await env.db.collection('migrations').deleteOne({ _id: '019-session-review-history' as never });
+      expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['019-session-review-history']);
+    }
+    expect(await env.services.stores.sessions.findByKey(old._id)).toMatchObject({
+      detector_unanalysed: [],
+      reviewed_by: null,
+      reviewed_at: null,
+      review_reopened: null,
+      revision_started: null,
+      review_revisions: [],
+    });
+    expect(await env.services.stores.sessions.findByKey(reviewed._id)).toMatchObject({ reviewed_by: 'api', reviewed_at: at, detector_unanalysed: [4] });
+  });
 });

@@ -66,6 +66,12 @@ function idleSession(key: string): InspectionSessionDocument {
     damages_version: 'v0',
     review_pending: false,
     detector_ran: false,
+    detector_unanalysed: [],
+    reviewed_by: null,
+    reviewed_at: null,
+    review_reopened: null,
+    revision_started: null,
+    review_revisions: [],
   };
 }
 

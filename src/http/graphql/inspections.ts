@@ -563,13 +563,13 @@ builder.objectFields(InspectionSession, (t) => ({
   reviewedBy: t.string({
     nullable: true,
     description: 'The user, or `api`, who last completed the review; null until a person completed one (and in auto review mode).',
-    resolve: (session) => session.reviewed_by ?? null,
+    resolve: (session) => session.reviewed_by,
   }),
   reviewedAt: t.field({
     type: 'DateTime',
     nullable: true,
     description: 'When the review was last completed; null until then (and in auto review mode).',
-    resolve: (session) => session.reviewed_at ?? null,
+    resolve: (session) => session.reviewed_at,
   }),
   damages: t.field({
     type: [Damage],

@@ -25,6 +25,7 @@ import { accessRecordFingerprints } from './015-access-record-fingerprints.js';
 import { sessionTheme } from './016-session-theme.js';
 import { sessionDamagesVersion } from './017-session-damages-version.js';
 import { sessionReviewFlags } from './018-session-review-flags.js';
+import { sessionReviewHistory } from './019-session-review-history.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sessionTheme,
   sessionDamagesVersion,
   sessionReviewFlags,
+  sessionReviewHistory,
 ];
 
 const LEASE = 'migrations';
