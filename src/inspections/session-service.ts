@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AccountStore } from '../store/accounts.js';
 import type { Account } from '../domain/account.js';
-import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import { untouchedSessionFields, type InspectionSessionDocument, type InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
 import type { DamageDocument, DamageStore, DamageUpdate } from '../store/damages.js';
@@ -169,18 +169,7 @@ export class SessionService {
       test: key.mode === 'test',
       results: null,
       completed_at: null,
-      notes_count: 0,
-      damages_count: 0,
-      capture_count: 0,
-      damages_version: newRandomId(9),
-      review_pending: false,
-      detector_ran: false,
-      detector_unanalysed: [],
-      reviewed_by: null,
-      reviewed_at: null,
-      review_reopened: null,
-      revision_started: null,
-      review_revisions: [],
+      ...untouchedSessionFields(newRandomId(9)),
       search_terms: [],
       created_at: now,
       updated_at: now,

@@ -135,6 +135,24 @@ export interface SessionPageQuery {
 
 export type SmsDelivery = 'sent' | 'logged' | 'failed';
 
+/** What a session holds of its counters and review before anything happened to it (a fresh object each call). */
+export function untouchedSessionFields(damagesVersion: string) {
+  return {
+    notes_count: 0,
+    damages_count: 0,
+    capture_count: 0,
+    damages_version: damagesVersion,
+    review_pending: false,
+    detector_ran: false,
+    detector_unanalysed: [],
+    reviewed_by: null,
+    reviewed_at: null,
+    review_reopened: null,
+    revision_started: null,
+    review_revisions: [],
+  } satisfies Partial<InspectionSessionDocument>;
+}
+
 /** Further conditions of a compare-and-set write (updateIfStatus), named for what they mean rather than how they are stored. */
 export interface SessionCondition {
   /** The session belongs to this API key's account. */

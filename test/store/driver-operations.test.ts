@@ -15,7 +15,7 @@ import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';
 import { existingIndexes } from '../../src/store/indexes.js';
 import type { DeliveryDocument } from '../../src/store/deliveries.js';
-import { InspectionSessionStore, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
+import { InspectionSessionStore, untouchedSessionFields, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
 
 const clients: MongoClient[] = [];
 let dbName: string;
@@ -78,18 +78,7 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
     updated_at: now,
     last_activity_at: now,
     search_terms: [key],
-    notes_count: 0,
-    damages_count: 0,
-    capture_count: 0,
-    damages_version: 'v0',
-    review_pending: false,
-    detector_ran: false,
-    detector_unanalysed: [],
-    reviewed_by: null,
-    reviewed_at: null,
-    review_reopened: null,
-    revision_started: null,
-    review_revisions: [],
+    ...untouchedSessionFields('v0'),
   };
 }
 

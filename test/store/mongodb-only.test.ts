@@ -12,7 +12,7 @@ import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
 import { createStores, ensureIndexes } from '../../src/store/stores.js';
 import { existingIndexes } from '../../src/store/indexes.js';
-import { InspectionSessionStore, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
+import { InspectionSessionStore, untouchedSessionFields, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
 
 const clients: MongoClient[] = [];
 let one: Db;
@@ -60,18 +60,7 @@ function idleSession(key: string): InspectionSessionDocument {
     updated_at: now,
     last_activity_at: now,
     search_terms: [key],
-    notes_count: 0,
-    damages_count: 0,
-    capture_count: 0,
-    damages_version: 'v0',
-    review_pending: false,
-    detector_ran: false,
-    detector_unanalysed: [],
-    reviewed_by: null,
-    reviewed_at: null,
-    review_reopened: null,
-    revision_started: null,
-    review_revisions: [],
+    ...untouchedSessionFields('v0'),
   };
 }
 

@@ -4,6 +4,7 @@
 import type { Db } from 'mongodb';
 import type { Migration } from './migration.js';
 
+/** Written out here rather than taken from the store: a migration keeps the shape of its day. */
 const EMPTY = {
   detector_unanalysed: [],
   reviewed_by: null,
