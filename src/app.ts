@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { openDatabase, type Database } from './store/database.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
 import { prepareDatabase } from './store/stores.js';
 import { Router } from './http/rest/router.js';
 import { registerRoutes } from './http/routes.js';
@@ -43,9 +43,15 @@ export interface AppOptions {
   countMongoDbPath?: boolean;
   /** When the report layout threads start; tests whose services seldom render one start them on the first render. */
   renderThreadStart?: RenderThreadStart;
+  /** A VIN decoder shared with other apps in the process, which the caller closes (ServiceOptions.vinDecoder). */
+  vinDecoder?: ServiceOptions['vinDecoder'];
 }
 
-export async function buildApp(config: Config, logger: Logger, { clock, countMongoDbPath = false, renderThreadStart }: AppOptions = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  logger: Logger,
+  { clock, countMongoDbPath = false, renderThreadStart, vinDecoder }: AppOptions = {},
+): Promise<App> {
   warnAboutRiskySettings(config, logger);
   const database = await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger, monitorCommands: config.mongodbCommandMetrics });
   const files = await openFileStore(config).catch(async (error: unknown) => {
@@ -71,6 +77,7 @@ export async function buildApp(config: Config, logger: Logger, { clock, countMon
       clock,
       server: countMongoDbPath ? { ...database.server, atomicFindAndModify: true } : database.server,
       renderThreadStart,
+      vinDecoder,
     });
     await prepareDatabase(database.db, services.stores, { logger });
 

@@ -145,6 +145,11 @@ export interface ServiceOptions {
   server?: ServerTraits;
   /** When the report layout threads start (report-render-pool.ts); with the service unless told. */
   renderThreadStart?: RenderThreadStart;
+  /**
+   * A VIN decoder the caller owns and closes, shared by the services it starts (tests start many in one process, and
+   * each decoder's thread loads the vPIC database: ~1 s of CPU and 160 MB); without one the services make their own.
+   */
+  vinDecoder?: VinDecoder;
 }
 
 export function createServices({
@@ -158,6 +163,7 @@ export function createServices({
   detector = null,
   server = PLAIN_SERVER,
   renderThreadStart = 'at-start',
+  vinDecoder: sharedVinDecoder,
 }: ServiceOptions): Services {
   const stores = createStores(db, { webhookRetentionDays: config.webhooks.retentionDays, server, clock });
   const events = createEventUseCases({
@@ -182,7 +188,7 @@ export function createServices({
   const vinReader = createVinReader({ maxPixels, logger });
   // One thread: a model copy costs about 100 MB, and the analysis slots in front of it keep the accounts' turns fair.
   const vehicleDetector = config.vehicleCheck === 'off' ? null : createVehicleDetector({ threads: 1, maxPixels, logger });
-  const vinDecoder = createVinDecoder();
+  const vinDecoder = sharedVinDecoder ?? createVinDecoder();
   // One OCR thread: cluster photos are one per session, and the analysis slots in front of it keep the turns fair.
   const odometerReader = config.odometerReading ? createOdometerReader({ maxPixels, logger }) : null;
   // The dashboard's pages; the public URL is known once inspections' URLs exist (and may follow the listening address).
@@ -256,7 +262,7 @@ export function createServices({
       await inspections.simulator.close();
       await reportDocuments.close();
       await vinReader.close();
-      await vinDecoder.close();
+      if (!sharedVinDecoder) await vinDecoder.close();
       await vehicleDetector?.close();
       await odometerReader?.close();
     },
