@@ -531,7 +531,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await page.mouse.move(bounds.x + bounds.width * 0.5, bounds.y + bounds.height * 0.6, { steps: 6 });
       await page.mouse.up();
       await page.locator('#review .damage-box.draft').waitFor();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-item');
+      // The part's field takes the focus in the task after the box is drawn (review.tsx): wait for it rather than race it.
+      await page.waitForFunction(() => document.activeElement?.id === 'review-item');
       await page.getByLabel('Part').selectOption('hood');
       await page.getByLabel('Damage', { exact: true }).selectOption('scratch');
       await page.getByLabel('Grade').selectOption('2');
@@ -569,7 +570,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Shift+ArrowDown');
       await page.keyboard.press('Enter');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-item');
+      await page.waitForFunction(() => document.activeElement?.id === 'review-item');
       await page.keyboard.press('End'); // the last part in the catalog
       await page.getByRole('button', { name: 'Add damage' }).focus();
       await page.keyboard.press('Enter');
@@ -653,7 +654,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       // Escape goes back, with focus on the button that asked; nothing was issued.
       await page.keyboard.press('Escape');
       await summary.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('No damage found');
+      await page.waitForFunction(() => document.activeElement?.textContent === 'No damage found');
       expect((await apiRequest(server.baseUrl, shop, 'GET', `/v1/sessions/${session.sessionKey}`)).body.status).toBe('CONFIRM');
       await noDamage.click();
       await summary.getByRole('button', { name: 'Confirm and issue the report' }).click();

@@ -65,7 +65,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('review revisions in the dashboard', () => {
       await revisions.getByRole('button', { name: 'Reopen review' }).click();
       const reason = page.getByLabel('Why is the review reopened?');
       await reason.waitFor();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('reopen-reason');
+      // The field takes the focus in the task after the form opens (review-revisions.tsx): wait for it rather than race it.
+      await page.waitForFunction(() => document.activeElement?.id === 'reopen-reason');
       expect(await reason.getAttribute('maxlength')).toBe('500');
       await reason.fill(REASON);
       await checkBothSizes(page, 'dashboard-review-reopen', 'asking why the review is reopened', '#reopen-form');
