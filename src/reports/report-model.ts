@@ -122,6 +122,9 @@ function decodedVehicleRow(vehicle: Record<string, unknown>, words: ReportWords)
   return [say(words, 'report.field.vinDecoded'), vehicle.details_match === false ? say(words, 'report.detailsMismatch', { decoded: named }) : named];
 }
 
+/** What `reviewed_by` holds when an integrator completed the review with its API key. */
+const API_REVIEWER = 'api';
+
 /** The theme as the report's reader understands it ("quick inspection, 6 photos"), not its API name. */
 function themeWords(theme: string, words: ReportWords): string {
   return isTheme(theme) ? say(words, `report.theme.${theme}`, { count: THEMES[theme].photoCodes.length }) : theme;
@@ -191,7 +194,13 @@ export function buildConditionReport(
     words,
     brand: brandOf(brand),
     unanalysedPhotos: unanalysedPhotoCodes.map((code) => views.get(code) ?? String(code)),
-    review: inspection?.reviewed_by ? { by: truncate(inspection.reviewed_by, REPORT_LIMITS.noteUserChars), at: isoTime(inspection.reviewed_at) } : null,
+    // A review completed over the API names no person: the reader sees the dealer, not the word "api".
+    review: inspection?.reviewed_by
+      ? {
+          by: truncate(inspection.reviewed_by === API_REVIEWER ? brandOf(brand).name : inspection.reviewed_by, REPORT_LIMITS.noteUserChars),
+          at: isoTime(inspection.reviewed_at),
+        }
+      : null,
     revision: (results.report?.revision ?? 1) > 1 ? (results.report?.revision as number) : null,
     sessionKey: results.session.session_key,
     theme: themeWords(results.session.theme, words),

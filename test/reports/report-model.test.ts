@@ -137,6 +137,18 @@ describe('the condition report model', () => {
     expect(none.vehicleRows.map(([label]) => label)).not.toContain('Odometer captured');
   });
 
+  it('names the dealer, not "api", as the reviewer of a review completed over the API', () => {
+    const reviewed = (by: string) =>
+      buildConditionReport(
+        results({ inspection: { ...results().inspection, reviewed_by: by, reviewed_at: '2026-11-28T02:00:00.000Z' } } as never),
+        { newest: [], total: 0 },
+        GENERATED,
+        { brand: { name: 'Northside Motors', color: '#0b6e4f' } },
+      ).review?.by;
+    expect(reviewed('api')).toBe('Northside Motors');
+    expect(reviewed('ana.inspector')).toBe('ana.inspector');
+  });
+
   it('names the theme in words with its number of photos, not by its API name', () => {
     expect(buildConditionReport(results(), { newest: [], total: 0 }, GENERATED).theme).toBe('quick inspection, 6 photos');
     expect(buildConditionReport(results(), { newest: [], total: 0 }, GENERATED, { words: reportWords('es') }).theme).toBe('inspección rápida, 6 fotos');
