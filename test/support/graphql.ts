@@ -84,6 +84,8 @@ function waitFor(events: RecordedEvent[], predicate: (events: RecordedEvent[]) =
 export interface EventRecorder {
   events: RecordedEvent[];
   errors: unknown[];
+  /** The Content-Encoding of an SSE response once it has opened (null without the header; undefined for graphql-ws). */
+  contentEncoding?: string | null;
   ready: Promise<void>;
   waitFor(predicate: (events: RecordedEvent[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -137,16 +139,21 @@ export function sseEventRecorder(baseUrl: string, credentials: Credentials, vari
   const events: RecordedEvent[] = [];
   const errors: unknown[] = [];
   const abort = new AbortController();
+  let contentEncoding: string | null | undefined;
   let opened: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (opened = resolve));
   const done = (async () => {
     try {
       const response = await fetch(`${baseUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...credentialHeaders(credentials) },
+        // Asks for compression as a browser does: a stream must come back as it is, each event as it happens.
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'br, gzip', ...credentialHeaders(credentials) },
         body: JSON.stringify({ query: SESSION_EVENTS, variables }),
         signal: abort.signal,
       });
+      contentEncoding = response.headers.get('content-encoding');
+      // Yoga marks its streams `Content-Encoding: none`, which asks proxies on the way not to compress them either.
+      if (contentEncoding && contentEncoding !== 'none') errors.push(new Error(`SSE response sent with Content-Encoding ${contentEncoding}`));
       opened();
       if (!response.body) throw new Error('SSE response has no body');
       const decoder = new TextDecoder();
@@ -175,6 +182,9 @@ export function sseEventRecorder(baseUrl: string, credentials: Credentials, vari
   return {
     events,
     errors,
+    get contentEncoding() {
+      return contentEncoding;
+    },
     ready: ready.then(() => new Promise((resolve) => setTimeout(resolve, 150))),
     waitFor: (predicate, timeoutMs = 15_000) => waitFor(events, predicate, timeoutMs, 'sse'),
     async close() {

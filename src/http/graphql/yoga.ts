@@ -15,6 +15,7 @@ import { graphqlLimitsPlugin } from './limits.js';
 import { createSelfContainedGraphiQL, graphiqlOptionsBySignIn } from './graphiql-page.js';
 import { schema } from './schema.js';
 import { csrfPlugin } from './csrf.js';
+import { graphqlCompressionPlugin } from './compression.js';
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from '../cors.js';
 import { readSignInCookie } from '../sign-in-cookie.js';
 
@@ -53,7 +54,7 @@ export function createYogaServer(config: Config, services: UseCases, logger: Log
           }
         : () => false,
     maskedErrors: { maskError: createErrorMasker(logger, { isProduction: config.isProduction }) },
-    plugins: [csrfPlugin(), jsonDepthPlugin, graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin],
+    plugins: [csrfPlugin(), jsonDepthPlugin, graphqlLimitsPlugin({ hideFieldSuggestions: config.isProduction }), graphiqlPage.plugin, graphqlCompressionPlugin],
     logging: {
       debug: (...args) => logger.debug({ args }, 'yoga'),
       info: (...args) => logger.info({ args }, 'yoga'),
