@@ -6,6 +6,7 @@ import type { InspectionSessionDocument, InspectionSessionStore } from '../store
 import type { CaptureDocument, CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
 import type { AccountStore } from '../store/accounts.js';
+import type { UserStore } from '../store/users.js';
 import type { Account } from '../domain/account.js';
 import type { AccountLogos } from '../accounts/account-logos.js';
 import type { PublicUrls } from '../inspections/public-urls.js';
@@ -17,7 +18,7 @@ import type { Logger } from '../logger.js';
 import { latestCapturePerCode, standingCaptures } from '../domain/photos.js';
 import { GUEST_NOTE_USER, guestBrand, guestVehicle } from '../domain/capture-scope.js';
 import { AppError } from '../errors.js';
-import { buildConditionReport, DEFAULT_BRAND_COLOR, REPORT_LIMITS, type ConditionReport } from './report-model.js';
+import { API_REVIEWER, buildConditionReport, DEFAULT_BRAND_COLOR, REPORT_LIMITS, type ConditionReport } from './report-model.js';
 import { renderReportHtml } from './report-html.js';
 import type { ReportRenderPool } from './report-render-pool.js';
 import { reportWords } from './report-words.js';
@@ -52,7 +53,7 @@ export class ReportDocuments {
 
   constructor(
     private readonly deps: {
-      stores: { notes: NoteStore; captures: CaptureStore; sessions: InspectionSessionStore; accounts: AccountStore };
+      stores: { notes: NoteStore; captures: CaptureStore; sessions: InspectionSessionStore; accounts: AccountStore; users: Pick<UserStore, 'findInAccount'> };
       files: PhotoFiles;
       fileStore: FileStore;
       /** The account's logo: its URL for the page, its bytes for the PDF. */
@@ -150,6 +151,7 @@ export class ReportDocuments {
     // The capture link's copy never names the account's username (its login): only a display name chosen to be shown.
     // Without a display name the guest copy is headed as the capture page is ("Vehicle inspection", in its language).
     const brandName = audience === 'guest' ? (guestBrand(account).name ?? reportWords(session.language).messages['page.title']) : account?.displayName;
+    const reviewerName = await this.reviewerName(session, results, audience, brandName);
     return buildConditionReport(
       audience === 'guest' ? { ...results, vehicle: { ...guestVehicle(results.vehicle) } as SessionResults['vehicle'] } : results,
       { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
@@ -160,8 +162,20 @@ export class ReportDocuments {
           : {}),
         unanalysedPhotoCodes: session.detector_unanalysed,
         words: reportWords(session.language),
+        ...(reviewerName ? { reviewerName } : {}),
       },
     );
+  }
+
+  /**
+   * The person who completed the review as the report names them: their name, not their username (a login). The
+   * guest copy never shows a username: without the person (removed since), it names the dealer instead.
+   */
+  private async reviewerName(session: InspectionSessionDocument, results: SessionResults, audience: ReportAudience, brandName: string | undefined) {
+    const username = results.inspection?.reviewed_by;
+    if (!username || username === API_REVIEWER) return undefined;
+    const person = await this.deps.stores.users.findInAccount(session.api_key, username);
+    return person?.name || (audience === 'guest' ? brandName : undefined);
   }
 
   /**

@@ -123,7 +123,7 @@ function decodedVehicleRow(vehicle: Record<string, unknown>, words: ReportWords)
 }
 
 /** What `reviewed_by` holds when an integrator completed the review with its API key. */
-const API_REVIEWER = 'api';
+export const API_REVIEWER = 'api';
 
 /** The theme as the report's reader understands it ("quick inspection, 6 photos"), not its API name. */
 function themeWords(theme: string, words: ReportWords): string {
@@ -155,10 +155,13 @@ export function buildConditionReport(
     brand = { name: 'capture-gateway', color: DEFAULT_BRAND_COLOR },
     unanalysedPhotoCodes = [],
     words = reportWords('en'),
+    reviewerName,
   }: {
     brand?: Pick<ReportBrand, 'name' | 'color'> & Partial<Pick<ReportBrand, 'logoUrl'>>;
     unanalysedPhotoCodes?: readonly number[];
     words?: ReportWords;
+    /** The reviewer's name when the person is known; otherwise the report shows `reviewed_by` (or the dealer, for `api`). */
+    reviewerName?: string;
   } = {},
 ): ConditionReport {
   const vehicle = results.vehicle as unknown as Record<string, unknown>;
@@ -197,7 +200,7 @@ export function buildConditionReport(
     // A review completed over the API names no person: the reader sees the dealer, not the word "api".
     review: inspection?.reviewed_by
       ? {
-          by: truncate(inspection.reviewed_by === API_REVIEWER ? brandOf(brand).name : inspection.reviewed_by, REPORT_LIMITS.noteUserChars),
+          by: truncate(reviewerName ?? (inspection.reviewed_by === API_REVIEWER ? brandOf(brand).name : inspection.reviewed_by), REPORT_LIMITS.noteUserChars),
           at: isoTime(inspection.reviewed_at),
         }
       : null,

@@ -13,7 +13,7 @@ import { ReportDocuments } from './report-documents.js';
 import { createReportRenderPool, type RenderThreadStart } from './report-render-pool.js';
 
 export function createReportDocuments(deps: {
-  stores: Pick<Stores, 'notes' | 'captures' | 'sessions' | 'accounts'>;
+  stores: Pick<Stores, 'notes' | 'captures' | 'sessions' | 'accounts' | 'users'>;
   recorder: EventRecorder;
   files: PhotoFiles;
   fileStore: FileStore;

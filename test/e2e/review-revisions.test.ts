@@ -206,7 +206,7 @@ describe('reopenReview in GraphQL', () => {
       [inspector, 'inspector'],
       [viewer, 'viewer'],
     ]) {
-      expect((await api(manual, 'POST', '/v1/users', { username, password: PASSWORD, role })).status).toBe(201);
+      expect((await api(manual, 'POST', '/v1/users', { username, password: PASSWORD, role, name: `Ana ${role}` })).status).toBe(201);
     }
     const asInspector = await signedInAs(server.baseUrl, inspector, PASSWORD);
     const asViewer = await signedInAs(server.baseUrl, viewer, PASSWORD);
@@ -215,6 +215,16 @@ describe('reopenReview in GraphQL', () => {
       (await cookieGraphql(server.baseUrl, asInspector, 'mutation($k: String!) { completeReview(sessionKey: $k, noDamageFound: true) { status } }', { k }))
         .errors,
     ).toBeUndefined();
+
+    // The report names the person who reviewed, never their username (a login), in both copies.
+    const copies = [
+      (await api(manual, 'GET', `/v1/sessions/${k}/report`)).body as unknown as string,
+      await (await fetch(`${server.baseUrl}/capture/${k}/report`, { headers: { 'capture-token': session.captureToken } })).text(),
+    ];
+    for (const html of copies) {
+      expect(html).toContain('Reviewed by Ana inspector on');
+      expect(html).not.toContain(inspector);
+    }
 
     const denied = await cookieGraphql(server.baseUrl, asViewer, REOPEN, { k, r: 'Not mine to reopen' });
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
