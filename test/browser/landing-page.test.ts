@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { DESKTOP, newContext, PHONE, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
+import { expectNoSeriousAxeViolations } from '../support/axe.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -103,6 +104,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the landing page in a browser', () => {
     expect(decoration).toBe('none');
     // Nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options.viewport?.width ?? 0);
+    await expectNoSeriousAxeViolations(page, `the landing page on a ${name}`);
     await saveScreenshot(page, `landing-${name}`);
 
     await page.getByRole('link', { name: /Dashboard/ }).click();
@@ -110,6 +112,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the landing page in a browser', () => {
     await page.waitForURL(`${server.baseUrl}/dashboard/sign-in?next=%2Fdashboard`);
     // Settled: the dashboard asked who is signed in (nobody: 401, which the browser logs) and shows its sign-in form.
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectNoSeriousAxeViolations(page, `the sign-in page it leads to, on a ${name}`);
     expect(foreign).toEqual([]);
     expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
     await context.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import type { Browser, Request } from 'playwright-core';
 import { apiRequest, startTestServer, type TestServer } from '../support/test-server.js';
-import { signRequestHeaders } from '../support/signing.js';
+import { signRequestHeaders, type TestAccount } from '../support/signing.js';
 import { graphqlRequest } from '../support/graphql.js';
 import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, sharedChromium, watchPageProblems } from '../browser/browser.js';
 import { GRAPHIQL_EXAMPLE_TABS, SIGNED_IN_GRAPHIQL_EXAMPLE_TABS } from '../../src/http/graphql/graphiql-examples.js';
@@ -189,20 +189,21 @@ describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
     await server?.stop();
   });
 
+  /** A session of `account` for the examples to find, and a desktop page that records its requests and problems. */
+  async function openWithSession(account: TestAccount, vehicle: { make: string; model: string }) {
+    const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', { session: { theme: 'LITE' }, vehicle });
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    return { created, sessionKey: created.body.session_key as string, context, page, problems: watchPageProblems(page), requests };
+  }
+
   it(
     'renders the examples and runs them — a query, then a subscription over SSE — loading nothing from another origin',
     async () => {
       const account = await server.createAccount();
-      const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
-        session: { theme: 'LITE' },
-        vehicle: { make: 'Volvo', model: 'XC60' },
-      });
-      const sessionKey = created.body.session_key as string;
-      const context = await newContext(browser, DESKTOP);
-      const page = await context.newPage();
-      const problems = watchPageProblems(page);
-      const requests: Request[] = [];
-      page.on('request', (request) => requests.push(request));
+      const { created, sessionKey, context, page, problems, requests } = await openWithSession(account, { make: 'Volvo', model: 'XC60' });
 
       await page.goto(`${server.baseUrl}/graphql`);
       const tabs = page.locator('.graphiql-tab-button');
@@ -252,16 +253,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('GraphiQL in a browser', () => {
     'runs the preloaded examples with the sign-in cookie once the browser is signed in — a query, then a subscription over SSE',
     async () => {
       const { account, cookie } = await signedInOwner(server);
-      const created = await apiRequest(server.baseUrl, account, 'POST', '/v1/sessions', {
-        session: { theme: 'LITE' },
-        vehicle: { make: 'Saab', model: '9-3' },
-      });
-      const sessionKey = created.body.session_key as string;
-      const context = await newContext(browser, DESKTOP);
-      const page = await context.newPage();
-      const problems = watchPageProblems(page);
-      const requests: Request[] = [];
-      page.on('request', (request) => requests.push(request));
+      const { created, sessionKey, context, page, problems, requests } = await openWithSession(account, { make: 'Saab', model: '9-3' });
       const tabs = page.locator('.graphiql-tab-button');
       // Monaco draws spaces as no-break spaces.
       const queryText = async () => (await page.locator('.graphiql-query-editor').innerText()).replace(/\s+/g, ' ');
