@@ -163,13 +163,19 @@ const AssessmentSchema = z
   .meta({ description: 'ASSESSED when a person completed a review, any damage was accepted, or a detector ran.' });
 export type Assessment = z.output<typeof AssessmentSchema>;
 
+/** Who a change made with the account's API headers is recorded as, in reviews and damage records (docs/staff.md). */
+export const API_ACTOR = 'api';
+
 const ResultsInspectionSchema = z.object({
   assessment: AssessmentSchema,
   total_damages: z.int().min(0).meta({ description: 'Accepted damages.' }),
   // Null when NOT_ASSESSED: no grade is ever claimed for a vehicle nobody assessed.
   grade: GradeSchema.nullable().meta({ description: 'Overall condition: 5 EXCELLENT, 4 GOOD, 3 FAIR, 2 ROUGH, 1 POOR; null when NOT_ASSESSED.' }),
   max_grade_per_item: z.record(z.string(), GradeSchema).meta({ description: 'Per item, the highest accepted damage severity; {} when NOT_ASSESSED.' }),
-  reviewed_by: z.string().nullable().meta({ description: 'The user, or `api`, who completed the review.' }),
+  reviewed_by: z
+    .string()
+    .nullable()
+    .meta({ description: `The user, or \`${API_ACTOR}\`, who completed the review.` }),
   reviewed_at: nullableTimestamp,
   damages: z.array(ResultsDamageSchema).meta({ description: 'Accepted damages only.' }),
 });

@@ -11,14 +11,14 @@ import type { Account } from '../domain/account.js';
 import type { AccountLogos } from '../accounts/account-logos.js';
 import type { PublicUrls } from '../inspections/public-urls.js';
 import type { PhotoFiles } from '../inspections/photo-files.js';
-import type { SessionResults } from '../domain/results.js';
+import { API_ACTOR, type SessionResults } from '../domain/results.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { Logger } from '../logger.js';
 import { latestCapturePerCode, standingCaptures } from '../domain/photos.js';
 import { GUEST_NOTE_USER, guestBrand, guestVehicle } from '../domain/capture-scope.js';
 import { AppError } from '../errors.js';
-import { API_REVIEWER, buildConditionReport, DEFAULT_BRAND_COLOR, REPORT_LIMITS, type ConditionReport } from './report-model.js';
+import { buildConditionReport, DEFAULT_BRAND_COLOR, REPORT_LIMITS, type ConditionReport } from './report-model.js';
 import { renderReportHtml } from './report-html.js';
 import type { ReportRenderPool } from './report-render-pool.js';
 import { reportWords } from './report-words.js';
@@ -173,7 +173,7 @@ export class ReportDocuments {
    */
   private async reviewerName(session: InspectionSessionDocument, results: SessionResults, audience: ReportAudience, brandName: string | undefined) {
     const username = results.inspection?.reviewed_by;
-    if (!username || username === API_REVIEWER) return undefined;
+    if (!username || username === API_ACTOR) return undefined;
     const person = await this.deps.stores.users.findInAccount(session.api_key, username);
     return person?.name || (audience === 'guest' ? brandName : undefined);
   }

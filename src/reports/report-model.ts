@@ -1,7 +1,7 @@
 // What a condition report shows, derived from the results object and the session's notes. Pure: both the HTML
 // and the PDF renderer draw this model, so they can never disagree. The model is bounded (REPORT_LIMITS): whatever
 // a session holds, a report lays out in bounded time and pages.
-import type { SessionResults } from '../domain/results.js';
+import { API_ACTOR, type SessionResults } from '../domain/results.js';
 import { isGrade } from '../domain/grading.js';
 import { isTheme, THEMES } from '../domain/themes.js';
 import { reportWords, say, type ReportWords } from './report-words.js';
@@ -122,9 +122,6 @@ function decodedVehicleRow(vehicle: Record<string, unknown>, words: ReportWords)
   return [say(words, 'report.field.vinDecoded'), vehicle.details_match === false ? say(words, 'report.detailsMismatch', { decoded: named }) : named];
 }
 
-/** What `reviewed_by` holds when an integrator completed the review with its API key. */
-export const API_REVIEWER = 'api';
-
 /** The theme as the report's reader understands it ("quick inspection, 6 photos"), not its API name. */
 function themeWords(theme: string, words: ReportWords): string {
   return isTheme(theme) ? say(words, `report.theme.${theme}`, { count: THEMES[theme].photoCodes.length }) : theme;
@@ -200,7 +197,7 @@ export function buildConditionReport(
     // A review completed over the API names no person: the reader sees the dealer, not the word "api".
     review: inspection?.reviewed_by
       ? {
-          by: truncate(reviewerName ?? (inspection.reviewed_by === API_REVIEWER ? brandOf(brand).name : inspection.reviewed_by), REPORT_LIMITS.noteUserChars),
+          by: truncate(reviewerName ?? (inspection.reviewed_by === API_ACTOR ? brandOf(brand).name : inspection.reviewed_by), REPORT_LIMITS.noteUserChars),
           at: isoTime(inspection.reviewed_at),
         }
       : null,

@@ -13,9 +13,10 @@ import { firstIssueMessage } from '../domain/validation.js';
 import { requiredPhotoCodes } from '../domain/themes.js';
 import { SimulateBodySchema, type SimulateInput, type SimulationStarted } from '../domain/simulation.js';
 import { acceptablePhoto, tooDarkPhoto } from './simulated-photos.js';
+import { API_ACTOR } from '../domain/results.js';
 
 /** Who completes a simulated review, as the results' `reviewed_by` names them. */
-const SIMULATED_REVIEWER = 'api';
+const SIMULATED_REVIEWER = API_ACTOR;
 
 export interface SessionSimulatorDeps {
   sessions: Pick<SessionService, 'require'>;

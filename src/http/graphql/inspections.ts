@@ -43,6 +43,7 @@ import { reportFigures } from '../../domain/session-export.js';
 import type { SessionSearchPage as SessionSearchPageValue } from '../../inspections/session-service.js';
 import { inputTypeFrom, snakeCased } from './zod-inputs.js';
 import type { UseCases } from '../../services.js';
+import { API_ACTOR } from '../../domain/results.js';
 
 export const SessionStatusEnum = builder.enumType('SessionStatus', {
   description: 'Where a session is in its lifecycle (docs/events.md); COMPLETE and EXPIRED are final.',
@@ -472,11 +473,10 @@ const DamageCatalogType = builder.objectRef<DamageCatalog>('DamageCatalog').impl
   }),
 });
 
-/** Who the caller acts as in damage records and reviews: a signed-in user's username, else `api`. */
 /** Who a change is recorded as: the signed-in user's username, or `api` for the account's API headers. */
 async function actorName(context: GraphQLContext): Promise<string> {
   const principal = await context.principal();
-  return principal.kind === 'user' ? principal.user._id : 'api';
+  return principal.kind === 'user' ? principal.user._id : API_ACTOR;
 }
 
 const ReviewStateEnum = builder.enumType('ReviewState', {

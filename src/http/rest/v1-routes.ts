@@ -8,9 +8,7 @@ import { damageCatalog } from '../../domain/damage-catalog.js';
 import { sessionView } from '../../inspections/representation.js';
 import type { InspectionSessionRecord } from '../../inspections/session-service.js';
 import type { CallbackList } from '../../webhooks/callbacks.js';
-
-/** Who a request with API headers acts as, in damage records and reviews (docs/staff.md). */
-const API_ACTOR = 'api';
+import { API_ACTOR } from '../../domain/results.js';
 
 export function registerV1Routes(router: Router, services: UseCases): void {
   const issueAccessRecord = async (request: IncomingMessage) => services.accessRecords.issue(await authenticateRequest(services, request));
