@@ -1,7 +1,11 @@
 // What a request's Accept-Encoding allows, for the faces that send compressed bodies (the pages' files, the report
 // page, GraphQL answers): one reading of the header, brotli preferred.
 import type { NonSharedBuffer } from 'node:buffer';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** Whether an Accept-Encoding header allows `encoding` (named without q=0). */
 export function acceptsEncoding(header: string, encoding: string): boolean {
@@ -11,16 +15,32 @@ export function acceptsEncoding(header: string, encoding: string): boolean {
   });
 }
 
+/** The encoding a per-request body is sent in: brotli when allowed, else gzip, else none. */
+function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const header = String(acceptEncoding ?? '');
+  return acceptsEncoding(header, 'br') ? 'br' : acceptsEncoding(header, 'gzip') ? 'gzip' : null;
+}
+
+// Quick settings: the body is compressed for each request.
+const brotliOptions = (body: Buffer) => ({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+const GZIP_OPTIONS = { level: 6 };
+
+type Compressed = { encoding: 'br' | 'gzip'; body: NonSharedBuffer } | null;
+const ifSmaller = (encoded: Compressed, body: Buffer): Compressed => (encoded && encoded.body.length < body.length ? encoded : null);
+
 /**
  * A body made per request (the report page), compressed at a quick setting when the browser takes it and it helps:
  * its encoding and bytes, or null to send it as it is.
  */
-export function compressedForRequest(acceptEncoding: string | undefined, body: Buffer): { encoding: 'br' | 'gzip'; body: NonSharedBuffer } | null {
-  const header = String(acceptEncoding ?? '');
-  const encoded = acceptsEncoding(header, 'br')
-    ? { encoding: 'br' as const, body: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }) }
-    : acceptsEncoding(header, 'gzip')
-      ? { encoding: 'gzip' as const, body: gzipSync(body, { level: 6 }) }
-      : null;
-  return encoded && encoded.body.length < body.length ? encoded : null;
+export function compressedForRequest(acceptEncoding: string | undefined, body: Buffer): Compressed {
+  const encoding = chosenEncoding(acceptEncoding);
+  if (encoding === null) return null;
+  return ifSmaller({ encoding, body: encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, GZIP_OPTIONS) }, body);
+}
+
+/** compressedForRequest on libuv's thread pool, for answers that may be large (GraphQL): the event loop stays free. */
+export async function compressedForRequestOffLoop(acceptEncoding: string | undefined, body: Buffer): Promise<Compressed> {
+  const encoding = chosenEncoding(acceptEncoding);
+  if (encoding === null) return null;
+  return ifSmaller({ encoding, body: encoding === 'br' ? await brotliAsync(body, brotliOptions(body)) : await gzipAsync(body, GZIP_OPTIONS) }, body);
 }
