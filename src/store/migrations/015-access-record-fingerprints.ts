@@ -6,8 +6,6 @@ import type { Db } from 'mongodb';
 import { secretFingerprint } from '../../auth/api-token.js';
 import type { Migration } from './migration.js';
 
-const BATCH = 500;
-
 export const accessRecordFingerprints: Migration = {
   id: '015-access-record-fingerprints',
   async up(db: Db) {
@@ -19,17 +17,11 @@ export const accessRecordFingerprints: Migration = {
       const further = await db.collection<{ _id: string; api_secret: string }>('api_keys').findOne({ _id: apiKey }, { projection: { api_secret: 1 } });
       return further ? further.api_secret : null;
     };
-    for (;;) {
-      const batch = await records
-        .find(missing, { projection: { api_key: 1 } })
-        .limit(BATCH)
-        .toArray();
-      if (batch.length === 0) return;
-      for (const record of batch) {
-        const secret = await secretOf(record.api_key);
-        if (secret === null) await records.deleteOne({ _id: record._id, ...missing });
-        else await records.updateOne({ _id: record._id, ...missing }, { $set: { secret_fingerprint: secretFingerprint(secret) } });
-      }
+    // Every record of a key gets the same fingerprint: one lookup and one write per key, not per record.
+    for (const apiKey of await records.distinct('api_key', missing)) {
+      const secret = await secretOf(apiKey);
+      if (secret === null) await records.deleteMany({ api_key: apiKey, ...missing });
+      else await records.updateMany({ api_key: apiKey, ...missing }, { $set: { secret_fingerprint: secretFingerprint(secret) } });
     }
   },
 };
