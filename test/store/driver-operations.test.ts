@@ -38,15 +38,26 @@ afterAll(async () => {
   for (const client of clients) await client.close();
 });
 
-/** An account's review, branding and notice settings as a new account gets them. */
-const ACCOUNT_SETTINGS: Pick<NewAccount, 'reviewMode' | 'displayName' | 'brandColor' | 'defaultLanguage' | 'notificationEmails' | 'logo'> = {
-  reviewMode: 'manual',
-  displayName: 'Driver test',
-  brandColor: null,
-  defaultLanguage: 'en',
-  notificationEmails: [],
-  logo: null,
-};
+/** A new account as the store takes it, with the settings a new account gets. */
+function newAccount(username: string, apiKey: string, apiSecret: string, now: Date): NewAccount {
+  return {
+    username,
+    apiKey,
+    apiSecret,
+    previousSecret: null,
+    expirationHours: 72,
+    defaultTheme: 'PRO',
+    redirectUrl: null,
+    reviewMode: 'manual',
+    displayName: 'Driver test',
+    brandColor: null,
+    defaultLanguage: 'en',
+    notificationEmails: [],
+    logo: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 function session(key: string, status: InspectionSessionDocument['status']): InspectionSessionDocument {
   const now = new Date();
@@ -168,18 +179,7 @@ describe('conditional updates', () => {
 
   it('findOneAndUpdate with returnDocument "after" returns the account as written (secret rotation)', async () => {
     const now = new Date();
-    await storesOne.accounts.insert({
-      username: 'rotating',
-      apiKey: 'rotating-key',
-      apiSecret: 'old',
-      previousSecret: null,
-      expirationHours: 72,
-      defaultTheme: 'PRO',
-      redirectUrl: null,
-      ...ACCOUNT_SETTINGS,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await storesOne.accounts.insert(newAccount('rotating', 'rotating-key', 'old', now));
     const rotated = await storesTwo.accounts.replaceSecret('rotating', 'new', { secret: 'old', expiresAt: now }, now);
     expect(rotated?.apiSecret).toBe('new');
     expect(rotated?.previousSecret).toEqual({ secret: 'old', expiresAt: now });
@@ -251,18 +251,7 @@ describe('the batch claim of deliveries', () => {
 describe('unique violations', () => {
   it('are recognised from insertOne, an ordered insertMany, and an upsert', async () => {
     const now = new Date();
-    const account: NewAccount = {
-      username: 'unique-user',
-      apiKey: 'unique-key',
-      apiSecret: 's',
-      previousSecret: null,
-      expirationHours: 72,
-      defaultTheme: 'PRO',
-      redirectUrl: null,
-      ...ACCOUNT_SETTINGS,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const account = newAccount('unique-user', 'unique-key', 's', now);
     await storesOne.accounts.insert(account);
     const duplicate = await storesTwo.accounts.insert({ ...account, apiKey: 'other-key' }).then(
       () => null,
