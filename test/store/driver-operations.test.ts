@@ -15,7 +15,7 @@ import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';
 import { existingIndexes } from '../../src/store/indexes.js';
 import type { DeliveryDocument } from '../../src/store/deliveries.js';
-import { InspectionSessionStore, untouchedSessionFields, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
+import { InspectionSessionStore, untouchedSessionFields, type InspectionSessionDocument, type SessionCondition } from '../../src/store/inspection-sessions.js';
 
 const clients: MongoClient[] = [];
 let dbName: string;
@@ -151,6 +151,22 @@ describe('conditional updates', () => {
     expect(await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updated_at: new Date() })).toBeNull();
     expect(await atomic.updateIfStatus('CAS-2', ['STARTED'], { language: 'fr' }, { apiKey: 'another-key' })).toBeNull();
     expect((await storesTwo.sessions.findByKey('CAS-2'))?.language).toBe('es');
+  });
+
+  it('holds to each further condition: the review reopened or not, the revision begun, no review pending, the damages version', async () => {
+    await storesOne.sessions.insert({
+      ...session('CAS-3', 'COMPLETE'),
+      review_reopened: { reason: 'typo', by: 'inspector', at: new Date() },
+      revision_started: 'begun',
+      review_pending: true,
+    });
+    const write = (condition: SessionCondition) => storesTwo.sessions.updateIfStatus('CAS-3', ['COMPLETE'], { language: 'fr' }, condition);
+    expect(await write({ reviewReopened: false })).toBeNull();
+    expect(await write({ revisionStarted: null })).toBeNull();
+    expect(await write({ reviewNotPending: true })).toBeNull();
+    expect(await write({ damagesVersion: 'another' })).toBeNull();
+    expect((await storesTwo.sessions.findByKey('CAS-3'))?.language).toBeNull();
+    expect(await write({ reviewReopened: true, revisionStarted: 'begun', damagesVersion: 'v0' })).toMatchObject({ language: 'fr' });
   });
 
   it('is used where the server is MongoDB, never on the embedded server (recognised even through MONGODB_URL)', async () => {
