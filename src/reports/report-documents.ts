@@ -146,12 +146,15 @@ export class ReportDocuments {
   private async model(session: InspectionSessionDocument, audience: ReportAudience, account: Account | null): Promise<ConditionReport> {
     assertComplete(session);
     const author = audience === 'guest' ? GUEST_NOTE_USER : undefined;
-    const { notes, total } = await this.deps.stores.notes.listNewestForSession(session.api_key, session._id, REPORT_LIMITS.notes, author);
     const results = session.results as unknown as SessionResults;
     // The capture link's copy never names the account's username (its login): only a display name chosen to be shown.
     // Without a display name the guest copy is headed as the capture page is ("Vehicle inspection", in its language).
     const brandName = audience === 'guest' ? (guestBrand(account).name ?? reportWords(session.language).messages['page.title']) : account?.displayName;
-    const reviewerName = await this.reviewerName(session, results, audience, brandName);
+    // The notes and the reviewer are two look-ups of their own: made together, one round trip's wait per render.
+    const [{ notes, total }, reviewerName] = await Promise.all([
+      this.deps.stores.notes.listNewestForSession(session.api_key, session._id, REPORT_LIMITS.notes, author),
+      this.reviewerName(session, results, audience, brandName),
+    ]);
     return buildConditionReport(
       audience === 'guest' ? { ...results, vehicle: { ...guestVehicle(results.vehicle) } as SessionResults['vehicle'] } : results,
       { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
