@@ -161,6 +161,7 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the odometer step of the capture page', () 
     expect(widths.page).toBe(PHONE.viewport?.width);
     await page.waitForFunction(() => document.activeElement?.matches('#photo-1 [data-role="take"]') === true);
     expect(await capturedOdometer(session)).toBeNull();
+    await capture(page, 'capture-es-odometer-skipped', 'the odometer step skipped, in Spanish');
     await page.getByRole('button', { name: 'Añadir la lectura del cuentakilómetros' }).click();
     expect(await focusedId(page)).toBe('odo-input');
     await page.getByLabel('Lectura del cuentakilómetros').fill('61.000');
