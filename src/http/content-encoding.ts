@@ -2,7 +2,7 @@
 // page, GraphQL answers): one reading of the header, brotli preferred.
 import type { NonSharedBuffer } from 'node:buffer';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -29,17 +29,11 @@ type Compressed = { encoding: 'br' | 'gzip'; body: NonSharedBuffer } | null;
 const ifSmaller = (encoded: Compressed, body: Buffer): Compressed => (encoded && encoded.body.length < body.length ? encoded : null);
 
 /**
- * A body made per request (the report page), compressed at a quick setting when the browser takes it and it helps:
- * its encoding and bytes, or null to send it as it is.
+ * A body made per request (the report page, GraphQL answers), compressed at a quick setting when the browser takes it
+ * and it helps: its encoding and bytes, or null to send it as it is. On libuv's thread pool, so a large answer never
+ * holds the event loop.
  */
-export function compressedForRequest(acceptEncoding: string | undefined, body: Buffer): Compressed {
-  const encoding = chosenEncoding(acceptEncoding);
-  if (encoding === null) return null;
-  return ifSmaller({ encoding, body: encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, GZIP_OPTIONS) }, body);
-}
-
-/** compressedForRequest on libuv's thread pool, for answers that may be large (GraphQL): the event loop stays free. */
-export async function compressedForRequestOffLoop(acceptEncoding: string | undefined, body: Buffer): Promise<Compressed> {
+export async function compressedForRequest(acceptEncoding: string | undefined, body: Buffer): Promise<Compressed> {
   const encoding = chosenEncoding(acceptEncoding);
   if (encoding === null) return null;
   return ifSmaller({ encoding, body: encoding === 'br' ? await brotliAsync(body, brotliOptions(body)) : await gzipAsync(body, GZIP_OPTIONS) }, body);

@@ -138,6 +138,9 @@ describe('the GraphiQL page', () => {
     expect(compressed.headers.get('content-encoding')).toBe('gzip');
     const plain = await fetch(`${server.baseUrl}/graphql`, { headers: { ...HTML, 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
+    // gzip named but refused (q=0), as the report page and GraphQL answers read it.
+    const refused = await fetch(`${server.baseUrl}/graphql`, { headers: { ...HTML, 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
     expect(await compressed.text()).toBe(await plain.text());
 
     const etag = plain.headers.get('etag') ?? '';

@@ -2,7 +2,7 @@
 // header). Only whole JSON answers are: a stream (text/event-stream, multipart/mixed) is left as it is, each event
 // written as it happens; small answers gain nothing from it. The WebSocket path never reaches Yoga's responses.
 import type { Plugin } from 'graphql-yoga';
-import { compressedForRequestOffLoop } from '../content-encoding.js';
+import { compressedForRequest } from '../content-encoding.js';
 
 /** Answers shorter than this are sent as they are (a header or two of overhead, a few bytes saved). */
 export const MIN_COMPRESSED_GRAPHQL_BYTES = 1024;
@@ -18,7 +18,7 @@ export const graphqlCompressionPlugin: Plugin = {
     const body = Buffer.from(await response.arrayBuffer());
     const headers = new fetchAPI.Headers(response.headers);
     const large = body.length >= MIN_COMPRESSED_GRAPHQL_BYTES;
-    const encoded = large ? await compressedForRequestOffLoop(request.headers.get('accept-encoding') ?? undefined, body) : null;
+    const encoded = large ? await compressedForRequest(request.headers.get('accept-encoding') ?? undefined, body) : null;
     // Above the threshold the answer depends on Accept-Encoding, whichever encoding this request got.
     if (large) headers.append('vary', 'Accept-Encoding');
     if (encoded) headers.set('content-encoding', encoded.encoding);

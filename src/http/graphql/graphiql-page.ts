@@ -9,6 +9,7 @@ import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
 import type { SignInService } from '../../users/sign-ins.js';
 import { readSignInCookie } from '../sign-in-cookie.js';
 import { graphiqlExampleOptions, signedInGraphiqlExampleOptions } from './graphiql-examples.js';
+import { acceptsEncoding } from '../content-encoding.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -63,7 +64,7 @@ export function createSelfContainedGraphiQL(): SelfContainedGraphiQL {
         setResponse(new fetchAPI.Response(null, { status: 304, headers }));
         return;
       }
-      const useGzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+      const useGzip = acceptsEncoding(request.headers.get('accept-encoding') ?? '', 'gzip');
       if (useGzip) headers['content-encoding'] = 'gzip';
       setResponse(new fetchAPI.Response(useGzip ? page.gzipped : page.html, { status: 200, headers }));
     },

@@ -38,9 +38,9 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
     const document = params.document ?? '';
     const asPdf = document.endsWith('.pdf');
     const opened = await services.reportDocuments.openLink(asPdf ? document.slice(0, -'.pdf'.length) : document);
-    if ('refused' in opened) return sendLinkRefusal(request, response, opened.refused, readerLanguage(request));
+    if ('refused' in opened) return await sendLinkRefusal(request, response, opened.refused, readerLanguage(request));
     if (asPdf) await sendPdf(response, await services.reportDocuments.pdf(opened.session, 'account'), opened.session._id, LINK_HEADERS);
-    else sendHtml(request, response, await services.reportDocuments.html(opened.session, 'account'), LINK_HEADERS);
+    else await sendHtml(request, response, await services.reportDocuments.html(opened.session, 'account'), LINK_HEADERS);
   });
 
   for (const [prefix, resolve, audience] of [
@@ -48,7 +48,7 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
     ['/capture', forCaptureToken, 'guest'],
   ] as const) {
     router.on('GET', `${prefix}/:sessionKey/report`, async ({ request, response, params }) => {
-      sendHtml(request, response, await services.reportDocuments.html(await resolve(request, params.sessionKey ?? ''), audience));
+      await sendHtml(request, response, await services.reportDocuments.html(await resolve(request, params.sessionKey ?? ''), audience));
     });
     router.on('GET', `${prefix}/:sessionKey/report.pdf`, async ({ request, response, params }) => {
       const session = await resolve(request, params.sessionKey ?? '');
@@ -61,9 +61,9 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
 const LINK_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' };
 
 /** The page, compressed where the browser takes it (a report is ~8 KB of HTML, ~2 KB compressed). */
-function sendHtml(request: IncomingMessage, response: ServerResponse, html: string, headers: Record<string, string> = {}, status = 200): void {
+async function sendHtml(request: IncomingMessage, response: ServerResponse, html: string, headers: Record<string, string> = {}, status = 200): Promise<void> {
   const body = Buffer.from(html);
-  const encoded = compressedForRequest(request.headers['accept-encoding'], body);
+  const encoded = await compressedForRequest(request.headers['accept-encoding'], body);
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': REPORT_CACHE_CONTROL,
@@ -78,8 +78,8 @@ function sendHtml(request: IncomingMessage, response: ServerResponse, html: stri
 }
 
 /** A person followed a link that opens nothing: say so in a page, not in JSON, in the language their browser asks for. */
-function sendLinkRefusal(request: IncomingMessage, response: ServerResponse, reason: 'unknown' | 'expired', language: string | null): void {
-  sendHtml(request, response, renderLinkRefusalHtml(reason, language), LINK_HEADERS, reason === 'expired' ? 410 : 404);
+function sendLinkRefusal(request: IncomingMessage, response: ServerResponse, reason: 'unknown' | 'expired', language: string | null): Promise<void> {
+  return sendHtml(request, response, renderLinkRefusalHtml(reason, language), LINK_HEADERS, reason === 'expired' ? 410 : 404);
 }
 
 /** The first language of Accept-Language the report speaks (no session is known to take it from). */
