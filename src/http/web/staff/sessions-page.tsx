@@ -144,10 +144,14 @@ export function SessionsPage() {
   const [queue, setQueue] = useState<SessionRowFieldsFragment[]>([]);
   const refetchTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
+  // Filters change faster than answers come back: only the newest request's answer may fill the list.
+  const newestLoad = useRef(0);
   const load = async (more = false) => {
+    const ticket = ++newestLoad.current;
     dispatch({ type: 'loading' });
     try {
       const page = (await request(SESSION_SEARCH, { filter: { ...listFilter, limit: PAGE_SIZE, cursor: more ? list.endCursor : null } })).sessionSearch;
+      if (ticket !== newestLoad.current) return;
       dispatch({
         type: 'loaded',
         rows: page.sessions,
@@ -156,7 +160,7 @@ export function SessionsPage() {
         hasMore: page.nextCursor !== null && page.nextCursor !== undefined,
       });
     } catch (error) {
-      dispatch({ type: 'failed', error: errorText(error) });
+      if (ticket === newestLoad.current) dispatch({ type: 'failed', error: errorText(error) });
     }
   };
 
