@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../logger.js';
 import { pickOdometerReading, type OcrWord } from '../domain/odometer.js';
-import { createGuardedReader } from '../workers/guarded-reader.js';
+import { createGuardedReader, createReplaceableWorker } from '../workers/guarded-reader.js';
 import { prepareClusterImage } from './cluster-image.js';
 
 const require = createRequire(import.meta.url);
@@ -87,22 +87,16 @@ export function createOdometerReader(options: OdometerReaderOptions): OdometerRe
     failure: 'odometer reading failed',
     logger: options.logger,
   });
-  let ocr: Promise<TesseractWorker> | null = null;
   /** Why the OCR could not start (missing or damaged files): then nothing is read, rather than a thread leaked per photo. */
   let unusable: Error | null = null;
-
-  const started = () => {
-    ocr ??= startOcr().catch((error: unknown) => {
-      unusable = error instanceof Error ? error : new Error(String(error));
-      throw unusable;
-    });
-    return ocr;
-  };
-  const stop = async () => {
-    const running = ocr;
-    ocr = null;
-    if (running) await (await running.catch(() => null))?.terminate();
-  };
+  const ocr = createReplaceableWorker(
+    () =>
+      startOcr().catch((error: unknown) => {
+        unusable = error instanceof Error ? error : new Error(String(error));
+        throw unusable;
+      }),
+    (worker) => worker.terminate(),
+  );
 
   const readNow = async (bytes: Uint8Array): Promise<OdometerReading | null> => {
     if (unusable) return null;
@@ -111,14 +105,15 @@ export function createOdometerReader(options: OdometerReaderOptions): OdometerRe
     // Not a picture sharp can decode within the pixel limit: nothing to read, and nothing wrong with the OCR thread.
     if (picture === null) return null;
     // A start still under way after the photo's time leaves this photo unread; it goes on for the next ones.
-    const worker = await guard.within(started(), 'starting the OCR');
+    const starting = ocr.current();
+    const worker = await guard.within(starting, 'starting the OCR');
     try {
       const { data } = await guard.within(worker.recognize(picture, {}, { blocks: true }), 'reading the photo');
       const words = ocrWords(data.blocks ?? []);
       return { reading: pickOdometerReading(words), words, ms: performance.now() - startedAt };
     } catch (error) {
       // A thread that failed or ran out of time is replaced: the next photo starts a new one.
-      await stop();
+      await ocr.replace(starting);
       throw error;
     }
   };
@@ -126,9 +121,9 @@ export function createOdometerReader(options: OdometerReaderOptions): OdometerRe
   return {
     read: (bytes) => guard.run(() => readNow(bytes)),
     async warmUp() {
-      await started();
+      await ocr.current();
     },
-    close: stop,
+    close: () => ocr.replace(),
   };
 }
 

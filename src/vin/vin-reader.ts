@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { createGuardedReader } from '../workers/guarded-reader.js';
+import { createGuardedReader, createReplaceableWorker } from '../workers/guarded-reader.js';
 import type { Logger } from '../logger.js';
 import type { VinJob, VinJobResult } from './vin-worker.js';
 
@@ -42,24 +42,20 @@ export function createVinReader(options: VinReaderOptions): VinReader {
     failure: 'VIN barcode reading failed',
     logger: options.logger,
   });
-  let worker: Worker | null = null;
+  // Started on the first photo; a crashed worker, or one out of time, is replaced: the next photo starts a new one.
+  const worker = createReplaceableWorker(
+    async () => startWorker(options.maxPixels),
+    (running) => running.terminate(),
+  );
   let nextId = 1;
 
-  const stopWorker = async () => {
-    const running = worker;
-    worker = null;
-    if (running) await running.terminate();
-  };
-
   const readNow = async (bytes: Uint8Array): Promise<VinReading> => {
-    worker ??= startWorker(options.maxPixels);
-    const current = worker;
+    const current = worker.current();
     let result: VinJobResult;
     try {
-      result = await guard.within(askWorker(current, nextId++, bytes), 'reading the photo');
+      result = await guard.within(askWorker(await current, nextId++, bytes), 'reading the photo');
     } catch (error) {
-      // A crashed worker, or one out of time, is replaced: the next photo starts a new one.
-      if (worker === current) void stopWorker();
+      void worker.replace(current);
       throw error;
     }
     if (!result.ok) throw new Error(result.error);
@@ -68,7 +64,7 @@ export function createVinReader(options: VinReaderOptions): VinReader {
 
   return {
     read: (bytes) => guard.run(() => readNow(bytes)),
-    close: stopWorker,
+    close: () => worker.replace(),
   };
 }
 

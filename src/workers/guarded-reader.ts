@@ -47,3 +47,30 @@ export function createGuardedReader(options: GuardedReaderOptions): GuardedReade
     },
   };
 }
+
+/** The worker a reader uses: started on first use, and replaced after a failure so the next reading starts a new one. */
+export interface ReplaceableWorker<W> {
+  /** The running worker, started now when none is (its start's failure is the caller's to handle). */
+  current(): Promise<W>;
+  /**
+   * Stops `worker` when it is still the running one, or the running one when none is named; a failure of a worker
+   * that was already replaced stops nothing. A worker whose start failed has nothing to stop.
+   */
+  replace(worker?: Promise<W>): Promise<void>;
+}
+
+export function createReplaceableWorker<W>(start: () => Promise<W>, stop: (worker: W) => Promise<unknown>): ReplaceableWorker<W> {
+  let running: Promise<W> | null = null;
+  return {
+    current() {
+      running ??= start();
+      return running;
+    },
+    async replace(worker = running ?? undefined) {
+      if (!worker || worker !== running) return;
+      running = null;
+      const started = await worker.catch(() => null);
+      if (started) await stop(started);
+    },
+  };
+}

@@ -1,7 +1,7 @@
 // The one-at-a-time guard of the VIN and odometer readers (src/workers/guarded-reader.ts): readings wait their turn, a
 // full queue, a failure or a step out of time answer null (the failure logged), and the next reading goes on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGuardedReader } from '../../src/workers/guarded-reader.js';
+import { createGuardedReader, createReplaceableWorker } from '../../src/workers/guarded-reader.js';
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
@@ -72,5 +72,56 @@ describe('the guarded reader', () => {
 
     expect(await guard.run(() => guard.within(Promise.resolve('quick'), 'reading the photo'))).toBe('quick');
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the replaceable worker', () => {
+  function workers() {
+    let started = 0;
+    const stopped: number[] = [];
+    const worker = createReplaceableWorker(
+      async () => ++started,
+      async (which) => {
+        stopped.push(which);
+      },
+    );
+    return { worker, stopped, started: () => started };
+  }
+
+  it('starts on first use, once, and keeps the same worker', async () => {
+    const { worker, started } = workers();
+    expect(started()).toBe(0);
+    expect(await worker.current()).toBe(1);
+    expect(await worker.current()).toBe(1);
+    expect(started()).toBe(1);
+  });
+
+  it('replaces the worker that failed, and a failure of one already replaced stops nothing', async () => {
+    const { worker, stopped } = workers();
+    const first = worker.current();
+    await worker.replace(first);
+    expect(stopped).toEqual([1]);
+    const second = worker.current();
+    expect(await second).toBe(2);
+    await worker.replace(first);
+    expect(stopped).toEqual([1]);
+    expect(await worker.current()).toBe(2);
+    await worker.replace();
+    expect(stopped).toEqual([1, 2]);
+  });
+
+  it('starts again after a start that failed, with nothing to stop', async () => {
+    let attempts = 0;
+    const stop = vi.fn(async () => undefined);
+    const worker = createReplaceableWorker(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('no such file');
+      return 'ready';
+    }, stop);
+    const failed = worker.current();
+    await expect(failed).rejects.toThrow('no such file');
+    await worker.replace(failed);
+    expect(stop).not.toHaveBeenCalled();
+    expect(await worker.current()).toBe('ready');
   });
 });
