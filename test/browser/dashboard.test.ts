@@ -13,6 +13,7 @@ import type { TestAccount } from '../support/signing.js';
 import { graphqlRequest, uploadPhoto } from '../support/graphql.js';
 import { makeScene } from '../support/images.js';
 import { completeSession, createSession, giveOdometer } from '../support/capture-flow.js';
+import { checkBothSizes } from './staff-pages.js';
 import { DESKTOP, newContext, releaseChromium, RUN_BROWSER_TESTS, saveScreenshot, sharedChromium, watchPageProblems } from './browser.js';
 import { startReceiver } from '../webhooks/receiver.js';
 import { waitFor } from '../webhooks/delivery-support.js';
@@ -752,4 +753,21 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     for (const init of inits) expect(Object.keys(init ?? {})).toEqual([]);
     await context.close();
   }, 45_000);
+
+  it('opened at another address than the service’s own, says under the bar why live updates are off and where to open it', async () => {
+    // The service's address is 127.0.0.1; a person types localhost. Signing in works, the socket is refused.
+    const elsewhere = server.baseUrl.replace('127.0.0.1', 'localhost');
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${elsewhere}/dashboard`);
+    await signIn(page, await ownerOf(account));
+    await page.locator('#live-status[data-state="refused"]').waitFor();
+    expect(await page.locator('#live-status').innerText()).toBe('Not live');
+    const refusal = page.locator('#live-refused');
+    expect(await refusal.innerText()).toBe(
+      `Live updates are off: open the page at ${new URL(server.baseUrl).origin}. This page shows what was true when it opened; reload it to see changes.`,
+    );
+    await checkBothSizes(page, 'dashboard-live-refused', 'the dashboard with live updates refused', '#live-refused');
+    await context.close();
+  });
 });

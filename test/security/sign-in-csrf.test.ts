@@ -135,14 +135,17 @@ describe('cookie-only GraphQL over WebSocket', () => {
     return created;
   }
 
-  function run(socket: Client, query: string): Promise<{ result?: any; closeCode?: number }> {
+  function run(socket: Client, query: string): Promise<{ result?: any; closeCode?: number; closeReason?: string }> {
     return new Promise((resolve) => {
       let result: unknown;
       socket.subscribe(
         { query },
         {
           next: (value) => (result = value),
-          error: (error) => resolve({ closeCode: (error as { code?: number }).code ?? -1 }),
+          error: (error) => {
+            const closed = error as { code?: number; reason?: string };
+            resolve({ closeCode: closed.code ?? -1, closeReason: closed.reason });
+          },
           complete: () => resolve({ result }),
         },
       );
@@ -155,9 +158,11 @@ describe('cookie-only GraphQL over WebSocket', () => {
     }
   });
 
-  it('closes a cookie-only socket from a foreign origin or without one with 4403', async () => {
-    expect(await run(client({ cookie, origin: 'https://evil.example.net' }), '{ me { username } }')).toEqual({ closeCode: 4403 });
-    expect(await run(client({ cookie }), '{ me { username } }')).toEqual({ closeCode: 4403 });
+  it('closes a cookie-only socket from a foreign origin or without one with 4403, naming the address to open the page at', async () => {
+    // The page a person opened at the wrong address (127.0.0.1 for localhost) says where to open it instead.
+    const refused = { closeCode: 4403, closeReason: `Forbidden: open the page at ${new URL(server.baseUrl).origin}` };
+    expect(await run(client({ cookie, origin: 'https://evil.example.net' }), '{ me { username } }')).toEqual(refused);
+    expect(await run(client({ cookie }), '{ me { username } }')).toEqual(refused);
   });
 
   it('stops answering an open socket once its user is deleted', async () => {

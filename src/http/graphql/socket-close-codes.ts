@@ -13,7 +13,15 @@ export const SocketCloseCode = {
   IdleTimeout: 4080,
 } as const;
 
+/** A close reason may take 123 bytes (RFC 6455 §5.5). */
+const MAX_REASON_BYTES = 123;
+
 export const closeReasons = {
   revoked: 'Forbidden: credentials revoked',
+  /** A signed-in page opened at another address than the service's own (127.0.0.1 for localhost, say): where to open it. */
+  foreignOrigin: (origin: string) => {
+    const reason = `Forbidden: open the page at ${origin}`;
+    return Buffer.byteLength(reason) <= MAX_REASON_BYTES ? reason : "Forbidden: open the page at the service's own address";
+  },
   idle: (timeoutMs: number) => `Idle timeout: no subscription or operation for ${Number((timeoutMs / 1000).toFixed(1))} s`,
 };

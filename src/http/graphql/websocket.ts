@@ -24,6 +24,7 @@ import { SocketSupervisor, type SupervisedSocket } from './socket-supervisor.js'
 import type { ConnectionCaps } from './connection-caps.js';
 import { socketCredentials } from './socket-credentials.js';
 import { SharedSubscriptions, sharingKey } from './shared-subscriptions.js';
+import { closeReasons, SocketCloseCode } from './socket-close-codes.js';
 
 type SocketExtra = {
   socket: WebSocket;
@@ -100,7 +101,11 @@ export function attachGraphQLWebSocket(
         const request = (ctx.extra as { request?: IncomingMessage }).request;
         const credentials = { ...readApiCredentials(read), captureToken: read('capture-token') };
         const signInToken = request && !credentials.apiKey && !credentials.captureToken ? requestSignInCookie(request) : undefined;
-        if (signInToken && !isAllowedOrigin(request?.headers.origin, services.urls.base, options.corsOrigins)) return false;
+        if (signInToken && !isAllowedOrigin(request?.headers.origin, services.urls.base, options.corsOrigins)) {
+          // Closed with the reason a person can act on; graphql-ws's own 4403 after it is moot.
+          ctx.extra.socket.close(SocketCloseCode.Forbidden, closeReasons.foreignOrigin(new URL(services.urls.base).origin));
+          return false;
+        }
         let principal: Principal;
         try {
           principal = await resolvePrincipal(services, { ...credentials, signInToken });

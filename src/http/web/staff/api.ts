@@ -61,22 +61,26 @@ export function errorText(error: unknown): string {
 
 /** One socket for the whole app; pages subscribe and unsubscribe on it as they open and close. */
 let live: LiveConnection | null = null;
-const stateListeners = new Set<(state: LiveState) => void>();
+/** A state, and with `refused` the server's reason (a page opened at another address than the service's own, say). */
+type LiveStateListener = (state: LiveState, refusal?: string) => void;
+const stateListeners = new Set<LiveStateListener>();
 let liveState: LiveState = 'closed';
+let refusal: string | undefined;
 
 export function liveConnection(): LiveConnection {
   live ??= new LiveConnection({
-    onState: (state: LiveState) => {
+    onState: (state: LiveState, detail?: string | number) => {
       liveState = state;
-      for (const listener of stateListeners) listener(state);
+      refusal = state === 'refused' && typeof detail === 'string' ? detail : undefined;
+      for (const listener of stateListeners) listener(state, refusal);
     },
   });
   return live;
 }
 
-export function onLiveState(listener: (state: LiveState) => void): () => void {
+export function onLiveState(listener: LiveStateListener): () => void {
   stateListeners.add(listener);
-  listener(liveState);
+  listener(liveState, refusal);
   return () => stateListeners.delete(listener);
 }
 

@@ -118,9 +118,25 @@ function Frame({ staff, route, children }: { staff?: Staff; route?: Route; child
         )}
         {staff && route ? <Navigation staff={staff} route={route} /> : null}
       </header>
+      {staff ? <LiveRefusal /> : null}
       {children}
       <div id="announcer" class="visually-hidden" aria-live="polite" />
     </>
+  );
+}
+
+/**
+ * Why live updates are off, in the server's words without its code word ("Forbidden: open the page at
+ * http://localhost:8080" when the dashboard was opened at 127.0.0.1), and what the page shows meanwhile.
+ */
+function LiveRefusal() {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => onLiveState((state, reason) => setRefusal(state === 'refused' ? (reason ?? '').replace(/^Forbidden: /, '') : null)), []);
+  if (refusal === null) return null;
+  return (
+    <p id="live-refused" class="live-refused" role="status">
+      Live updates are off{refusal ? `: ${refusal}` : ''}. This page shows what was true when it opened; reload it to see changes.
+    </p>
   );
 }
 
@@ -140,7 +156,8 @@ function Navigation({ staff, route }: { staff: Staff; route: Route }) {
     open: 'Live',
     connecting: 'Connecting…',
     retrying: 'Reconnecting…',
-    refused: 'Live updates refused',
+    // Short, so Sign out keeps its row on a phone; LiveRefusal says why under the bar.
+    refused: 'Not live',
     closed: '',
   };
   return (
