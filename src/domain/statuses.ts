@@ -50,6 +50,11 @@ export function targetOf(trigger: SessionTrigger): SessionStatus {
   return TRANSITIONS[trigger].to;
 }
 
+/** Whether a session in `status` still expires when idle past its deadline (before every photo is accepted). */
+export function expiresWhenIdle(status: SessionStatus): boolean {
+  return nextStatus(status, 'expire') !== null;
+}
+
 export function isFinal(status: SessionStatus): boolean {
   return status === 'COMPLETE' || status === 'EXPIRED';
 }

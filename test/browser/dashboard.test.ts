@@ -149,6 +149,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
     const odometer = page.locator('#detail .facts dt', { hasText: 'Odometer captured' }).locator('xpath=following-sibling::dd[1]');
     expect(await odometer.innerText()).toBe('61,000 mi (typed) ⚠ does not match the odometer given');
     expect(await odometer.locator('.details-mismatch').isVisible()).toBe(true);
+    // Still capturing: the idle deadline applies and is shown.
+    expect(await page.locator('#detail .facts dt', { hasText: 'Expires if idle' }).count()).toBe(1);
     await capture(page, 'dashboard-session-odometer', 'the session page with an odometer that does not match', odometer);
     await page.evaluate(() => window.scrollTo(0, 0));
     await apiRequest(server.baseUrl, account, 'POST', `/v1/sessions/${first.sessionKey}/notes`, { title: 'Checked', description: 'Reviewed by the desk' });
@@ -505,6 +507,9 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
         .getByRole('link', { name: `Open session ${session.sessionKey}` })
         .click();
       expect(await page.locator('.vin-mismatch').innerText()).toBe('⚠ does not match the VIN given');
+      // Confirmed and waiting for its review: it no longer expires, so no deadline is shown.
+      await page.locator('#detail .facts dt', { hasText: 'Created' }).waitFor();
+      expect(await page.locator('#detail .facts dt', { hasText: 'Expires if idle' }).count()).toBe(0);
       // What the captured VIN decodes to is no Ford Focus: the decode is shown and flagged.
       expect(await page.locator('.details-mismatch').innerText()).toBe('⚠ does not match the year, make or model given');
       const image = page.locator('#review .annotator-canvas img');

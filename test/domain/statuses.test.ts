@@ -4,6 +4,7 @@ import {
   acceptsPhotos,
   canDelete,
   checkSessionUpdate,
+  expiresWhenIdle,
   isFinal,
   isSessionStatus,
   nextStatus,
@@ -27,6 +28,10 @@ const EXPECTED: Record<SessionTrigger, Partial<Record<SessionStatus, SessionStat
 };
 
 describe('session statuses', () => {
+  it('expire when idle only before every photo is accepted', () => {
+    expect(SESSION_STATUSES.filter(expiresWhenIdle)).toEqual(['IDLE', 'STARTED', 'PROCESS']);
+  });
+
   it('lists the seven statuses in lifecycle order', () => {
     expect(SESSION_STATUSES).toEqual(['IDLE', 'STARTED', 'PROCESS', 'QC_PASSED', 'CONFIRM', 'COMPLETE', 'EXPIRED']);
   });

@@ -31,7 +31,7 @@ import {
 import { damageCatalog, type DamageCatalog } from '../../domain/damage-catalog.js';
 import type { InspectionSessionRecord, SessionCreator } from '../../inspections/session-service.js';
 import { photoHint, photoLabel, requiredPhotoCodes, ThemeSchema } from '../../domain/themes.js';
-import { SESSION_STATUS_MEANINGS, SESSION_STATUSES } from '../../domain/statuses.js';
+import { expiresWhenIdle, SESSION_STATUS_MEANINGS, SESSION_STATUSES } from '../../domain/statuses.js';
 import { REJECTION_CODE_MEANINGS, REJECTION_CODES, RejectionCodeSchema } from '../../domain/rejection-codes.js';
 import { VEHICLE_CHECK_MEANINGS, VEHICLE_CHECKS, VehicleCheckSchema, type VehicleBox as VehicleBoxValue } from '../../domain/vehicle-check.js';
 import { vehicleApiObject } from '../../domain/vehicle.js';
@@ -298,6 +298,11 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
       type: 'DateTime',
       description: 'The idle deadline; the session expires if nothing happens before it.',
       resolve: (session) => session.expires_at,
+    }),
+    expiresWhenIdle: t.boolean({
+      description:
+        'Whether `expiresAt` still applies: true while the session may expire (IDLE, STARTED, PROCESS); false once every photo is accepted, and in a final status.',
+      resolve: (session) => expiresWhenIdle(session.status),
     }),
     options: t.field({
       type: 'JSONObject',

@@ -20,7 +20,7 @@ const SESSION_DETAIL = graphql(`
   query SessionDetail($sessionKey: String!) {
     inspectionSession(sessionKey: $sessionKey) {
       sessionKey status awaitingReview theme vehicle createdAt lastActivityAt acceptedPhotoCount
-      captureUrl inspectStartedAt inspectEndedAt expiresAt language vinCaptured smsDelivery
+      captureUrl inspectStartedAt inspectEndedAt expiresAt expiresWhenIdle language vinCaptured smsDelivery
       mails { kind to status attempts lastError createdAt updatedAt }
       requiredPhotos { photoCode }
       photos { photoCode photoLabel approved approvedMessage url createdAt vehicleCheck vehicleBox { x y width height score } }
@@ -153,7 +153,8 @@ function Facts({ session }: { session: SessionDetail }) {
     ['Created', formatTime(session.createdAt)],
     ['Started', formatTime(session.inspectStartedAt)],
     ['Ended', formatTime(session.inspectEndedAt)],
-    ['Expires if idle', session.status === 'COMPLETE' || session.status === 'EXPIRED' ? '—' : formatTime(session.expiresAt)],
+    // Only while it can: a session awaiting its review or its report does not expire.
+    ...(session.expiresWhenIdle ? [['Expires if idle', formatTime(session.expiresAt)] as [string, string]] : []),
     [
       'Location',
       location
