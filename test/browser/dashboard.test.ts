@@ -554,6 +554,8 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the dashboard', () => {
       // Focus moves to the damage just added, not to the top of the page; the page does not jump.
       await page.waitForFunction(() => document.activeElement?.classList.contains('damage-item'));
       expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Hood');
+      // Its status says what it means for the report, not the API's word.
+      expect(await page.locator('#review .damage-item', { hasText: 'Hood' }).innerText()).toContain('· in the report');
       expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolledBefore)).toBeLessThan(400);
       await capture(page, 'dashboard-review', 'the review workspace');
 

@@ -424,6 +424,13 @@ export function ReviewWorkspace({ session, onChanged }: { session: SessionDetail
   );
 }
 
+/** What a damage's review status means for the report, in the reviewer's words (not ACCEPTED/DECLINED). */
+const DAMAGE_STATUS_WORDS: Record<DamageRecord['status'], string> = {
+  PROPOSED: 'proposed by the detector, not in the report yet',
+  ACCEPTED: 'in the report',
+  DECLINED: 'declined, left out of the report',
+};
+
 function DamageItem(props: {
   damage: DamageRecord;
   name: string;
@@ -441,7 +448,7 @@ function DamageItem(props: {
         {` · grade ${damage.grade}`}
         {view ? ` · ${view}` : ''}
         {damage.source === 'detector' ? ` · detector${damage.score == null ? '' : ` ${Math.round(damage.score * 100)}%`}` : ''}
-        {` · ${damage.status.toLowerCase()}`}
+        {` · ${DAMAGE_STATUS_WORDS[damage.status]}`}
       </span>
       {damage.note ? <span class="small"> — {damage.note}</span> : null}
       <span class="toolbar">
