@@ -140,7 +140,7 @@ export function capturedVin(decoded: { vin: string | null; at: Date } | null, ty
  * on the capture page, whichever was given last.
  */
 export function sessionCapturedVin(
-  session: { photos: Readonly<Record<string, { capture_id: string } | undefined>>; typed_vin?: { vin: string; typed_at: Date } | null },
+  session: { photos: Readonly<Record<string, { capture_id: string } | undefined>>; typed_vin: { vin: string; typed_at: Date } | null },
   captures: readonly { _id: string; decoded_vin?: string | null; created_at: Date }[],
 ): string | null {
   const slot = session.photos[String(VIN_PHOTO_CODE)];

@@ -57,8 +57,8 @@ export interface InspectionSessionDocument {
   /** The latest capture of each photo code, keyed by the code as a string. */
   photos: Record<string, PhotoSlot>;
   location: SessionLocation | null;
-  /** A VIN typed on the capture page (docs/capture.md); absent until one is typed. */
-  typed_vin?: { vin: string; typed_at: Date } | null;
+  /** A VIN typed on the capture page (docs/capture.md); null until one is typed. */
+  typed_vin: { vin: string; typed_at: Date } | null;
   /** The odometer the person confirmed or typed on the capture page (docs/capture.md#odometer-reading); null until then. */
   captured_odometer: (CapturedOdometer & { captured_at: Date }) | null;
   expiration_hours: number;
@@ -93,10 +93,10 @@ export interface InspectionSessionDocument {
   /** Who completed the review (a user's username, or `api`) and when; absent when nobody reviewed. */
   reviewed_by: string | null;
   reviewed_at: Date | null;
-  /** Set when report generation begins; from then on no new damage record write starts. */
-  report_started?: string;
-  /** The report's shareable link (docs/staff.md): a random token that opens it without credentials until it expires. */
-  report_link?: { token: string; expires_at: Date };
+  /** Set when report generation begins (null before); from then on no new damage record write starts. */
+  report_started: string | null;
+  /** The report's shareable link (docs/staff.md): a random token that opens it without credentials until it expires; null before the report. */
+  report_link: { token: string; expires_at: Date } | null;
   /**
    * While a completed review is reopened for a correction (docs/staff.md "Review revisions"): why, by whom and when.
    * Null or absent otherwise. Damage records may change again while it is set.
@@ -110,8 +110,8 @@ export interface InspectionSessionDocument {
   damages_version: string;
   /** The words the search's `q` matches (domain/session-search.ts), rewritten with the options and the vehicle. */
   search_terms: string[];
-  /** What became of the SMS invitation: sent to the provider, only logged (the log provider), or failed; absent without one. */
-  sms_delivery?: SmsDelivery;
+  /** What became of the SMS invitation: sent to the provider, only logged (the log provider), or failed; null without one. */
+  sms_delivery: SmsDelivery | null;
   created_at: Date;
   updated_at: Date;
   /**
@@ -135,7 +135,7 @@ export interface SessionPageQuery {
 
 export type SmsDelivery = 'sent' | 'logged' | 'failed';
 
-/** What a session holds of its counters and review before anything happened to it (a fresh object each call). */
+/** What a session holds of its counters, review and later events before anything happened to it (a fresh object each call). */
 export function untouchedSessionFields(damagesVersion: string) {
   return {
     notes_count: 0,
@@ -150,6 +150,10 @@ export function untouchedSessionFields(damagesVersion: string) {
     review_reopened: null,
     revision_started: null,
     review_revisions: [],
+    typed_vin: null,
+    report_started: null,
+    report_link: null,
+    sms_delivery: null,
   } satisfies Partial<InspectionSessionDocument>;
 }
 

@@ -317,4 +317,24 @@ describe('migrations', () => {
     );
     expect(await env.services.stores.sessions.findByKey(reviewed._id)).toMatchObject({ reviewed_by: 'api', reviewed_at: at, detector_unanalysed: [4] });
   });
+  it('give sessions stored before a typed VIN, report start, report link and SMS outcome were always there null ones, and keep those set', async () => {
+    const account = await env.createAccount();
+    const [old, reported] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
+    const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
+    const fields = ['typed_vin', 'report_started', 'report_link', 'sms_delivery'];
+    await sessions.updateOne({ _id: old._id }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
+    const set = {
+      typed_vin: { vin: '1HGCM82633A004352', typed_at: new Date('2026-03-14T10:01:00Z') },
+      report_started: 'started-once',
+      report_link: { token: 'a-report-link-token', expires_at: new Date('2026-04-14T10:05:00Z') },
+      sms_delivery: 'logged',
+    };
+    await sessions.updateOne({ _id: reported._id }, { $set: set });
+    for (let run = 0; run < 2; run += 1) {
+      await env.db.collection('migrations').deleteOne({ _id: '020-session-late-fields' as never });
+      expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['020-session-late-fields']);
+    }
+    expect(await sessions.findOne({ _id: old._id })).toMatchObject(Object.fromEntries(fields.map((field) => [field, null])));
+    expect(await sessions.findOne({ _id: reported._id })).toMatchObject(set);
+  });
 });

@@ -558,7 +558,7 @@ builder.objectFields(InspectionSession, (t) => ({
     nullable: true,
     description:
       'What became of the SMS invitation: SENT, LOGGED (the log provider: nothing sent, though SESSION:SMS_PROCESS says success) or FAILED; null without one, and for sessions from before this was recorded.',
-    resolve: (session) => session.sms_delivery ?? null,
+    resolve: (session) => session.sms_delivery,
   }),
   reportedDamages: t.int({
     nullable: true,

@@ -26,6 +26,7 @@ import { sessionTheme } from './016-session-theme.js';
 import { sessionDamagesVersion } from './017-session-damages-version.js';
 import { sessionReviewFlags } from './018-session-review-flags.js';
 import { sessionReviewHistory } from './019-session-review-history.js';
+import { sessionLateFields } from './020-session-late-fields.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sessionDamagesVersion,
   sessionReviewFlags,
   sessionReviewHistory,
+  sessionLateFields,
 ];
 
 const LEASE = 'migrations';
