@@ -38,12 +38,12 @@ export class EventRecorder {
     const createdAt = this.clock();
     const event = input.payload.event;
     const { seq } = await this.events.append({
-      api_key: input.apiKey,
-      session_key: input.sessionKey,
-      callback_key: input.callbackKey,
+      apiKey: input.apiKey,
+      sessionKey: input.sessionKey,
+      callbackKey: input.callbackKey,
       event,
       payload: input.payload,
-      created_at: createdAt,
+      createdAt,
     });
     const recorded: RecordedEvent = {
       id: String(seq),

@@ -2,7 +2,8 @@
 // duplicate at the switch. The live subscription listens (and is confirmed in place) BEFORE the replay query, and
 // everything at or below the last replayed number is dropped from the live side. When the bus reports a gap (its
 // Redis connection dropped and came back), what went live meanwhile is read from the log the same way.
-import type { EventDocument, EventStore } from '../store/events.js';
+import type { EventStore } from '../store/events.js';
+import type { SessionEvent } from '../domain/session-event.js';
 import { isLiveGap, type EventBus, type SessionEventMessage } from './event-bus.js';
 import { guestEventPayload } from '../domain/capture-scope.js';
 import { isoTimestamp } from '../domain/time.js';
@@ -85,7 +86,7 @@ async function* recordedThenLive(store: EventStore, bus: EventBus, request: Even
 }
 
 /** The account's events after `afterSeq` (of the requested session, if any), oldest first, page by page. */
-async function* replayAfter(store: EventStore, request: EventStreamRequest, afterSeq: number): AsyncGenerator<EventDocument> {
+async function* replayAfter(store: EventStore, request: EventStreamRequest, afterSeq: number): AsyncGenerator<SessionEvent> {
   let last = afterSeq;
   for (;;) {
     const page = await store.listAfter(request.apiKey, last, { sessionKey: request.sessionKey, limit: REPLAY_PAGE_SIZE });
@@ -114,14 +115,14 @@ class RecentNumbers {
   }
 }
 
-function replayedMessage(event: EventDocument): SessionEventMessage {
+function replayedMessage(event: SessionEvent): SessionEventMessage {
   return {
     id: String(event.seq),
     seq: event.seq,
-    apiKey: event.api_key,
-    sessionKey: event.session_key,
+    apiKey: event.apiKey,
+    sessionKey: event.sessionKey,
     event: event.event,
-    timestamp: typeof event.payload.timestamp === 'string' ? event.payload.timestamp : isoTimestamp(event.created_at),
+    timestamp: typeof event.payload.timestamp === 'string' ? event.payload.timestamp : isoTimestamp(event.createdAt),
     payload: event.payload,
   };
 }

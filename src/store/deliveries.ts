@@ -4,7 +4,8 @@
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import type { CallbackMethod } from './callbacks.js';
 import { isDuplicateKeyError } from './database.js';
-import type { EventDocument } from './events.js';
+import type { SessionEvent } from '../domain/session-event.js';
+import { toSessionEvent, type EventDocument } from './events.js';
 import { WriteBatcher } from './write-batcher.js';
 import type { DeliveryStatus } from '../domain/delivery-statuses.js';
 
@@ -346,8 +347,8 @@ export class DeliveryStore {
   }
 
   /** Events recorded after the cursor and no later than `until`, in recording order (time, then id). */
-  eventsAfter(after: { createdAt: Date; eventId: string }, until: Date, limit: number): Promise<EventDocument[]> {
-    return this.events
+  async eventsAfter(after: { createdAt: Date; eventId: string }, until: Date, limit: number): Promise<SessionEvent[]> {
+    const found = await this.events
       .find({
         created_at: { $lte: until },
         $or: [{ created_at: { $gt: after.createdAt } }, { created_at: after.createdAt, _id: { $gt: after.eventId } }],
@@ -355,6 +356,7 @@ export class DeliveryStore {
       .sort({ created_at: 1, _id: 1 })
       .limit(limit)
       .toArray();
+    return found.map(toSessionEvent);
   }
 
   private async insertBatch(docs: DeliveryDocument[]): Promise<('inserted' | 'duplicate')[]> {

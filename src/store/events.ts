@@ -1,7 +1,8 @@
 // The event log: every session event, numbered per account in the order it was recorded. The number is the
-// cursor subscribers replay from.
+// cursor subscribers replay from. Documents are mapped to SessionEvent records (domain/session-event.ts) here.
 import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
+import type { NewSessionEvent, SessionEvent } from '../domain/session-event.js';
 import { isDuplicateKeyError } from './database.js';
 import { WriteBatcher } from './write-batcher.js';
 import { ensureIndex } from './indexes.js';
@@ -20,7 +21,32 @@ export interface EventDocument {
   batch?: string;
 }
 
-export type NewEvent = Omit<EventDocument, '_id' | 'seq' | 'batch'>;
+type NewEventDocument = Omit<EventDocument, '_id' | 'seq' | 'batch'>;
+
+/** Also read by the delivery store, whose reconciler walks the log. */
+export function toSessionEvent(document: EventDocument): SessionEvent {
+  return {
+    id: document._id,
+    apiKey: document.api_key,
+    seq: document.seq,
+    sessionKey: document.session_key,
+    callbackKey: document.callback_key,
+    event: document.event,
+    payload: document.payload,
+    createdAt: document.created_at,
+  };
+}
+
+function newEventDocument(event: NewSessionEvent): NewEventDocument {
+  return {
+    api_key: event.apiKey,
+    session_key: event.sessionKey,
+    callback_key: event.callbackKey,
+    event: event.event,
+    payload: event.payload,
+    created_at: event.createdAt,
+  };
+}
 
 /** The last number handed out per account: a hint that saves reading the end of the log on every append. */
 interface EventHeadDocument {
@@ -36,7 +62,7 @@ const HEAD_HINT_INTERVAL_MS = 1_000;
 export class EventStore {
   private readonly collection: Collection<EventDocument>;
   private readonly heads: Collection<EventHeadDocument>;
-  private readonly appends: WriteBatcher<NewEvent, EventDocument>;
+  private readonly appends: WriteBatcher<NewEventDocument, EventDocument>;
   /** The last number this instance appended per account: the next append tries the one after without a read. */
   private readonly lastAppended = new Map<string, number>();
   /** Per account: the number the head hint should reach, when it was last written, and the write waiting to go. */
@@ -61,15 +87,15 @@ export class EventStore {
    * "<api_key>:<seq>" is unique), and number n + 1 is only ever tried once n exists, so numbers are unique and a reader that
    * sees number n also sees every number below it, across instances, with no atomic counter.
    */
-  append(event: NewEvent): Promise<EventDocument> {
-    return this.appends.submit(event);
+  async append(event: NewSessionEvent): Promise<SessionEvent> {
+    return toSessionEvent(await this.appends.submit(newEventDocument(event)));
   }
 
   /** Events after `afterSeq`, oldest first, optionally of one session. */
-  listAfter(apiKey: string, afterSeq: number, options: { sessionKey?: string | null; limit: number }) {
+  async listAfter(apiKey: string, afterSeq: number, options: { sessionKey?: string | null; limit: number }): Promise<SessionEvent[]> {
     const filter: Record<string, unknown> = { api_key: apiKey, seq: { $gt: afterSeq } };
     if (options.sessionKey) filter.session_key = options.sessionKey;
-    return this.collection.find(filter).sort({ seq: 1 }).limit(options.limit).toArray();
+    return (await this.collection.find(filter).sort({ seq: 1 }).limit(options.limit).toArray()).map(toSessionEvent);
   }
 
   /**
@@ -85,11 +111,11 @@ export class EventStore {
     return last?.seq ?? 0;
   }
 
-  listForSession(apiKey: string, sessionKey: string, limit = 1000) {
-    return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ seq: 1 }).limit(limit).toArray();
+  async listForSession(apiKey: string, sessionKey: string, limit = 1000): Promise<SessionEvent[]> {
+    return (await this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ seq: 1 }).limit(limit).toArray()).map(toSessionEvent);
   }
 
-  private async appendGrouped(events: NewEvent[]): Promise<EventDocument[]> {
+  private async appendGrouped(events: NewEventDocument[]): Promise<EventDocument[]> {
     const byAccount = new Map<string, number[]>();
     events.forEach((event, index) => {
       const indexes = byAccount.get(event.api_key);
@@ -101,7 +127,7 @@ export class EventStore {
       [...byAccount].map(async ([apiKey, indexes]) => {
         const appended = await this.appendForAccount(
           apiKey,
-          indexes.map((index) => events[index] as NewEvent),
+          indexes.map((index) => events[index] as NewEventDocument),
         );
         indexes.forEach((index, position) => (stored[index] = appended[position] as EventDocument));
       }),
@@ -110,7 +136,7 @@ export class EventStore {
   }
 
   /** Appends one account's events in order under consecutive numbers. */
-  private async appendForAccount(apiKey: string, events: NewEvent[]): Promise<EventDocument[]> {
+  private async appendForAccount(apiKey: string, events: NewEventDocument[]): Promise<EventDocument[]> {
     const stored: EventDocument[] = [];
     let remaining = events;
     let next = (this.lastAppended.get(apiKey) ?? (await this.headSeq(apiKey))) + 1;

@@ -7,7 +7,7 @@ import { isWebhookEvent } from '../domain/events.js';
 import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
 import type { DeliveryStore } from '../store/deliveries.js';
 import type { LeaseStore } from '../store/leases.js';
-import type { EventDocument } from '../store/events.js';
+import type { SessionEvent } from '../domain/session-event.js';
 import { eventDelivery, eventDeliveryId, type WebhookOutbox } from './outbox.js';
 import { LeasedInterval } from '../maintenance/leased-interval.js';
 
@@ -43,8 +43,8 @@ export class OutboxReconciler extends LeasedInterval<number> {
       const events = await deliveries.eventsAfter(cursor, until, BATCH_SIZE);
       if (events.length === 0) break;
       written += await this.writeMissing(events);
-      const last = events[events.length - 1] as EventDocument;
-      cursor = { createdAt: last.created_at, eventId: last._id };
+      const last = events[events.length - 1] as SessionEvent;
+      cursor = { createdAt: last.createdAt, eventId: last.id };
       await deliveries.saveReconcileCursor(cursor.createdAt, cursor.eventId);
       if (events.length < BATCH_SIZE) break;
     }
@@ -52,23 +52,19 @@ export class OutboxReconciler extends LeasedInterval<number> {
     return written;
   }
 
-  private async writeMissing(events: EventDocument[]): Promise<number> {
+  private async writeMissing(events: SessionEvent[]): Promise<number> {
     const candidates = events.filter((event) => isWebhookEvent(event.event));
-    const existing = await this.deps.deliveries.existingIds(candidates.map((event) => eventDeliveryId(event.api_key, event.seq)));
+    const existing = await this.deps.deliveries.existingIds(candidates.map((event) => eventDeliveryId(event.apiKey, event.seq)));
     const callbacks = new Map<string, CallbackDocument | null>();
     let written = 0;
     for (const event of candidates) {
-      if (existing.has(eventDeliveryId(event.api_key, event.seq))) continue;
-      const key = `${event.callback_key}\u0000${event.event}`;
-      if (!callbacks.has(key)) callbacks.set(key, await this.deps.callbacks.find(event.callback_key, event.event));
+      if (existing.has(eventDeliveryId(event.apiKey, event.seq))) continue;
+      const key = `${event.callbackKey}\u0000${event.event}`;
+      if (!callbacks.has(key)) callbacks.set(key, await this.deps.callbacks.find(event.callbackKey, event.event));
       const callback = callbacks.get(key);
       // Only what the normal path would have written: for a callback that existed when the event happened.
-      if (!callback || callback.created_at > event.created_at) continue;
-      const delivery = eventDelivery(
-        { apiKey: event.api_key, seq: event.seq, sessionKey: event.session_key, event: event.event, payload: event.payload },
-        callback,
-        this.deps.clock(),
-      );
+      if (!callback || callback.created_at > event.createdAt) continue;
+      const delivery = eventDelivery(event, callback, this.deps.clock());
       if (await this.deps.outbox.enqueue(delivery, callback)) written += 1;
     }
     return written;

@@ -82,12 +82,12 @@ describe.each([
     const other = new EventStore(db);
     const append = (store: EventStore, index: number) =>
       store.append({
-        api_key: apiKey,
-        callback_key: apiKey,
-        session_key: 'S1',
+        apiKey: apiKey,
+        callbackKey: apiKey,
+        sessionKey: 'S1',
         event: 'SESSION:NOTE_INSERT',
         payload: { event: 'SESSION:NOTE_INSERT', title: `t${index}` },
-        created_at: new Date(),
+        createdAt: new Date(),
       });
     // Both stores learn a head first, so the next round races on the same numbers.
     await Promise.all([append(store, -1), append(other, -2)]);

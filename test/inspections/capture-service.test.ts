@@ -83,7 +83,7 @@ describe('a LITE session from start to COMPLETE', () => {
     expect(events.at(-1)?.payload).toMatchObject({ event: 'SESSION:COMPLETE', session: { session_key: sessionKey, status: 'COMPLETE' } });
     // Every time is the TestClock's, a day ahead of the wall clock.
     for (const event of events) {
-      expect(event.created_at.getTime()).toBeGreaterThan(Date.now() + 23 * HOUR_MS);
+      expect(event.createdAt.getTime()).toBeGreaterThan(Date.now() + 23 * HOUR_MS);
       if (event.event !== 'SESSION:COMPLETE') expect(Date.parse(event.payload.timestamp as string)).toBeGreaterThan(Date.now() + 23 * HOUR_MS);
     }
   });

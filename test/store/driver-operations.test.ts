@@ -336,12 +336,12 @@ describe('event numbering', () => {
           const events = await Promise.all(
             Array.from({ length: 6 }, (_, index) =>
               store.append({
-                api_key: apiKey,
-                callback_key: apiKey,
-                session_key: `S${storeIndex}`,
+                apiKey: apiKey,
+                callbackKey: apiKey,
+                sessionKey: `S${storeIndex}`,
                 event: 'SESSION:NOTE_INSERT',
                 payload: { n: group * 6 + index },
-                created_at: new Date(),
+                createdAt: new Date(),
               }),
             ),
           );

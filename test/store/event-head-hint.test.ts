@@ -32,12 +32,12 @@ describe('the head hint', () => {
     for (let index = 0; index < 20; index += 1) {
       last = (
         await store.append({
-          api_key: apiKey,
-          callback_key: apiKey,
-          session_key: 'S',
+          apiKey: apiKey,
+          callbackKey: apiKey,
+          sessionKey: 'S',
           event: 'SESSION:NOTE_INSERT',
           payload: { index },
-          created_at: new Date(),
+          createdAt: new Date(),
         })
       ).seq;
     }

@@ -17,7 +17,7 @@ import { prepareDatabase } from '../../src/store/stores.js';
 import { FilesystemStore } from '../../src/storage/filesystem-store.js';
 import type { Account } from '../../src/domain/account.js';
 import type { CaptureDocument } from '../../src/store/captures.js';
-import type { EventDocument } from '../../src/store/events.js';
+import type { SessionEvent } from '../../src/domain/session-event.js';
 import type { InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
 import { TestClock } from './clock.js';
 import { makeScene } from './images.js';
@@ -43,7 +43,7 @@ export interface InProcess {
   /** Sends each of `codes` its own sharp scene (seed `seedBase + code`), in order, and expects each accepted. */
   captureScenes(sessionKey: string, codes: readonly number[], seedBase: number): Promise<void>;
   /** The session's recorded events, oldest first. */
-  events(sessionKey: string): Promise<EventDocument[]>;
+  events(sessionKey: string): Promise<SessionEvent[]>;
   /** Holds chosen photos at the door of the capture use case's quality control (see qc-gate.ts). */
   gateQualityControl(): QcGate;
   /** Stops every worker the test started and what the services opened, drops the database and removes the folder. */

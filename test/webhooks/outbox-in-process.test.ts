@@ -2,8 +2,8 @@
 // exactly one delivery, and the outbox reconciler writes a lost one back, once, only for events the callback covers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/account.js';
+import type { SessionEvent } from '../../src/domain/session-event.js';
 import type { DeliveryDocument } from '../../src/store/deliveries.js';
-import type { EventDocument } from '../../src/store/events.js';
 import { eventDeliveryId } from '../../src/webhooks/outbox.js';
 import { RECONCILE_GRACE_MS } from '../../src/webhooks/outbox-reconciler.js';
 import { startInProcess, type InProcess } from '../support/in-process.js';
@@ -25,22 +25,22 @@ afterEach(() => env.clock.reset());
 afterAll(() => env?.close());
 
 /** A new session with one integrator note; returns the note's recorded event. */
-async function sessionWithNote(owner = account): Promise<EventDocument> {
+async function sessionWithNote(owner = account): Promise<SessionEvent> {
   const session = await env.services.sessions.create(owner, { session: { theme: 'LITE' } });
   await env.services.sessions.addNote(owner, session._id, { title: 'Dent', description: 'Rear bumper' });
   const events = await env.events(session._id);
   expect(events.map((event) => event.event)).toEqual([EVENT]);
-  return events[0] as EventDocument;
+  return events[0] as SessionEvent;
 }
 
-const deliveriesOf = (event: EventDocument) => env.services.stores.deliveries.page(event.api_key, event.event, 10, null, event.session_key);
+const deliveriesOf = (event: SessionEvent) => env.services.stores.deliveries.page(event.apiKey, event.event, 10, null, event.sessionKey);
 
 /** The one delivery an event's outbox step writes: its id derives from the event, its body is the payload plus extras. */
-function expectDeliveryOf(delivery: DeliveryDocument | undefined, event: EventDocument): void {
+function expectDeliveryOf(delivery: DeliveryDocument | undefined, event: SessionEvent): void {
   expect(delivery).toMatchObject({
-    _id: eventDeliveryId(event.api_key, event.seq),
+    _id: eventDeliveryId(event.apiKey, event.seq),
     event_seq: event.seq,
-    session_key: event.session_key,
+    session_key: event.sessionKey,
     callback_event: EVENT,
     url: TARGET,
     status: 'pending',
@@ -64,8 +64,8 @@ describe('the webhook outbox', () => {
     expectDeliveryOf(deliveries[0], event);
 
     // A status move is a webhook event too, but this account has no callback for it.
-    await env.services.capture.start(await env.session(event.session_key));
-    expect(await env.services.stores.deliveries.page(account.apiKey, 'SESSION:STATUS_CHANGE', 10, null, event.session_key)).toEqual([]);
+    await env.services.capture.start(await env.session(event.sessionKey));
+    expect(await env.services.stores.deliveries.page(account.apiKey, 'SESSION:STATUS_CHANGE', 10, null, event.sessionKey)).toEqual([]);
     // Nor does another account's note reach this account's callback.
     const other = await env.createAccount();
     const othersEvent = await sessionWithNote(other);
@@ -74,7 +74,7 @@ describe('the webhook outbox', () => {
 
   it('has the reconciler write back a delivery that was lost, the same one, and only once', async () => {
     const event = await sessionWithNote();
-    const id = eventDeliveryId(event.api_key, event.seq);
+    const id = eventDeliveryId(event.apiKey, event.seq);
     // What a crash between the event's write and its delivery's write leaves behind.
     expect((await env.db.collection('deliveries').deleteOne({ _id: id } as object)).deletedCount).toBe(1);
 
@@ -97,7 +97,7 @@ describe('the webhook outbox', () => {
     await env.services.callbacks.set(late.apiKey, { event: EVENT, url: TARGET });
     // A later event of the same account whose delivery was lost shows the pass did read this account's events.
     const after = await sessionWithNote(late);
-    await env.db.collection('deliveries').deleteOne({ _id: eventDeliveryId(after.api_key, after.seq) } as object);
+    await env.db.collection('deliveries').deleteOne({ _id: eventDeliveryId(after.apiKey, after.seq) } as object);
 
     expect(await reconcile()).toBe(1);
     expect(await deliveriesOf(before)).toEqual([]);
