@@ -3,6 +3,17 @@
 import { z } from 'zod';
 import { firstIssueMessage, type ParseResult } from './validation.js';
 
+/** A note of a session as the code works with it (src/store/notes.ts maps it to the stored shape). */
+export interface Note {
+  sessionKey: string;
+  apiKey: string;
+  title: string;
+  description: string;
+  /** The account username, or guest for a note from the capture app. */
+  user: string;
+  createdAt: Date;
+}
+
 export const NOTE_TITLE_MAX = 200;
 export const NOTE_DESCRIPTION_MAX = 5000;
 

@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import type { CaptureDocument } from '../store/captures.js';
-import type { NoteDocument } from '../store/notes.js';
 import type { DamageDocument } from '../store/damages.js';
 import type { SessionOptions } from '../domain/session-input.js';
+import type { Note } from '../domain/notes.js';
 import { SESSION_KEY_PATTERN } from '../domain/identifiers.js';
 import { SessionStatusSchema } from '../domain/statuses.js';
 import { PhotoCodeSchema, ThemeSchema } from '../domain/themes.js';
@@ -227,8 +227,8 @@ export function photoView(capture: CaptureDocument, urls: PublicUrls): PhotoView
   };
 }
 
-export function noteView(note: NoteDocument): NoteView {
-  return { title: note.title, description: note.description, user: note.user, created_at: note.created_at.toISOString() };
+export function noteView(note: Note): NoteView {
+  return { title: note.title, description: note.description, user: note.user, created_at: note.createdAt.toISOString() };
 }
 
 /** A damage record as docs/staff.md shows it; `damage` repeats `damage_type` for integrators of the first release. */

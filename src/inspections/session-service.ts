@@ -17,7 +17,7 @@ import { MAX_DAMAGES_PER_SESSION, MAX_NOTES_PER_SESSION } from '../domain/limits
 import { requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { isSessionKey, newCaptureToken, newRandomId, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
-import { parseNoteInput } from '../domain/notes.js';
+import { parseNoteInput, type Note } from '../domain/notes.js';
 import { parseDamageBody, parseDamageChangesBody, type DamageRemoved, type DamageView } from '../domain/grading.js';
 import type { SessionResults } from '../domain/results.js';
 import type { SessionSource } from '../domain/session-source.js';
@@ -365,7 +365,7 @@ export class SessionService {
     }
     const at = this.deps.clock();
     const user = author.user;
-    const note = { session_key: session._id, api_key: session.api_key, title, description, user, created_at: at };
+    const note: Note = { sessionKey: session._id, apiKey: session.api_key, title, description, user, createdAt: at };
     try {
       await this.deps.notes.insert(note);
     } catch (error) {

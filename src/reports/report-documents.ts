@@ -157,7 +157,7 @@ export class ReportDocuments {
     ]);
     return buildConditionReport(
       audience === 'guest' ? { ...results, vehicle: { ...guestVehicle(results.vehicle) } as SessionResults['vehicle'] } : results,
-      { newest: notes.map((note) => ({ title: note.title, description: note.description, user: note.user, createdAt: note.created_at })), total },
+      { newest: notes, total },
       this.deps.clock(),
       {
         ...(account && brandName

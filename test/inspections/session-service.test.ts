@@ -74,7 +74,7 @@ describe('integrator notes', () => {
     expect(events[0]?.payload).toEqual({
       session_key: session._id,
       event: 'SESSION:NOTE_INSERT',
-      timestamp: isoTimestamp(stored[0]?.created_at as Date),
+      timestamp: isoTimestamp(stored[0]?.createdAt as Date),
       title: 'IDLE',
       description: NOTE.description,
       user: account.username,
