@@ -9,6 +9,7 @@ import { prepareVpicCopy } from '../src/vin/vpic-database.js';
 import { answers, startRedisServer } from './support/redis-server.js';
 import './support/provided-context.js';
 import { buildPages } from '../scripts/build-pages.js';
+import { buildServiceForTests } from './support/service-build.js';
 
 interface RunServers {
   mongoUrl: string;
@@ -45,6 +46,8 @@ async function startServers(): Promise<RunServers> {
     await buildPages({ quiet: true });
     // The VIN data's indexed copy is built once per machine (src/vin/vpic-database.ts), here rather than in a test.
     const vinData = prepareVpicCopy();
+    // What the tests that start the service as a process run (test/support/service-process.ts).
+    const serviceBuild = buildServiceForTests();
     let mongoUrl = process.env.MONGODB_URL;
     if (!mongoUrl) {
       const embedded = await startEmbeddedMongo();
@@ -52,7 +55,7 @@ async function startServers(): Promise<RunServers> {
       mongoUrl = embedded.uri;
     }
     const redis = await redisUrl(stops);
-    await vinData;
+    await Promise.all([vinData, serviceBuild]);
     return { mongoUrl, redisUrl: redis, stop };
   } catch (error) {
     await stop();

@@ -6,7 +6,10 @@ import { startServiceProcess } from '../support/service-process.js';
 
 describe('npm start', () => {
   it('starts on the embedded database, prints a usable demo account, and stops cleanly on SIGTERM', async () => {
-    const service = await startServiceProcess({ environment: { MONGODB_URL: '', NODE_ENV: 'development', DEMO_ACCOUNT: 'true', VEHICLE_CHECK: 'advise' } });
+    const service = await startServiceProcess({
+      fromSources: true,
+      environment: { MONGODB_URL: '', NODE_ENV: 'development', DEMO_ACCOUNT: 'true', VEHICLE_CHECK: 'advise' },
+    });
     try {
       // The banner follows the "listening" line once the demo account is written.
       await vi.waitFor(() => expect(service.output()).toMatch(/api_secret:\s+\S+/), { timeout: 30_000, interval: 100 });
@@ -43,6 +46,7 @@ describe('npm start', () => {
     expect(await service.exited).toBe(0);
   }, 60_000);
 
+  // As the image starts it (`node --max-semi-space-size=… dist/main.js`): no tsx, whose worker threads get options of their own.
   it('starts with V8 options on its command line (its worker threads inherit them rather than refusing them)', async () => {
     const service = await startServiceProcess({ nodeArguments: ['--max-semi-space-size=32'], environment: { VEHICLE_CHECK: 'advise' } });
     try {
