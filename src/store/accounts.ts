@@ -6,6 +6,7 @@ import type { LogoType } from '../domain/account-logo.js';
 import type { Account, AccountId, AccountLogo, AccountSettingsUpdate, NewAccount, ReviewMode } from '../domain/account.js';
 import type { Theme } from '../domain/themes.js';
 import { storedAccountId } from './stored-ids.js';
+import { storedFields } from './stored-fields.js';
 
 export interface AccountDocument {
   _id: ObjectId;
@@ -97,15 +98,6 @@ const SETTING_FIELDS = {
   notificationEmails: 'notification_emails',
 } as const satisfies Record<keyof AccountSettingsUpdate, keyof AccountDocument>;
 
-function settingsDocument(update: AccountSettingsUpdate): Partial<AccountDocument> {
-  const set: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(SETTING_FIELDS)) {
-    const value = update[name as keyof AccountSettingsUpdate];
-    if (value !== undefined) set[field] = value;
-  }
-  return set as Partial<AccountDocument>;
-}
-
 export class AccountStore {
   private readonly collection: Collection<AccountDocument>;
 
@@ -157,7 +149,7 @@ export class AccountStore {
   async updateSettings(username: string, update: AccountSettingsUpdate, now: Date): Promise<Account | null> {
     const updated = await this.collection.findOneAndUpdate(
       { username },
-      { $set: { ...settingsDocument(update), updated_at: now } },
+      { $set: { ...storedFields<AccountSettingsUpdate, AccountDocument>(update, SETTING_FIELDS), updated_at: now } },
       { returnDocument: 'after' },
     );
     return updated && toAccount(updated);

@@ -1,17 +1,39 @@
 // The sign_ins collection: one server-side record per browser sign-in. Only the SHA-256 of the cookie value is
-// stored, so a database read does not yield a usable cookie.
+// stored, so a database read does not yield a usable cookie. Documents are mapped to SignIn records (domain/sign-in.ts).
 import type { Collection, Db } from 'mongodb';
+import type { SignIn } from '../domain/sign-in.js';
 
-export interface SignInDocument {
+interface SignInDocument {
   /** Hex SHA-256 of the random cookie value. */
   _id: string;
   username: string;
   api_key: string;
   created_at: Date;
-  /** Last time the idle window was renewed (written at most once a minute, not on every request). */
   last_seen_at: Date;
-  /** When the record ends at the latest (idle or absolute limit); a TTL index removes it after that. */
+  /** A TTL index removes the record after this. */
   expires_at: Date;
+}
+
+function toSignIn(document: SignInDocument): SignIn {
+  return {
+    id: document._id,
+    username: document.username,
+    apiKey: document.api_key,
+    createdAt: document.created_at,
+    lastSeenAt: document.last_seen_at,
+    expiresAt: document.expires_at,
+  };
+}
+
+function toDocument(signIn: SignIn): SignInDocument {
+  return {
+    _id: signIn.id,
+    username: signIn.username,
+    api_key: signIn.apiKey,
+    created_at: signIn.createdAt,
+    last_seen_at: signIn.lastSeenAt,
+    expires_at: signIn.expiresAt,
+  };
 }
 
 export class SignInStore {
@@ -27,12 +49,13 @@ export class SignInStore {
     await this.collection.createIndex({ expires_at: 1 }, { expireAfterSeconds: 0 });
   }
 
-  async insert(signIn: SignInDocument): Promise<void> {
-    await this.collection.insertOne(signIn);
+  async insert(signIn: SignIn): Promise<void> {
+    await this.collection.insertOne(toDocument(signIn));
   }
 
-  findById(id: string): Promise<SignInDocument | null> {
-    return this.collection.findOne({ _id: id });
+  async findById(id: string): Promise<SignIn | null> {
+    const found = await this.collection.findOne({ _id: id });
+    return found && toSignIn(found);
   }
 
   async renew(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {

@@ -1,18 +1,43 @@
-// The users collection: people who sign in to the dashboard and GraphiQL, each in one account, with a role.
+// The users collection: people who sign in to the dashboard and GraphiQL, each in one account, with a role. Documents
+// are mapped to User records (domain/user.ts) here, so nothing outside the store knows the stored shape.
 import type { Collection, Db } from 'mongodb';
-import type { Role } from '../users/roles.js';
+import type { Role, User, UserChange } from '../domain/user.js';
+import { storedFields } from './stored-fields.js';
 
-export interface UserDocument {
-  /** The username: unique across the service, so sign-in needs no account name. */
+interface UserDocument {
+  /** The username. */
   _id: string;
-  /** The account the user belongs to. */
   api_key: string;
   name: string;
   role: Role;
-  /** An argon2id hash in PHC string format; the password itself is never stored. */
   password_hash: string;
   created_at: Date;
 }
+
+function toUser(document: UserDocument): User {
+  return {
+    username: document._id,
+    apiKey: document.api_key,
+    name: document.name,
+    role: document.role,
+    passwordHash: document.password_hash,
+    createdAt: document.created_at,
+  };
+}
+
+function toDocument(user: User): UserDocument {
+  return {
+    _id: user.username,
+    api_key: user.apiKey,
+    name: user.name,
+    role: user.role,
+    password_hash: user.passwordHash,
+    created_at: user.createdAt,
+  };
+}
+
+/** The stored name of each field a change may set. */
+const CHANGE_FIELDS = { name: 'name', role: 'role', passwordHash: 'password_hash' } as const satisfies Record<keyof UserChange, keyof UserDocument>;
 
 export class UserStore {
   private readonly collection: Collection<UserDocument>;
@@ -25,31 +50,32 @@ export class UserStore {
     await this.collection.createIndex({ api_key: 1, created_at: 1 });
   }
 
-  async insert(user: UserDocument): Promise<UserDocument> {
-    await this.collection.insertOne(user);
+  async insert(user: User): Promise<User> {
+    await this.collection.insertOne(toDocument(user));
     return user;
   }
 
-  findByUsername(username: string): Promise<UserDocument | null> {
-    return this.collection.findOne({ _id: username });
+  async findByUsername(username: string): Promise<User | null> {
+    const found = await this.collection.findOne({ _id: username });
+    return found && toUser(found);
   }
 
   /** The user only when it belongs to the account: every account-facing lookup goes through this. */
-  findInAccount(apiKey: string, username: string): Promise<UserDocument | null> {
-    return this.collection.findOne({ _id: username, api_key: apiKey });
+  async findInAccount(apiKey: string, username: string): Promise<User | null> {
+    const found = await this.collection.findOne({ _id: username, api_key: apiKey });
+    return found && toUser(found);
   }
 
-  listByAccount(apiKey: string): Promise<UserDocument[]> {
-    return this.collection.find({ api_key: apiKey }).sort({ created_at: 1, _id: 1 }).toArray();
+  async listByAccount(apiKey: string): Promise<User[]> {
+    return (await this.collection.find({ api_key: apiKey }).sort({ created_at: 1, _id: 1 }).toArray()).map(toUser);
   }
 
   /** Sets the given fields of the account's user; null when the account has no such user. */
-  async updateInAccount(
-    apiKey: string,
-    username: string,
-    changes: Partial<Pick<UserDocument, 'name' | 'role' | 'password_hash'>>,
-  ): Promise<UserDocument | null> {
-    const { matchedCount } = await this.collection.updateOne({ _id: username, api_key: apiKey }, { $set: changes });
+  async updateInAccount(apiKey: string, username: string, change: UserChange): Promise<User | null> {
+    const { matchedCount } = await this.collection.updateOne(
+      { _id: username, api_key: apiKey },
+      { $set: storedFields<UserChange, UserDocument>(change, CHANGE_FIELDS) },
+    );
     return matchedCount === 1 ? this.findInAccount(apiKey, username) : null;
   }
 

@@ -1,8 +1,6 @@
-// The roles of signed-in users (docs/staff.md) and their order. Each GraphQL root field declares the least role it
-// needs (`authScopes: { role }`, checked by http/graphql/authorization.ts). Free of I/O.
-
-export const ROLES = ['owner', 'inspector', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+// The order of signed-in users' roles (docs/staff.md; the roles are domain/user.ts's). Each GraphQL root field declares
+// the least role it needs (`authScopes: { role }`, checked by http/graphql/authorization.ts). Free of I/O.
+import type { Role } from '../domain/user.js';
 
 /** Each role can do everything the roles below it can. */
 const RANK: Record<Role, number> = { viewer: 0, inspector: 1, owner: 2 };

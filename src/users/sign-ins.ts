@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
 import type { AccountStore } from '../store/accounts.js';
 import type { Account } from '../domain/account.js';
-import type { UserDocument, UserStore } from '../store/users.js';
-import type { SignInDocument, SignInStore } from '../store/sign-ins.js';
+import type { UserStore } from '../store/users.js';
+import type { SignInStore } from '../store/sign-ins.js';
+import type { User } from '../domain/user.js';
+import type { SignIn } from '../domain/sign-in.js';
 import type { SignInFailureStore } from '../store/sign-in-failures.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { newPasswordField, RoleSchema } from './users.js';
@@ -47,7 +49,7 @@ export const SignedInUserSchema = z
 export type SignedInUser = z.output<typeof SignedInUserSchema>;
 
 export interface ActiveSignIn {
-  user: UserDocument;
+  user: User;
   account: Account;
 }
 
@@ -65,19 +67,19 @@ export class SignInService {
     const throttleKey = await this.reservePasswordCheck(username, now);
     const user = await this.deps.users.findByUsername(username);
     // An unknown user is checked against a dummy hash: the same work, time and answer as a wrong password.
-    const valid = await verifyPassword(user?.password_hash ?? null, password);
-    const account = valid && user ? await this.deps.accounts.findByApiKey(user.api_key) : null;
+    const valid = await verifyPassword(user?.passwordHash ?? null, password);
+    const account = valid && user ? await this.deps.accounts.findByApiKey(user.apiKey) : null;
     // A failed check keeps its reservation for the window.
     if (!user || !account) throw invalidSignIn();
     await this.deps.failures.clear(throttleKey);
     const token = randomBytes(32).toString('base64url');
     await this.deps.signIns.insert({
-      _id: signInIdOf(token),
-      username: user._id,
-      api_key: account.apiKey,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: expiresAt(now, now),
+      id: signInIdOf(token),
+      username: user.username,
+      apiKey: account.apiKey,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: expiresAt(now, now),
     });
     return { token, user: signedInUser(user, account) };
   }
@@ -94,13 +96,13 @@ export class SignInService {
       return null;
     }
     const user = await this.deps.users.findByUsername(record.username);
-    const account = user && user.api_key === record.api_key ? await this.deps.accounts.findByApiKey(user.api_key) : null;
+    const account = user && user.apiKey === record.apiKey ? await this.deps.accounts.findByApiKey(user.apiKey) : null;
     if (!user || !account) {
       await this.deps.signIns.delete(id);
       return null;
     }
-    if (now.getTime() - record.last_seen_at.getTime() >= RENEW_AFTER_MS) {
-      await this.deps.signIns.renew(id, now, expiresAt(record.created_at, now));
+    if (now.getTime() - record.lastSeenAt.getTime() >= RENEW_AFTER_MS) {
+      await this.deps.signIns.renew(id, now, expiresAt(record.createdAt, now));
     }
     return { user, account };
   }
@@ -119,11 +121,11 @@ export class SignInService {
     const parsed = PasswordChangeRequestSchema.safeParse(isObject(input) ? input : {});
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'current_password is required.');
     const { user } = active;
-    const throttleKey = await this.reservePasswordCheck(user._id, this.now());
-    if (!(await verifyPassword(user.password_hash, parsed.data.current_password))) throw new AppError('UNAUTHENTICATED', WRONG_CURRENT_PASSWORD_MESSAGE);
+    const throttleKey = await this.reservePasswordCheck(user.username, this.now());
+    if (!(await verifyPassword(user.passwordHash, parsed.data.current_password))) throw new AppError('UNAUTHENTICATED', WRONG_CURRENT_PASSWORD_MESSAGE);
     await this.deps.failures.clear(throttleKey);
-    await this.deps.users.updateInAccount(user.api_key, user._id, { password_hash: await hashPassword(parsed.data.new_password) });
-    await this.deps.signIns.deleteByUsernameExcept(user._id, signInIdOf(token));
+    await this.deps.users.updateInAccount(user.apiKey, user.username, { passwordHash: await hashPassword(parsed.data.new_password) });
+    await this.deps.signIns.deleteByUsernameExcept(user.username, signInIdOf(token));
   }
 
   /** Reserves one password check of the username (docs/limits.md), or refuses with 429; returns the throttle key. */
@@ -142,12 +144,12 @@ export class SignInService {
   }
 }
 
-export function signedInUser(user: UserDocument, account: Account): SignedInUser {
-  return { username: user._id, name: user.name, role: user.role, account: account.username };
+export function signedInUser(user: User, account: Account): SignedInUser {
+  return { username: user.username, name: user.name, role: user.role, account: account.username };
 }
 
-function isActive(record: SignInDocument, now: Date): boolean {
-  return now.getTime() - record.last_seen_at.getTime() < SIGN_IN_IDLE_MS && now.getTime() - record.created_at.getTime() < SIGN_IN_MAX_AGE_MS;
+function isActive(record: SignIn, now: Date): boolean {
+  return now.getTime() - record.lastSeenAt.getTime() < SIGN_IN_IDLE_MS && now.getTime() - record.createdAt.getTime() < SIGN_IN_MAX_AGE_MS;
 }
 
 /** The earlier of the idle limit and the absolute limit. */

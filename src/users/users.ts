@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
 import type { Account } from '../domain/account.js';
-import type { UserDocument, UserStore } from '../store/users.js';
+import type { UserStore } from '../store/users.js';
+import { ROLES, type User } from '../domain/user.js';
 import type { SignInStore } from '../store/sign-ins.js';
 import { UtcTimestampSchema } from '../domain/time.js';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
-import { ROLES } from './roles.js';
 import { signInIdOf } from './sign-in-ids.js';
 
 // The dashboard's username input takes this source as its pattern attribute, which browsers compile with the `v`
@@ -101,12 +101,12 @@ export class UserService {
     if (await this.isTaken(user.username)) throw taken(user.username);
     try {
       const stored = await this.users.insert({
-        _id: user.username,
-        api_key: account.apiKey,
+        username: user.username,
+        apiKey: account.apiKey,
         name: user.name ?? user.username,
         role: user.role,
-        password_hash: await hashPassword(user.password),
-        created_at: this.clock(),
+        passwordHash: await hashPassword(user.password),
+        createdAt: this.clock(),
       });
       return toUserView(stored);
     } catch (error) {
@@ -134,7 +134,7 @@ export class UserService {
     const updated = await this.users.updateInAccount(account.apiKey, username, {
       ...(change.role ? { role: change.role } : {}),
       ...(change.name ? { name: change.name } : {}),
-      ...(change.password ? { password_hash: await hashPassword(change.password) } : {}),
+      ...(change.password ? { passwordHash: await hashPassword(change.password) } : {}),
     });
     if (!updated) throw userNotFound(username);
     // Two owners demoting each other at once both passed the check above: the later one to look puts its owner back.
@@ -181,8 +181,8 @@ export class UserService {
   }
 }
 
-export function toUserView(user: UserDocument): UserView {
-  return { username: user._id, name: user.name, role: user.role, created_at: user.created_at.toISOString() };
+export function toUserView(user: User): UserView {
+  return { username: user.username, name: user.name, role: user.role, created_at: user.createdAt.toISOString() };
 }
 
 function userNotFound(username: string) {

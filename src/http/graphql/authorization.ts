@@ -3,7 +3,8 @@
 // refusal looks like. API headers (the machine credential) and capture tokens are not users: their limits are the
 // resolvers' account and capture-access checks. A root field without a declaration does not build (default deny).
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { roleReaches, type Role } from '../../users/roles.js';
+import type { Role } from '../../domain/user.js';
+import { roleReaches } from '../../users/roles.js';
 import type { GraphQLContext } from './context.js';
 
 /** The scopes fields declare: `role`, the least role a signed-in user needs. */

@@ -22,7 +22,7 @@ import { NOTE_DESCRIPTION_MAX, NOTE_TITLE_MAX } from '../../domain/notes.js';
 import { SEARCH_MAX } from '../../inspections/session-service.js';
 import { MIN_PASSWORD_LENGTH } from '../../users/passwords.js';
 import { USERNAME_PATTERN } from '../../users/users.js';
-import { ROLES } from '../../users/roles.js';
+import { ROLES } from '../../domain/user.js';
 import { loadCatalogs } from '../web/i18n/catalogs.js';
 
 interface Word {

@@ -481,7 +481,7 @@ const DamageCatalogType = builder.objectRef<DamageCatalog>('DamageCatalog').impl
 /** Who a change is recorded as: the signed-in user's username, or `api` for the account's API headers. */
 async function actorName(context: GraphQLContext): Promise<string> {
   const principal = await context.principal();
-  return principal.kind === 'user' ? principal.user._id : API_ACTOR;
+  return principal.kind === 'user' ? principal.user.username : API_ACTOR;
 }
 
 const ReviewStateEnum = builder.enumType('ReviewState', {

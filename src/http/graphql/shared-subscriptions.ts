@@ -174,7 +174,7 @@ export function sharingKey(
 /** The rights a subscription's answers depend on: the account's key, one user's role, or one capture session. */
 function scopeOf(principal: Principal): string {
   if (principal.kind === 'capture') return `capture:${principal.apiKey}:${principal.sessionKey}`;
-  if (principal.kind === 'user') return `user:${principal.account.apiKey}:${principal.user._id}:${principal.user.role}`;
+  if (principal.kind === 'user') return `user:${principal.account.apiKey}:${principal.user.username}:${principal.user.role}`;
   return `account:${principal.account.apiKey}`;
 }
 

@@ -97,7 +97,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { username, input }, context) => {
       const principal = await context.principal();
       // An owner changing their own password stays signed in here; their other browsers are signed out.
-      const keepSignIn = principal.kind === 'user' && principal.user._id === username ? principal.signInToken : undefined;
+      const keepSignIn = principal.kind === 'user' && principal.user.username === username ? principal.signInToken : undefined;
       const change = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null));
       return context.services.users.update(await requireAccount(context), username, change, keepSignIn);
     },

@@ -4,7 +4,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { UseCases } from '../../services.js';
 import { AppError } from '../../errors.js';
-import { roleReaches, type CaptureLinkViewer, type Role } from '../../users/roles.js';
+import type { Role } from '../../domain/user.js';
+import { roleReaches, type CaptureLinkViewer } from '../../users/roles.js';
 import { authenticateRequest, headerValue } from '../request-authentication.js';
 import { refuseCrossSiteWrite } from '../cross-site-requests.js';
 import { requestSignInCookie } from '../sign-in-cookie.js';
