@@ -14,8 +14,8 @@ export class AccountMail {
   ) {}
 
   /** Queues the mail; an account without notification addresses gets none. */
-  async callbackDisabled(callback: { api_key: string; event: string; url: string }, cause: CallbackDisableCause): Promise<void> {
-    const account = await this.deps.accounts.findByApiKey(callback.api_key);
+  async callbackDisabled(callback: { apiKey: string; event: string; url: string }, cause: CallbackDisableCause): Promise<void> {
+    const account = await this.deps.accounts.findByApiKey(callback.apiKey);
     if (account) await this.deps.mails.callbackDisabled(mailingAccount(account), callback, cause);
   }
 }

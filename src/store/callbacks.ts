@@ -1,15 +1,14 @@
-// Callback settings: at most one per (api_key, event), enforced by a unique index.
+// Callback settings: at most one per (api_key, event), enforced by a unique index. Documents are mapped to Callback
+// records (domain/callback.ts) here, so nothing outside the store knows the stored shape.
 import type { Collection, Db, ObjectId } from 'mongodb';
+import type { Callback, CallbackMethod, CallbackSetting, SigningSecret } from '../domain/callback.js';
 
-export type CallbackMethod = 'POST' | 'PUT' | 'PATCH';
-
-export interface SigningSecret {
+interface SigningSecretDocument {
   secret: string;
-  /** null for the current secret; a rotated-out secret signs until this time. */
   expires_at: Date | null;
 }
 
-export interface CallbackDocument {
+interface CallbackDocument {
   _id: ObjectId;
   api_key: string;
   event: string;
@@ -17,21 +16,45 @@ export interface CallbackDocument {
   method: CallbackMethod;
   headers: Record<string, string>;
   payload: Record<string, unknown>;
-  secrets: SigningSecret[];
-  /**
-   * false once disabled: a receiver answered 410 Gone, every attempt failed for CALLBACK_DISABLE_DAYS, or the API
-   * asked for it ("disabled": true). Updating the callback, or "disabled": false, turns it back on.
-   */
+  secrets: SigningSecretDocument[];
   active: boolean;
-  /** Why it is disabled, in words; null while active. */
   disabled_reason: string | null;
-  /** The first failed attempt since the last successful one (test sends aside); null while the receiver answers. */
   failing_since: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export type CallbackSetting = Pick<CallbackDocument, 'url' | 'method' | 'headers' | 'payload'>;
+function toCallback(document: CallbackDocument): Callback {
+  return {
+    apiKey: document.api_key,
+    event: document.event,
+    url: document.url,
+    method: document.method,
+    headers: document.headers,
+    payload: document.payload,
+    secrets: document.secrets.map((secret) => ({ secret: secret.secret, expiresAt: secret.expires_at })),
+    active: document.active,
+    disabledReason: document.disabled_reason,
+    failingSince: document.failing_since,
+    createdAt: document.created_at,
+    updatedAt: document.updated_at,
+  };
+}
+
+function secretDocuments(secrets: readonly SigningSecret[]): SigningSecretDocument[] {
+  return secrets.map((secret) => ({ secret: secret.secret, expires_at: secret.expiresAt }));
+}
+
+/** The stored fields of a (partial) setting: the same names, but only those given. */
+function settingDocument(setting: Partial<CallbackSetting>): Partial<Pick<CallbackDocument, 'url' | 'method' | 'headers' | 'payload'>> {
+  const { url, method, headers, payload } = setting;
+  return {
+    ...(url !== undefined && { url }),
+    ...(method !== undefined && { method }),
+    ...(headers !== undefined && { headers }),
+    ...(payload !== undefined && { payload }),
+  };
+}
 
 /** An enabled callback, counting its failures afresh. */
 const ENABLED = { active: true, disabled_reason: null, failing_since: null } as const;
@@ -47,34 +70,46 @@ export class CallbackStore {
     await this.collection.createIndex({ api_key: 1, event: 1 }, { unique: true });
   }
 
-  list(apiKey: string): Promise<CallbackDocument[]> {
-    return this.collection.find({ api_key: apiKey }).sort({ event: 1 }).toArray();
+  async list(apiKey: string): Promise<Callback[]> {
+    return (await this.collection.find({ api_key: apiKey }).sort({ event: 1 }).toArray()).map(toCallback);
   }
 
-  find(apiKey: string, event: string): Promise<CallbackDocument | null> {
-    return this.collection.findOne({ api_key: apiKey, event });
+  async find(apiKey: string, event: string): Promise<Callback | null> {
+    const found = await this.collection.findOne({ api_key: apiKey, event });
+    return found && toCallback(found);
   }
 
   /** Creates the event's callback, or replaces its setting while keeping its signing secrets. */
-  upsert(apiKey: string, event: string, setting: CallbackSetting, newSecret: string, now: Date) {
-    return this.collection.findOneAndUpdate(
+  async upsert(apiKey: string, event: string, setting: CallbackSetting, newSecret: string, now: Date): Promise<Callback | null> {
+    const saved = await this.collection.findOneAndUpdate(
       { api_key: apiKey, event },
       {
-        $set: { ...setting, ...ENABLED, updated_at: now },
+        $set: { ...settingDocument(setting), ...ENABLED, updated_at: now },
         $setOnInsert: { secrets: [{ secret: newSecret, expires_at: null }], created_at: now },
       },
       { upsert: true, returnDocument: 'after' },
     );
+    return saved && toCallback(saved);
   }
 
   /** Replaces the setting; enabled again, unless `disabledReason` says why it stays off. */
-  update(apiKey: string, event: string, setting: Partial<CallbackSetting>, now: Date, disabledReason: string | null = null) {
+  async update(apiKey: string, event: string, setting: Partial<CallbackSetting>, now: Date, disabledReason: string | null = null): Promise<Callback | null> {
     const state = disabledReason === null ? ENABLED : { active: false, disabled_reason: disabledReason };
-    return this.collection.findOneAndUpdate({ api_key: apiKey, event }, { $set: { ...setting, ...state, updated_at: now } }, { returnDocument: 'after' });
+    const updated = await this.collection.findOneAndUpdate(
+      { api_key: apiKey, event },
+      { $set: { ...settingDocument(setting), ...state, updated_at: now } },
+      { returnDocument: 'after' },
+    );
+    return updated && toCallback(updated);
   }
 
-  replaceSecrets(apiKey: string, event: string, secrets: SigningSecret[], now: Date) {
-    return this.collection.findOneAndUpdate({ api_key: apiKey, event }, { $set: { secrets, updated_at: now } }, { returnDocument: 'after' });
+  async replaceSecrets(apiKey: string, event: string, secrets: readonly SigningSecret[], now: Date): Promise<Callback | null> {
+    const updated = await this.collection.findOneAndUpdate(
+      { api_key: apiKey, event },
+      { $set: { secrets: secretDocuments(secrets), updated_at: now } },
+      { returnDocument: 'after' },
+    );
+    return updated && toCallback(updated);
   }
 
   /**

@@ -2,7 +2,7 @@
 // workers with a lease, and one document per attempt in `delivery_attempts` (the embedded server has no $push).
 // Writes from concurrent deliveries are grouped into one command while the previous one is in flight.
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
-import type { CallbackMethod } from './callbacks.js';
+import type { CallbackMethod } from '../domain/callback.js';
 import { isDuplicateKeyError } from './database.js';
 import type { SessionEvent } from '../domain/session-event.js';
 import { toSessionEvent, type EventDocument } from './events.js';

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors.js';
 import { isDuplicateKeyError } from '../store/database.js';
-import type { CallbackDocument, CallbackSetting, CallbackStore } from '../store/callbacks.js';
+import type { Callback, CallbackSetting } from '../domain/callback.js';
+import type { CallbackStore } from '../store/callbacks.js';
 import { isWebhookEvent, WEBHOOK_EVENTS, WebhookEventSchema, type WebhookEvent } from '../domain/events.js';
 import { firstIssueMessage, freeJsonProblem, parseJsonText, STANDALONE } from '../domain/validation.js';
 import { generateWebhookSecret } from './signing.js';
@@ -11,7 +12,6 @@ import { checkCallbackUrl, type TargetPolicy } from './target-guard.js';
 
 const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
-/** Callbacks disabled before reasons were stored were disabled by a 410. */
 const MAX_HEADERS = 32;
 const MAX_HEADER_VALUE = 4096;
 
@@ -191,9 +191,9 @@ export class CallbackService {
     const now = this.clock();
     const overlapEnd = new Date(now.getTime() + SECRET_OVERLAP_MS);
     const stillValid = callback.secrets
-      .filter((secret) => secret.expires_at === null || secret.expires_at > now)
-      .map((secret) => ({ secret: secret.secret, expires_at: secret.expires_at ?? overlapEnd }));
-    const rotated = await this.callbacks.replaceSecrets(apiKey, event, [{ secret: generateWebhookSecret(), expires_at: null }, ...stillValid], now);
+      .filter((secret) => secret.expiresAt === null || secret.expiresAt > now)
+      .map((secret) => ({ secret: secret.secret, expiresAt: secret.expiresAt ?? overlapEnd }));
+    const rotated = await this.callbacks.replaceSecrets(apiKey, event, [{ secret: generateWebhookSecret(), expiresAt: null }, ...stillValid], now);
     if (!rotated) throw missingCallback(apiKey, event);
     return toCallbackView(rotated);
   }
@@ -225,10 +225,10 @@ export class CallbackService {
   }
 }
 
-export function toCallbackView(callback: CallbackDocument): CallbackView {
-  const current = callback.secrets.find((secret) => secret.expires_at === null) ?? callback.secrets[0];
+export function toCallbackView(callback: Callback): CallbackView {
+  const current = callback.secrets.find((secret) => secret.expiresAt === null) ?? callback.secrets[0];
   return {
-    api_key: callback.api_key,
+    api_key: callback.apiKey,
     // Stored only after the event name was checked.
     event: callback.event as WebhookEvent,
     url: callback.url,
@@ -237,13 +237,13 @@ export function toCallbackView(callback: CallbackDocument): CallbackView {
     payload: callback.payload,
     secret: current?.secret ?? '',
     disabled: !callback.active,
-    disabled_reason: callback.active ? null : callback.disabled_reason,
+    disabled_reason: callback.active ? null : callback.disabledReason,
     active: callback.active,
   };
 }
 
 /** A callback document whose event has been checked. */
-export type EventCallback = CallbackDocument & { event: WebhookEvent };
+export type EventCallback = Callback & { event: WebhookEvent };
 
 /** The API key's callback for `event`: 400 for a name that is not a webhook event, 404 when there is none. */
 export async function requireCallback(callbacks: CallbackStore, apiKey: string, event: string): Promise<EventCallback> {

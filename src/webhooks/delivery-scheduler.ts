@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { WebhookConfig } from '../config.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
+import type { Callback } from '../domain/callback.js';
+import type { CallbackStore } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliveryStore } from '../store/deliveries.js';
 import { CallbackHealth, type CallbackDisabledListener } from './callback-health.js';
 import { DeliverySender } from './delivery-sender.js';
@@ -54,7 +55,7 @@ interface WaitingDelivery {
   leaseOwner: string;
   leaseExpiresAt: number;
   /** Known when the delivery was queued by this instance; read at the attempt for one claimed from the database. */
-  callback: CallbackDocument | null;
+  callback: Callback | null;
 }
 
 export class DeliveryScheduler {
@@ -165,7 +166,7 @@ export class DeliveryScheduler {
   }
 
   /** Sends a delivery written leased under `reservation` as soon as a request slot for it is free. */
-  dispatch(reservation: Reservation, delivery: DeliveryDocument, callback: CallbackDocument): void {
+  dispatch(reservation: Reservation, delivery: DeliveryDocument, callback: Callback): void {
     const item = { delivery, leaseOwner: reservation.leaseOwner, leaseExpiresAt: reservation.leaseExpiresAt.getTime(), callback };
     this.slots.enqueue({ owner: slotOwner(delivery, callback), item });
     this.startWaiting();
@@ -256,9 +257,9 @@ export class DeliveryScheduler {
    * attempt: a claimed delivery then starts as promptly as one queued from memory, so a backlog keeps its order
    * against newer deliveries, and a batch costs one read per callback. A failed read leaves the sender to read it.
    */
-  private async callbackSettings(claimed: DeliveryDocument[]): Promise<Map<string, CallbackDocument>> {
+  private async callbackSettings(claimed: DeliveryDocument[]): Promise<Map<string, Callback>> {
     const wanted = new Map(claimed.map((delivery) => [callbackKey(delivery.api_key, delivery.callback_event), delivery]));
-    const settings = new Map<string, CallbackDocument>();
+    const settings = new Map<string, Callback>();
     await Promise.all(
       [...wanted].map(async ([key, { api_key, callback_event }]) => {
         const callback = await this.options.callbacks.find(api_key, callback_event).catch(() => null);
@@ -283,7 +284,7 @@ export class DeliveryScheduler {
   }
 
   /** The slot for `owner` is already taken; it is given back as soon as the request is over. */
-  private run(delivery: DeliveryDocument, leaseOwner: string, knownCallback: CallbackDocument | null, owner: SlotOwner): void {
+  private run(delivery: DeliveryDocument, leaseOwner: string, knownCallback: Callback | null, owner: SlotOwner): void {
     let holdingSlot = true;
     const requestDone = () => {
       if (!holdingSlot) return;
@@ -321,7 +322,7 @@ export class DeliveryScheduler {
 }
 
 /** The slots a delivery's request counts against; its destination is the callback's URL when known. */
-function slotOwner(delivery: DeliveryDocument, callback: CallbackDocument | null): SlotOwner {
+function slotOwner(delivery: DeliveryDocument, callback: Callback | null): SlotOwner {
   return {
     account: delivery.api_key,
     callback: callbackKey(delivery.api_key, delivery.callback_event),

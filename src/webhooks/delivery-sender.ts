@@ -3,7 +3,8 @@
 // queues; the scheduler decides when an attempt may start.
 import { readFileSync } from 'node:fs';
 import type { Metrics } from '../observability/metrics.js';
-import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
+import type { Callback } from '../domain/callback.js';
+import type { CallbackStore } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliverySettlement, DeliveryStore } from '../store/deliveries.js';
 import type { CallbackHealth } from './callback-health.js';
 import { CALLBACK_REMOVED_ERROR, outcomeLabel, refusalToSend, settleAttempt } from './settlement-policy.js';
@@ -38,7 +39,7 @@ export class DeliverySender {
    * HTTP exchange is over (or when no request is made), before the bookkeeping writes, so the request slot is freed
    * as early as possible. Returns the settlement written.
    */
-  async attempt(delivery: DeliveryDocument, leaseOwner: string, knownCallback: CallbackDocument | null, requestDone: () => void): Promise<DeliverySettlement> {
+  async attempt(delivery: DeliveryDocument, leaseOwner: string, knownCallback: Callback | null, requestDone: () => void): Promise<DeliverySettlement> {
     const { deliveries, callbacks, clock, metrics } = this.options;
     // Claimed deliveries read the current setting: a fixed URL or a rotated secret applies to the next retry.
     const callback = knownCallback ?? (await callbacks.find(delivery.api_key, delivery.callback_event));
@@ -93,7 +94,7 @@ export class DeliverySender {
 }
 
 /** Every secret that still signs: the current one, and a rotated-out one until its overlap ends. */
-export function signingSecrets(callback: CallbackDocument, now: Date): string[] {
-  const valid = callback.secrets.filter((secret) => secret.expires_at === null || secret.expires_at > now).map((secret) => secret.secret);
+export function signingSecrets(callback: Callback, now: Date): string[] {
+  const valid = callback.secrets.filter((secret) => secret.expiresAt === null || secret.expiresAt > now).map((secret) => secret.secret);
   return valid.length > 0 ? valid : callback.secrets.slice(0, 1).map((secret) => secret.secret);
 }

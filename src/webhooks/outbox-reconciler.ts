@@ -4,7 +4,8 @@
 // event ids, so it can never create a second delivery for an event.
 import type { Logger } from '../logger.js';
 import { isWebhookEvent } from '../domain/events.js';
-import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
+import type { Callback } from '../domain/callback.js';
+import type { CallbackStore } from '../store/callbacks.js';
 import type { DeliveryStore } from '../store/deliveries.js';
 import type { LeaseStore } from '../store/leases.js';
 import type { SessionEvent } from '../domain/session-event.js';
@@ -55,7 +56,7 @@ export class OutboxReconciler extends LeasedInterval<number> {
   private async writeMissing(events: SessionEvent[]): Promise<number> {
     const candidates = events.filter((event) => isWebhookEvent(event.event));
     const existing = await this.deps.deliveries.existingIds(candidates.map((event) => eventDeliveryId(event.apiKey, event.seq)));
-    const callbacks = new Map<string, CallbackDocument | null>();
+    const callbacks = new Map<string, Callback | null>();
     let written = 0;
     for (const event of candidates) {
       if (existing.has(eventDeliveryId(event.apiKey, event.seq))) continue;
@@ -63,7 +64,7 @@ export class OutboxReconciler extends LeasedInterval<number> {
       if (!callbacks.has(key)) callbacks.set(key, await this.deps.callbacks.find(event.callbackKey, event.event));
       const callback = callbacks.get(key);
       // Only what the normal path would have written: for a callback that existed when the event happened.
-      if (!callback || callback.created_at > event.createdAt) continue;
+      if (!callback || callback.createdAt > event.createdAt) continue;
       const delivery = eventDelivery(event, callback, this.deps.clock());
       if (await this.deps.outbox.enqueue(delivery, callback)) written += 1;
     }

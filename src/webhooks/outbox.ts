@@ -6,7 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { RecordedEvent } from '../events/event-recorder.js';
 import { isWebhookEvent, mergeCallbackPayload } from '../domain/events.js';
-import type { CallbackDocument, CallbackStore } from '../store/callbacks.js';
+import type { Callback } from '../domain/callback.js';
+import type { CallbackStore } from '../store/callbacks.js';
 import type { DeliveryDocument, DeliveryStore } from '../store/deliveries.js';
 import type { DeliveryScheduler } from './delivery-scheduler.js';
 import { CALLBACK_DISABLED_ERROR } from './settlement-policy.js';
@@ -50,12 +51,12 @@ export class WebhookOutbox {
    * pending for whichever worker claims it first; failed and unsent when the callback is disabled. Returns the
    * delivery as written, or null if it existed already.
    */
-  async enqueue(delivery: DeliveryDocument, callback: CallbackDocument): Promise<DeliveryDocument | null> {
+  async enqueue(delivery: DeliveryDocument, callback: Callback): Promise<DeliveryDocument | null> {
     if (!callback.active && !delivery.test) {
       const unsent = { ...delivery, status: 'failed' as const, last_error: CALLBACK_DISABLED_ERROR };
       return (await this.deps.deliveries.insertUnsent(unsent)) === 'inserted' ? unsent : null;
     }
-    const reservation = this.deps.worker.reserve(callback.api_key, callback.event);
+    const reservation = this.deps.worker.reserve(callback.apiKey, callback.event);
     const written: DeliveryDocument = reservation
       ? { ...delivery, status: 'delivering', lease_owner: reservation.leaseOwner, lease_expires_at: reservation.leaseExpiresAt }
       : delivery;
@@ -88,7 +89,7 @@ export function testDeliveryId(): string {
   return `msg_${randomBytes(20).toString('base64url').slice(0, 27)}`;
 }
 
-export function eventDelivery(event: OutboxEvent, callback: CallbackDocument, now: Date): DeliveryDocument {
+export function eventDelivery(event: OutboxEvent, callback: Callback, now: Date): DeliveryDocument {
   return newDelivery({
     id: eventDeliveryId(event.apiKey, event.seq),
     callback,
@@ -102,7 +103,7 @@ export function eventDelivery(event: OutboxEvent, callback: CallbackDocument, no
 
 export function newDelivery(input: {
   id: string;
-  callback: CallbackDocument;
+  callback: Callback;
   eventSeq: number | null;
   sessionKey: string;
   payload: object;
@@ -112,7 +113,7 @@ export function newDelivery(input: {
   const { callback, now } = input;
   return {
     _id: input.id,
-    api_key: callback.api_key,
+    api_key: callback.apiKey,
     event: callback.event,
     event_seq: input.eventSeq,
     session_key: input.sessionKey,

@@ -1,6 +1,6 @@
 // What happens to a delivery after an attempt (docs/webhooks.md): success, a retry on the schedule (Retry-After only
 // postpones it), 410 Gone fails it at once (and disables the callback), failed after the last attempt. Pure functions, like the schedule.
-import type { CallbackDocument } from '../store/callbacks.js';
+import type { Callback } from '../domain/callback.js';
 import type { DeliveryDocument, DeliverySettlement } from '../store/deliveries.js';
 import { delayBeforeAttempt } from './retry-schedule.js';
 import type { DeliveryAttemptOutcome } from './sender.js';
@@ -23,7 +23,7 @@ export interface SettlementContext {
  * The settlement for a delivery that must not be sent at all: its callback was removed, or disabled (a test send
  * queued before still goes: it is how a fixed receiver is probed). Null when it may be sent.
  */
-export function refusalToSend(delivery: Pick<DeliveryDocument, 'test'>, callback: Pick<CallbackDocument, 'active'> | null): DeliverySettlement | null {
+export function refusalToSend(delivery: Pick<DeliveryDocument, 'test'>, callback: Pick<Callback, 'active'> | null): DeliverySettlement | null {
   if (!callback) return { kind: 'failed', statusCode: null, error: CALLBACK_REMOVED_ERROR, attempted: false };
   if (!callback.active && !delivery.test) return { kind: 'failed', statusCode: null, error: CALLBACK_DISABLED_ERROR, attempted: false };
   return null;

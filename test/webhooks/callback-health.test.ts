@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import type { CallbackDisableCause } from '../../src/domain/callback-disabling.js';
 import type { Account } from '../../src/domain/account.js';
-import type { CallbackDocument } from '../../src/store/callbacks.js';
+import type { Callback } from '../../src/domain/callback.js';
 import { CallbackHealth } from '../../src/webhooks/callback-health.js';
 import { newDelivery } from '../../src/webhooks/outbox.js';
 import { startInProcess, type InProcess } from '../support/in-process.js';
@@ -32,10 +32,10 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 /** A fresh account with a callback; returns its stored document (what an attempt's bookkeeping is given). */
-async function freshCallback(): Promise<{ account: Account; read: () => Promise<CallbackDocument> }> {
+async function freshCallback(): Promise<{ account: Account; read: () => Promise<Callback> }> {
   const account = await env.createAccount();
   await env.services.callbacks.set(account.apiKey, { event: EVENT, url: 'https://hooks.example.com/notes' });
-  const read = async () => (await env.services.stores.callbacks.find(account.apiKey, EVENT)) as CallbackDocument;
+  const read = async () => (await env.services.stores.callbacks.find(account.apiKey, EVENT)) as Callback;
   return { account, read };
 }
 
@@ -46,15 +46,15 @@ describe('a callback’s failing run', () => {
     const { read } = await freshCallback();
     const start = new Date('2026-03-01T10:00:00Z');
     await health.afterAttempt(await read(), FAILED, start);
-    expect((await read()).failing_since).toEqual(start);
+    expect((await read()).failingSince).toEqual(start);
     await health.afterAttempt(await read(), FAILED, at(start, 2));
-    expect((await read()).failing_since).toEqual(start);
+    expect((await read()).failingSince).toEqual(start);
     await health.afterAttempt(await read(), { ok: true, error: null }, at(start, 3));
-    expect((await read()).failing_since).toBeNull();
+    expect((await read()).failingSince).toBeNull();
     // A new run starts afresh: four days of it are not five.
     await health.afterAttempt(await read(), FAILED, at(start, 4));
     await health.afterAttempt(await read(), FAILED, at(start, 8));
-    expect(await read()).toMatchObject({ active: true, failing_since: at(start, 4) });
+    expect(await read()).toMatchObject({ active: true, failingSince: at(start, 4) });
   });
 
   it('disables the callback at the first failed attempt CALLBACK_DISABLE_DAYS into the run, once, however many see it', async () => {
@@ -70,7 +70,7 @@ describe('a callback’s failing run', () => {
     await Promise.all([1, 2, 3].map(() => health.afterAttempt(seen, FAILED, at(start, 5))));
     const disabled = await read();
     expect(disabled.active).toBe(false);
-    expect(disabled.disabled_reason).toBe(
+    expect(disabled.disabledReason).toBe(
       'Every delivery attempt failed for 5 days (none succeeded since 2026-03-01T10:00:00.000Z). Last error: HTTP 502 Bad Gateway.',
     );
     expect(told.slice(before)).toEqual([{ event: EVENT, cause: { kind: 'failing', days: 5, since: start, lastError: 'HTTP 502 Bad Gateway' } }]);
@@ -80,9 +80,9 @@ describe('a callback’s failing run', () => {
     await health.afterAttempt(seen, FAILED, at(start, 6));
     await health.afterAttempt(await read(), FAILED, at(start, 6));
     expect(told).toHaveLength(before + 1);
-    const enabled = await env.services.callbacks.update(disabled.api_key, EVENT, { disabled: false });
+    const enabled = await env.services.callbacks.update(disabled.apiKey, EVENT, { disabled: false });
     expect(enabled).toMatchObject({ disabled: false, disabled_reason: null, active: true });
-    expect((await read()).failing_since).toBeNull();
+    expect((await read()).failingSince).toBeNull();
   });
 
   it('restarts the run instead of disabling when a delivery succeeded since it began', async () => {
@@ -106,7 +106,7 @@ describe('a callback’s failing run', () => {
     expect(await env.services.stores.deliveries.insert(delivered)).toBe('inserted');
     const before = told.length;
     await health.afterAttempt(await read(), FAILED, at(start, 5));
-    expect(await read()).toMatchObject({ active: true, failing_since: at(start, 5) });
+    expect(await read()).toMatchObject({ active: true, failingSince: at(start, 5) });
     expect(told).toHaveLength(before);
   });
 

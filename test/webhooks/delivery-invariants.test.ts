@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WebhookConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createMetrics } from '../../src/observability/metrics.js';
-import { CallbackStore, type CallbackDocument } from '../../src/store/callbacks.js';
+import type { Callback } from '../../src/domain/callback.js';
+import { CallbackStore } from '../../src/store/callbacks.js';
 import { DeliveryStore, type DeliveryDocument } from '../../src/store/deliveries.js';
 import { DeliveryScheduler } from '../../src/webhooks/delivery-scheduler.js';
 import { newDelivery } from '../../src/webhooks/outbox.js';
@@ -143,7 +144,7 @@ class Run {
   readonly deliveries: WatchedDeliveryStore;
   readonly callbacks: WatchedCallbackStore;
   readonly workers: DeliveryScheduler[] = [];
-  callback!: CallbackDocument;
+  callback!: Callback;
   ids: string[] = [];
   /** Arrival reads of the delivery, finished or not (the check runs against the database). */
   private readonly checks = new Set<Promise<void>>();
@@ -260,7 +261,7 @@ async function prepare(run: Run): Promise<void> {
     'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
     now,
   );
-  run.callback = (await run.callbacks.find(apiKey, EVENT)) as CallbackDocument;
+  run.callback = (await run.callbacks.find(apiKey, EVENT)) as Callback;
   for (let index = 0; index < scenario.workers; index += 1) {
     const worker = new DeliveryScheduler({
       deliveries: run.deliveries,

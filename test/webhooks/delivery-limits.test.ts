@@ -4,7 +4,6 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, type TestServer } from '../support/test-server.js';
 import type { TestAccount } from '../support/signing.js';
-import type { SigningSecret } from '../../src/store/callbacks.js';
 import { startReceiver, type Receiver, type ReceivedRequest } from './receiver.js';
 import { addNote, bodyOf, createSessionKey, headerText, listDeliveries, setCallback, signedHeaders, startDeliveryServer, waitFor } from './delivery-support.js';
 
@@ -235,7 +234,9 @@ describe('secret rotation', () => {
     expect(verify(during, oldSecret)).toMatchObject({ title: 'during overlap' });
 
     // The old secret is kept next to the new one with the end of its overlap, 24 h from the rotation.
-    const callbacks = server.app.database.db.collection<{ api_key: string; event: string; secrets: SigningSecret[] }>('callbacks');
+    const callbacks = server.app.database.db.collection<{ api_key: string; event: string; secrets: { secret: string; expires_at: Date | null }[] }>(
+      'callbacks',
+    );
     const stored = await callbacks.findOne({ api_key: account.apiKey, event: EVENT });
     expect(stored?.secrets.map((secret) => secret.secret)).toEqual([newSecret, oldSecret]);
     expect(stored?.secrets[0]?.expires_at).toBeNull();
