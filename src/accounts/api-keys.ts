@@ -2,15 +2,14 @@
 // (its secret shown once), list them without secrets, revoke one. The account's own first key is listed and can
 // neither be revoked nor revoke itself; it is rotated instead (docs/rest-guide.md "Secret rotation").
 import { randomBytes } from 'node:crypto';
-import type { ObjectId } from 'mongodb';
-import type { Account } from '../domain/account.js';
-import type { ApiKeyDocument, ApiKeyStore } from '../store/api-keys.js';
+import type { Account, AccountId } from '../domain/account.js';
+import type { ApiKeyStore } from '../store/api-keys.js';
 import { firstIssueMessage } from '../domain/validation.js';
 import { badRequest, conflict, limitReached, notFound } from '../errors.js';
-import { storedAccountId } from '../store/stored-ids.js';
 import {
   CreateApiKeyBodySchema,
   MAX_API_KEYS_PER_ACCOUNT,
+  type ApiKey,
   type ApiKeyList,
   type ApiKeyMode,
   type ApiKeyView,
@@ -27,7 +26,7 @@ export interface SigningKey {
 export interface KeyLookup {
   accounts: {
     findByApiKey(apiKey: string, options?: { fresh?: boolean }): Promise<Account | null>;
-    findById(id: ObjectId): Promise<Account | null>;
+    findById(id: AccountId): Promise<Account | null>;
   };
   keys: Pick<ApiKeyStore, 'find'>;
 }
@@ -40,11 +39,11 @@ export async function findKeyOwner(
   lookup: KeyLookup,
   apiKey: string,
   options: { fresh?: boolean } = {},
-): Promise<{ account: Account; further: ApiKeyDocument | null } | null> {
+): Promise<{ account: Account; further: ApiKey | null } | null> {
   const own = await lookup.accounts.findByApiKey(apiKey, options);
   if (own) return { account: own, further: null };
   const further = await lookup.keys.find(apiKey);
-  const account = further ? await lookup.accounts.findById(further.account_id) : null;
+  const account = further ? await lookup.accounts.findById(further.accountId) : null;
   return further && account ? { account, further } : null;
 }
 
@@ -60,16 +59,16 @@ export class ApiKeys {
     if ((await this.keys.countForAccount(account.id)) >= MAX_API_KEYS_PER_ACCOUNT) {
       throw limitReached(`An account holds at most ${MAX_API_KEYS_PER_ACCOUNT} keys besides its own; revoke one first.`);
     }
-    const key: ApiKeyDocument = {
-      _id: randomBytes(24).toString('base64url'),
-      account_id: storedAccountId(account.id),
-      api_secret: randomBytes(32).toString('base64url'),
+    const key: ApiKey = {
+      apiKey: randomBytes(24).toString('base64url'),
+      accountId: account.id,
+      apiSecret: randomBytes(32).toString('base64url'),
       mode: parsed.data.mode,
       label: parsed.data.label ?? null,
-      created_at: this.clock(),
+      createdAt: this.clock(),
     };
     await this.keys.insert(key);
-    return { ...keyView(key), api_secret: key.api_secret };
+    return { ...keyView(key), api_secret: key.apiSecret };
   }
 
   async list(account: Account): Promise<ApiKeyList> {
@@ -86,6 +85,6 @@ export class ApiKeys {
   }
 }
 
-function keyView(key: ApiKeyDocument): ApiKeyView {
-  return { api_key: key._id, mode: key.mode, label: key.label, created_at: key.created_at.toISOString() };
+function keyView(key: ApiKey): ApiKeyView {
+  return { api_key: key.apiKey, mode: key.mode, label: key.label, created_at: key.createdAt.toISOString() };
 }

@@ -36,12 +36,12 @@ export class AccessRecordService {
     const expiration = new Date(credentials.issuedAt.getTime() + TIMESTAMP_TOLERANCE_SECONDS * 1000);
     const sessionId = randomBytes(16).toString('hex');
     await this.records.insert({
-      _id: sessionId,
-      api_key: credentials.apiKey,
-      api_token: credentials.apiToken,
+      id: sessionId,
+      apiKey: credentials.apiKey,
+      apiToken: credentials.apiToken,
       expiration,
-      secret_fingerprint: via.secretFingerprint,
-      created_at: this.clock(),
+      secretFingerprint: via.secretFingerprint,
+      createdAt: this.clock(),
     });
     return {
       session_id: sessionId,

@@ -117,7 +117,7 @@ export class Authenticator {
     if (!found) return null;
     const { account, further } = found;
     if (!further) return { account, key: { apiKey, mode: 'live' }, secrets: (now) => validSecrets(account, now) };
-    return { account, key: { apiKey, mode: further.mode }, secrets: () => [further.api_secret] };
+    return { account, key: { apiKey, mode: further.mode }, secrets: () => [further.apiSecret] };
   }
 
   /** How the token is accepted, with the secret that signed it when it is a signature; null when it is not. */
@@ -130,7 +130,7 @@ export class Authenticator {
     const record = await this.accessRecords.findValid(apiKey, token, now);
     if (!record) return null;
     // A record lasts no longer than the secret that signed its request.
-    const stillSigned = secrets.some((secret) => secretFingerprint(secret) === record.secret_fingerprint);
+    const stillSigned = secrets.some((secret) => secretFingerprint(secret) === record.secretFingerprint);
     return stillSigned ? { origin: { kind: 'access-record' } } : null;
   }
 }

@@ -2,9 +2,21 @@
 // A test key's sessions carry `test: true`, stay out of lists and exports unless asked for, and can be simulated.
 import { z } from 'zod';
 import { UtcTimestampSchema } from './time.js';
+import type { AccountId } from './account.js';
 
 export const API_KEY_MODES = ['live', 'test'] as const;
 export type ApiKeyMode = (typeof API_KEY_MODES)[number];
+
+/** One of an account's further keys, as the key store returns it (src/store/api-keys.ts maps the stored shape). */
+export interface ApiKey {
+  /** The API-Key header value. */
+  apiKey: string;
+  accountId: AccountId;
+  apiSecret: string;
+  mode: ApiKeyMode;
+  label: string | null;
+  createdAt: Date;
+}
 
 /** Keys an account may hold besides its first one: enough for every environment, few enough to review. */
 export const MAX_API_KEYS_PER_ACCOUNT = 20;
