@@ -123,7 +123,10 @@ export const DamageChangeSchema = z
 /** A damage record as the API answers it (docs/staff.md). */
 export const DamageSchema = z
   .object({
-    damage_id: z.string().nullable().meta({ description: 'Null only on records stored before damage ids existed.' }),
+    damage_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'Every record has one (those stored before damage ids existed were given theirs); nullable for clients written before.' }),
     item: VehicleItemSchema,
     damage_type: z.string(),
     damage: z.string().meta({ description: 'Same as damage_type, for integrators of the first release.' }),

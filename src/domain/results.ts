@@ -156,6 +156,9 @@ export const ResultsDamageSchema = DamageSchema.pick({
   photo_code: true,
   region: true,
   source: true,
+}).extend({
+  // Results are kept as they were at completion: those made before damage ids existed keep the null they reported.
+  damage_id: DamageSchema.shape.damage_id.meta({ description: 'The damage record reported; null in results completed before damage ids existed.' }),
 });
 
 const AssessmentSchema = z

@@ -242,11 +242,11 @@ export class ReportGenerator {
       damages: damages
         .filter((damage) => isGrade(damage.grade))
         .map((damage) => ({
-          damageId: damage.damage_id,
+          damageId: damage.damageId,
           item: damage.item,
-          damageType: damage.damage_type,
+          damageType: damage.damageType,
           grade: damage.grade as Grade,
-          photoCode: damage.photo_code,
+          photoCode: damage.photoCode,
           region: damage.region,
           source: damage.source,
           status: damage.status,
@@ -304,22 +304,21 @@ export class ReportGenerator {
       const damageType = damageTypeOrOther(damage.damage);
       return [
         {
-          damage_id: newRandomId(12),
-          session_key: session._id,
-          api_key: session.api_key,
+          damageId: newRandomId(12),
+          sessionKey: session._id,
+          apiKey: session.api_key,
           item: itemOrOther(damage.item),
-          damage_type: damageType,
-          damage: damageType,
+          damageType,
           grade: damage.grade,
-          photo_code: damage.photoCode,
+          photoCode: damage.photoCode,
           region: region.ok && damage.photoCode !== null ? region.value : null,
           source: 'detector' as const,
           status: mode === 'auto' && score !== null && score >= minScore ? ('accepted' as const) : ('proposed' as const),
           score,
           note: '',
-          created_by: detector.name,
-          created_at: now,
-          updated_at: now,
+          createdBy: detector.name,
+          createdAt: now,
+          updatedAt: now,
         },
       ];
     });

@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
 import type { CaptureDocument } from '../store/captures.js';
-import type { DamageDocument } from '../store/damages.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import type { Note } from '../domain/notes.js';
+import type { DamageRecord } from '../domain/damage-record.js';
 import { SESSION_KEY_PATTERN } from '../domain/identifiers.js';
 import { SessionStatusSchema } from '../domain/statuses.js';
 import { PhotoCodeSchema, ThemeSchema } from '../domain/themes.js';
@@ -232,22 +232,21 @@ export function noteView(note: Note): NoteView {
 }
 
 /** A damage record as docs/staff.md shows it; `damage` repeats `damage_type` for integrators of the first release. */
-export function damageView(damage: DamageDocument): DamageView {
-  const damageType = damage.damage_type;
+export function damageView(damage: DamageRecord): DamageView {
   return {
-    damage_id: damage.damage_id,
+    damage_id: damage.damageId,
     // Records are written through the damage parsers, so these hold; the store types them loosely.
     item: itemOrOther(damage.item),
-    damage_type: damageType,
-    damage: damageType,
+    damage_type: damage.damageType,
+    damage: damage.damageType,
     grade: damage.grade as Grade,
-    photo_code: damage.photo_code,
+    photo_code: damage.photoCode,
     region: damage.region,
     source: damage.source,
     status: damage.status,
-    score: damage.score ?? null,
-    note: damage.note ?? '',
-    created_by: damage.created_by ?? null,
-    created_at: damage.created_at.toISOString(),
+    score: damage.score,
+    note: damage.note,
+    created_by: damage.createdBy,
+    created_at: damage.createdAt.toISOString(),
   };
 }

@@ -7,7 +7,8 @@ import type { Account } from '../domain/account.js';
 import { untouchedSessionFields, type InspectionSessionDocument, type InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
-import type { DamageDocument, DamageStore, DamageUpdate } from '../store/damages.js';
+import type { DamageStore } from '../store/damages.js';
+import type { DamageRecord, DamageUpdate } from '../domain/damage-record.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { AppError, badRequest, conflict, limitReached, notFound } from '../errors.js';
 import { parseCreateSessionBody, parseUpdateSessionBody } from '../domain/session-input.js';
@@ -18,7 +19,7 @@ import { requiredPhotoCodes, type Theme } from '../domain/themes.js';
 import { isSessionKey, newCaptureToken, newRandomId, newSessionKey } from '../domain/identifiers.js';
 import { noteInsertPayload } from '../domain/events.js';
 import { parseNoteInput, type Note } from '../domain/notes.js';
-import { parseDamageBody, parseDamageChangesBody, type DamageRemoved, type DamageView } from '../domain/grading.js';
+import { parseDamageBody, parseDamageChangesBody, type DamageChanges, type DamageRemoved, type DamageView } from '../domain/grading.js';
 import type { SessionResults } from '../domain/results.js';
 import type { SessionSource } from '../domain/session-source.js';
 import type { SigningKey } from '../accounts/api-keys.js';
@@ -407,23 +408,22 @@ export class SessionService {
       throw limitReached(`Session ${sessionKey} already has the maximum of ${MAX_DAMAGES_PER_SESSION} damage records.`);
     }
     const now = this.deps.clock();
-    const record: DamageDocument = {
-      damage_id: newRandomId(12),
-      session_key: sessionKey,
-      api_key: account.apiKey,
+    const record: DamageRecord = {
+      damageId: newRandomId(12),
+      sessionKey,
+      apiKey: account.apiKey,
       item,
-      damage_type: damageType,
-      damage: damageType,
+      damageType,
       grade,
-      photo_code: photoCode,
+      photoCode,
       region,
       source: 'manual',
       status: 'accepted',
       score: null,
       note,
-      created_by: actor,
-      created_at: now,
-      updated_at: now,
+      createdBy: actor,
+      createdAt: now,
+      updatedAt: now,
     };
     try {
       await this.deps.damages.insert(record);
@@ -431,9 +431,9 @@ export class SessionService {
       await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
       throw error;
     }
-    if (!(await this.damagesChanged(session, (results) => reportedDamage(results, record.damage_id as string) === expectedInReport(record)))) {
+    if (!(await this.damagesChanged(session, (results) => reportedDamage(results, record.damageId) === expectedInReport(record)))) {
       // The report was made meanwhile, without this record: take it back.
-      await this.deps.damages.deleteManual(account.apiKey, sessionKey, record.damage_id as string);
+      await this.deps.damages.deleteManual(account.apiKey, sessionKey, record.damageId);
       await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
       throw damagesClosed(await this.require(account, sessionKey));
     }
@@ -450,19 +450,13 @@ export class SessionService {
     if (!current) throw damageNotFound(damageId);
     const changes = parsed.value;
     const region = changes.region === undefined ? current.region : changes.region;
-    if (region !== null && current.photo_code === null) throw badRequest('region needs the photo_code of the photo it is drawn on.');
-    const set: DamageUpdate = { updated_at: this.deps.clock() };
-    if (changes.item !== undefined) set.item = changes.item;
-    if (changes.damageType !== undefined) set.damage_type = set.damage = changes.damageType;
-    if (changes.grade !== undefined) set.grade = changes.grade;
-    if (changes.region !== undefined) set.region = changes.region;
-    if (changes.note !== undefined) set.note = changes.note;
-    if (changes.status !== undefined) set.status = changes.status;
+    if (region !== null && current.photoCode === null) throw badRequest('region needs the photo_code of the photo it is drawn on.');
+    const set: DamageUpdate = { ...changes, updatedAt: this.deps.clock() };
     const updated = await this.deps.damages.update(account.apiKey, sessionKey, damageId, set);
     if (!updated) throw damageNotFound(damageId);
     if (!(await this.damagesChanged(session, (results) => reportedDamage(results, damageId) === expectedInReport(updated)))) {
-      const previous: DamageUpdate = { updated_at: current.updated_at ?? current.created_at };
-      for (const key of Object.keys(set) as (keyof DamageUpdate)[]) if (key !== 'updated_at') Object.assign(previous, { [key]: current[key] ?? null });
+      const previous: DamageUpdate = { updatedAt: current.updatedAt };
+      for (const key of Object.keys(changes) as (keyof DamageChanges)[]) Object.assign(previous, { [key]: current[key] });
       await this.deps.damages.update(account.apiKey, sessionKey, damageId, previous);
       throw damagesClosed(await this.require(account, sessionKey));
     }
@@ -539,9 +533,9 @@ function damagesClosed(session: InspectionSessionDocument): AppError {
 }
 
 /** How a report shows a damage record: its reported fields as JSON, or null when the report leaves it out. */
-function expectedInReport(damage: DamageDocument): string | null {
+function expectedInReport(damage: DamageRecord): string | null {
   if (damage.status !== 'accepted') return null;
-  return JSON.stringify([damage.item, damage.damage_type, damage.grade, damage.photo_code, damage.region]);
+  return JSON.stringify([damage.item, damage.damageType, damage.grade, damage.photoCode, damage.region]);
 }
 
 function reportedDamage(results: Record<string, unknown>, damageId: string): string | null {

@@ -1,10 +1,14 @@
 // Damage records of a session (docs/staff.md): added by people (manual) or proposed by a damage detector, then
 // accepted or declined in review. Every query names the account, so one tenant never reaches another's records.
+// Documents are mapped to DamageRecord records (domain/damage-record.ts) here, so nothing outside the store knows the
+// stored shape.
 import type { Collection, Db, ObjectId } from 'mongodb';
-import type { DamageRegion, DamageRecordStatus } from '../domain/grading.js';
+import type { DamageRecord, DamageUpdate } from '../domain/damage-record.js';
+import type { DamageRecordStatus, DamageRegion, DamageSource } from '../domain/grading.js';
 
-export interface DamageDocument {
+interface DamageDocument {
   _id?: ObjectId;
+  /** Migration 007 gave records stored before ids theirs. */
   damage_id: string;
   session_key: string;
   api_key: string;
@@ -15,16 +19,68 @@ export interface DamageDocument {
   grade: number;
   photo_code: number | null;
   region: DamageRegion | null;
-  source: 'manual' | 'detector';
+  source: DamageSource;
   status: DamageRecordStatus;
-  score?: number | null;
-  note?: string;
-  created_by?: string;
+  /** Migration 023 gave records stored before these four existed null, '', null and their created_at. */
+  score: number | null;
+  note: string;
+  created_by: string | null;
   created_at: Date;
-  updated_at?: Date;
+  updated_at: Date;
 }
 
-export type DamageUpdate = Partial<Pick<DamageDocument, 'item' | 'damage_type' | 'damage' | 'grade' | 'region' | 'note' | 'status' | 'updated_at'>>;
+function toRecord(document: DamageDocument): DamageRecord {
+  return {
+    damageId: document.damage_id,
+    sessionKey: document.session_key,
+    apiKey: document.api_key,
+    item: document.item,
+    damageType: document.damage_type,
+    grade: document.grade,
+    photoCode: document.photo_code,
+    region: document.region,
+    source: document.source,
+    status: document.status,
+    score: document.score,
+    note: document.note,
+    createdBy: document.created_by,
+    createdAt: document.created_at,
+    updatedAt: document.updated_at,
+  };
+}
+
+function toDocument(record: DamageRecord): DamageDocument {
+  return {
+    damage_id: record.damageId,
+    session_key: record.sessionKey,
+    api_key: record.apiKey,
+    item: record.item,
+    damage_type: record.damageType,
+    damage: record.damageType,
+    grade: record.grade,
+    photo_code: record.photoCode,
+    region: record.region,
+    source: record.source,
+    status: record.status,
+    score: record.score,
+    note: record.note,
+    created_by: record.createdBy,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+  };
+}
+
+/** The stored fields a change sets; a new type is written to `damage` as well. */
+function updateDocument(update: DamageUpdate): Partial<DamageDocument> {
+  const set: Partial<DamageDocument> = { updated_at: update.updatedAt };
+  if (update.item !== undefined) set.item = update.item;
+  if (update.damageType !== undefined) set.damage_type = set.damage = update.damageType;
+  if (update.grade !== undefined) set.grade = update.grade;
+  if (update.region !== undefined) set.region = update.region;
+  if (update.note !== undefined) set.note = update.note;
+  if (update.status !== undefined) set.status = update.status;
+  return set;
+}
 
 export class DamageStore {
   private readonly collection: Collection<DamageDocument>;
@@ -38,21 +94,27 @@ export class DamageStore {
     await this.collection.createIndex({ session_key: 1, damage_id: 1 });
   }
 
-  async insert(damage: DamageDocument): Promise<void> {
-    await this.collection.insertOne({ ...damage });
+  async insert(damage: DamageRecord): Promise<void> {
+    await this.collection.insertOne(toDocument(damage));
   }
 
-  async insertMany(damages: DamageDocument[]): Promise<void> {
-    if (damages.length > 0) await this.collection.insertMany(damages.map((damage) => ({ ...damage })));
+  async insertMany(damages: readonly DamageRecord[]): Promise<void> {
+    if (damages.length > 0) await this.collection.insertMany(damages.map(toDocument));
   }
 
-  find(apiKey: string, sessionKey: string, damageId: string): Promise<DamageDocument | null> {
-    return this.collection.findOne({ api_key: apiKey, session_key: sessionKey, damage_id: damageId });
+  async find(apiKey: string, sessionKey: string, damageId: string): Promise<DamageRecord | null> {
+    const found = await this.collection.findOne({ api_key: apiKey, session_key: sessionKey, damage_id: damageId });
+    return found && toRecord(found);
   }
 
-  /** Applies `set` and returns the record as it is now, or null when there is no such record. */
-  update(apiKey: string, sessionKey: string, damageId: string, set: DamageUpdate): Promise<DamageDocument | null> {
-    return this.collection.findOneAndUpdate({ api_key: apiKey, session_key: sessionKey, damage_id: damageId }, { $set: set }, { returnDocument: 'after' });
+  /** Applies `update` and returns the record as it is now, or null when there is no such record. */
+  async update(apiKey: string, sessionKey: string, damageId: string, update: DamageUpdate): Promise<DamageRecord | null> {
+    const updated = await this.collection.findOneAndUpdate(
+      { api_key: apiKey, session_key: sessionKey, damage_id: damageId },
+      { $set: updateDocument(update) },
+      { returnDocument: 'after' },
+    );
+    return updated && toRecord(updated);
   }
 
   /** Removes a manual record; true when one was removed. */
@@ -65,7 +127,7 @@ export class DamageStore {
     await this.collection.deleteMany({ api_key: apiKey, session_key: sessionKey, source: 'detector' });
   }
 
-  listForSession(apiKey: string, sessionKey: string): Promise<DamageDocument[]> {
-    return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ created_at: 1 }).toArray();
+  async listForSession(apiKey: string, sessionKey: string): Promise<DamageRecord[]> {
+    return (await this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ created_at: 1 }).toArray()).map(toRecord);
   }
 }

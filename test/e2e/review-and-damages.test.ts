@@ -131,7 +131,8 @@ describe('manual review through REST', () => {
     expect(legacy).toMatchObject({ status: 200, body: { damage_type: 'chip', damage: 'chip', grade: 1 } });
     expect(await api(manual, 'DELETE', `/v1/sessions/${session.sessionKey}/damages/${legacy.body.damage_id}`)).toMatchObject({ status: 200 });
     const listed = await api(manual, 'GET', `/v1/sessions/${session.sessionKey}/damages`);
-    expect(listed.body.map((damage: { damage_id: string }) => damage.damage_id)).toEqual([damageId]);
+    // Read back, the record is the one added with the change: every field crosses the store both ways.
+    expect(listed.body).toEqual([{ ...added.body, grade: 3, damage_type: 'dent', damage: 'dent' }]);
   });
 
   it('refuses a review that contradicts the damage records', async () => {

@@ -5,7 +5,7 @@
 // holds for a reopened review completed again into the next revision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/account.js';
-import type { DamageDocument } from '../../src/store/damages.js';
+import type { DamageRecord } from '../../src/domain/damage-record.js';
 import { THEME_PHOTOS } from '../support/capture-flow.js';
 import { expectAppError, startInProcess, type InProcess } from '../support/in-process.js';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 /** A LITE session confirmed and waiting for its review, with one accepted damage record (a review needs one). */
-async function sessionInReview(): Promise<{ sessionKey: string; first: DamageDocument }> {
+async function sessionInReview(): Promise<{ sessionKey: string; first: DamageRecord }> {
   const created = await env.services.sessions.create(account, { session: { theme: 'LITE' } });
   await env.services.capture.start(created);
   await env.captureScenes(created._id, LITE, (seed += 100));
@@ -34,7 +34,7 @@ async function sessionInReview(): Promise<{ sessionKey: string; first: DamageDoc
   expect([waiting.status, waiting.review_pending]).toEqual(['CONFIRM', true]);
   const added = await env.services.sessions.addDamage(account, created._id, { item: 'hood', damage_type: 'scratch', grade: 2 }, 'staff');
   const first = await env.services.stores.damages.find(account.apiKey, created._id, added.damage_id as string);
-  return { sessionKey: created._id, first: first as DamageDocument };
+  return { sessionKey: created._id, first: first as DamageRecord };
 }
 
 type DamageWrite = 'insert' | 'update' | 'deleteManual';
@@ -73,8 +73,8 @@ async function storedAndReported(sessionKey: string) {
   const session = await env.session(sessionKey);
   const inspection = (session.results as { inspection: { damages: { damage_id: string; item: string; damage_type: string; grade: number }[] } }).inspection;
   const stored = (await env.services.stores.damages.listForSession(account.apiKey, sessionKey))
-    .filter((damage) => (damage.status ?? 'accepted') === 'accepted')
-    .map((damage) => ({ damage_id: damage.damage_id, item: damage.item, damage_type: damage.damage_type, grade: damage.grade }));
+    .filter((damage) => damage.status === 'accepted')
+    .map((damage) => ({ damage_id: damage.damageId, item: damage.item, damage_type: damage.damageType, grade: damage.grade }));
   const reported = inspection.damages.map(({ damage_id, item, damage_type, grade }) => ({ damage_id, item, damage_type, grade }));
   return { session, stored, reported };
 }
@@ -94,7 +94,7 @@ describe('a damage write that lands after the review completed without it', () =
       await expectAppError(adding.outcome, 'CONFLICT', CLOSED(sessionKey));
       const { session, stored, reported } = await storedAndReported(sessionKey);
       expect(stored).toEqual(reported);
-      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
+      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damageId]);
       expect(session.damages_count).toBe(1);
     },
     CASE_TIMEOUT_MS,
@@ -106,13 +106,13 @@ describe('a damage write that lands after the review completed without it', () =
       const { sessionKey, first } = await sessionInReview();
       const changing = await completeReviewDuring(
         'update',
-        () => env.services.sessions.updateDamage(account, sessionKey, first.damage_id as string, { grade: 4, damage_type: 'dent' }),
+        () => env.services.sessions.updateDamage(account, sessionKey, first.damageId, { grade: 4, damage_type: 'dent' }),
         sessionKey,
       );
       await expectAppError(changing.outcome, 'CONFLICT', CLOSED(sessionKey));
       const { stored, reported } = await storedAndReported(sessionKey);
       expect(stored).toEqual(reported);
-      expect(stored).toEqual([{ damage_id: first.damage_id, item: 'hood', damage_type: 'scratch', grade: 2 }]);
+      expect(stored).toEqual([{ damage_id: first.damageId, item: 'hood', damage_type: 'scratch', grade: 2 }]);
     },
     CASE_TIMEOUT_MS,
   );
@@ -121,15 +121,11 @@ describe('a damage write that lands after the review completed without it', () =
     'is taken back when it removed a record: the record the report shows is there again',
     async () => {
       const { sessionKey, first } = await sessionInReview();
-      const removing = await completeReviewDuring(
-        'deleteManual',
-        () => env.services.sessions.deleteDamage(account, sessionKey, first.damage_id as string),
-        sessionKey,
-      );
+      const removing = await completeReviewDuring('deleteManual', () => env.services.sessions.deleteDamage(account, sessionKey, first.damageId), sessionKey);
       await expectAppError(removing.outcome, 'CONFLICT', CLOSED(sessionKey));
       const { session, stored, reported } = await storedAndReported(sessionKey);
       expect(stored).toEqual(reported);
-      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
+      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damageId]);
       expect(session.damages_count).toBe(1);
     },
     CASE_TIMEOUT_MS,
@@ -138,7 +134,7 @@ describe('a damage write that lands after the review completed without it', () =
 
 describe('a damage write that lands after a reopened review was completed again without it', () => {
   /** The session reviewed, then reopened (docs/staff.md "Review revisions"): its damage records take changes again. */
-  async function reopenedSession(): Promise<{ sessionKey: string; first: DamageDocument }> {
+  async function reopenedSession(): Promise<{ sessionKey: string; first: DamageRecord }> {
     const reviewed = await sessionInReview();
     await env.services.reviews.completeReview(account, reviewed.sessionKey, {}, REVIEWER);
     const reopened = await env.services.reviews.reopen(account, reviewed.sessionKey, { reason: 'Look again' }, REVIEWER);
@@ -158,7 +154,7 @@ describe('a damage write that lands after a reopened review was completed again 
       await expectAppError(adding.outcome, 'CONFLICT', CLOSED(sessionKey));
       const { session, stored, reported } = await storedAndReported(sessionKey);
       expect(stored).toEqual(reported);
-      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damage_id]);
+      expect(stored.map((damage) => damage.damage_id)).toEqual([first.damageId]);
       expect(session.damages_count).toBe(1);
       expect([(session.results as { report: { revision: number } }).report.revision, session.review_reopened]).toEqual([2, null]);
     },
@@ -171,13 +167,13 @@ describe('a damage write that lands after a reopened review was completed again 
       const { sessionKey, first } = await reopenedSession();
       const changing = await completeReviewDuring(
         'update',
-        () => env.services.sessions.updateDamage(account, sessionKey, first.damage_id as string, { grade: 4, damage_type: 'dent' }),
+        () => env.services.sessions.updateDamage(account, sessionKey, first.damageId, { grade: 4, damage_type: 'dent' }),
         sessionKey,
       );
       await expectAppError(changing.outcome, 'CONFLICT', CLOSED(sessionKey));
       const { stored, reported } = await storedAndReported(sessionKey);
       expect(stored).toEqual(reported);
-      expect(stored).toEqual([{ damage_id: first.damage_id, item: 'hood', damage_type: 'scratch', grade: 2 }]);
+      expect(stored).toEqual([{ damage_id: first.damageId, item: 'hood', damage_type: 'scratch', grade: 2 }]);
     },
     CASE_TIMEOUT_MS,
   );

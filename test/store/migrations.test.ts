@@ -131,7 +131,7 @@ describe('migrations', () => {
 
     expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(ids);
     const [record] = await env.services.stores.damages.listForSession(account.apiKey, sessionKey);
-    expect(record).toMatchObject({ damage_type: 'Dent', status: 'accepted', region: null, damage_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+    expect(record).toMatchObject({ damageType: 'Dent', status: 'accepted', region: null, damageId: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
     expect(await accounts.findOne({ api_key: account.apiKey })).toMatchObject({
       review_mode: 'manual',
       display_name: account.username,
@@ -155,7 +155,7 @@ describe('migrations', () => {
     // Running them again changes nothing.
     await env.db.collection('migrations').deleteMany({ _id: { $in: ids as never[] } });
     await runMigrations(env.db, env.services.stores.leases, {});
-    expect((await env.services.stores.damages.listForSession(account.apiKey, sessionKey))[0]?.damage_id).toBe(record?.damage_id);
+    expect((await env.services.stores.damages.listForSession(account.apiKey, sessionKey))[0]?.damageId).toBe(record?.damageId);
   });
 
   it('give captures, sessions and results stored before the odometer reading its fields, empty', async () => {

@@ -1412,7 +1412,7 @@ export interface components {
             created_by: string | null;
             /** @description Same as damage_type, for integrators of the first release. */
             damage: string;
-            /** @description Null only on records stored before damage ids existed. */
+            /** @description Every record has one (those stored before damage ids existed were given theirs); nullable for clients written before. */
             damage_id: string | null;
             damage_type: string;
             grade: components["schemas"]["Grade"];
@@ -1756,7 +1756,7 @@ export interface components {
                 damages: {
                     /** @description Same as damage_type, for integrators of the first release. */
                     damage: string;
-                    /** @description Null only on records stored before damage ids existed. */
+                    /** @description The damage record reported; null in results completed before damage ids existed. */
                     damage_id: string | null;
                     damage_type: string;
                     grade: components["schemas"]["Grade"];
@@ -1978,7 +1978,7 @@ export interface components {
                 damages: {
                     /** @description Same as damage_type, for integrators of the first release. */
                     damage: string;
-                    /** @description Null only on records stored before damage ids existed. */
+                    /** @description The damage record reported; null in results completed before damage ids existed. */
                     damage_id: string | null;
                     damage_type: string;
                     grade: components["schemas"]["Grade"];
@@ -2150,7 +2150,7 @@ export interface components {
                 damages: {
                     /** @description Same as damage_type, for integrators of the first release. */
                     damage: string;
-                    /** @description Null only on records stored before damage ids existed. */
+                    /** @description The damage record reported; null in results completed before damage ids existed. */
                     damage_id: string | null;
                     damage_type: string;
                     grade: components["schemas"]["Grade"];

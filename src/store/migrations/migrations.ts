@@ -27,6 +27,7 @@ import { sessionDamagesVersion } from './017-session-damages-version.js';
 import { sessionReviewFlags } from './018-session-review-flags.js';
 import { sessionReviewHistory } from './019-session-review-history.js';
 import { sessionLateFields } from './020-session-late-fields.js';
+import { damageRecordDetails } from './023-damage-record-details.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sessionReviewFlags,
   sessionReviewHistory,
   sessionLateFields,
+  damageRecordDetails,
 ];
 
 const LEASE = 'migrations';
