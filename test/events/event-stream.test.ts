@@ -68,9 +68,20 @@ describe.each([
 
   it('follows one session only, from its own topic', async () => {
     const apiKey = `key-${Math.random()}`;
-    const stream = sessionEventStream(store, bus, { apiKey, sessionKey: 'S2', afterSeq: null });
+    // The stream's live subscription, to wait until it is in place (with Redis: its SUBSCRIBE acknowledged).
+    let subscribed: Promise<void> | undefined;
+    const watchedBus: EventBus = {
+      publish: (message) => bus.publish(message),
+      subscribe(key, sessionKey) {
+        const live = bus.subscribe(key, sessionKey);
+        subscribed = live.ready;
+        return live;
+      },
+    };
+    const stream = sessionEventStream(store, watchedBus, { apiKey, sessionKey: 'S2', afterSeq: null });
     const first = stream.next();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(subscribed).toBeDefined();
+    await subscribed;
     await note(apiKey, 'S1', 'other session');
     await note(apiKey, 'S2', 'mine');
     expect(((await first).value as { payload: { title: string } }).payload.title).toBe('mine');

@@ -237,7 +237,8 @@ describe('Redis connection dropped and restored', () => {
       // A subscription over SSE and one over a WebSocket (whose socket is counted in Redis) open without Redis.
       stream = sseEventRecorder(second.baseUrl, { account }, { sessionKey });
       socket = wsEventRecorder(second.baseUrl, signRequestHeaders(account), { sessionKey });
-      await Promise.all([stream.ready, socket.ready]);
+      // Opened, not in place: their subscriptions go live when Redis is back, and then read what they missed.
+      await Promise.all([stream.opened, socket.opened]);
       expect((await apiRequest(second.baseUrl, account, 'POST', notesPath, { title: 'while away', description: 'Redis cut' })).status).toBe(200);
     } finally {
       proxy.restore();

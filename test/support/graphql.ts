@@ -2,6 +2,7 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { vi } from 'vitest';
+import { watchSubscription } from './live-subscriptions.js';
 import { signRequestHeaders, type TestAccount } from './signing.js';
 
 export type Credentials = { account: TestAccount } | { captureToken: string } | null;
@@ -81,12 +82,40 @@ function waitFor(events: RecordedEvent[], predicate: (events: RecordedEvent[]) =
   );
 }
 
+/**
+ * When the subscription has reached the server (`reached`: the socket acknowledged, the SSE response opened), its
+ * stream there has made its live subscription (`opened`), and that is in place (`ready`), so that an event caused now
+ * reaches it: on a test server, as live-subscriptions.ts sees them; on a service process, which shows nothing of them,
+ * 150 ms after it reached the server. Each also resolves once the recorder got an error, its stream ended or it was
+ * closed (the test then sees why).
+ */
+function subscribed(baseUrl: string, key: string | undefined, reached: Promise<void>, gaveUp: () => boolean): { opened: Promise<void>; ready: Promise<void> } {
+  const watch = key === undefined ? null : watchSubscription(baseUrl, key, gaveUp);
+  const settled = reached.then(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
+  const opened = watch ? reached.then(() => watch.opened) : settled;
+  const ready = watch ? reached.then(() => watch.inPlace) : settled;
+  // Many tests wait for neither; a recorder that never got in place fails their assertions instead.
+  for (const promise of [opened, ready]) promise.catch(() => undefined);
+  return { opened, ready };
+}
+
+/** The key live-subscriptions.ts counts a subscription under: its session, or its account (undefined: not known here). */
+function subscriptionKey(sessionKey: string | undefined, apiKey: string | undefined): string | undefined {
+  return sessionKey ?? (apiKey === undefined ? undefined : `account:${apiKey}`);
+}
+
 export interface EventRecorder {
   events: RecordedEvent[];
   errors: unknown[];
   /** The Content-Encoding of an SSE response once it has opened (null without the header; undefined for graphql-ws). */
   contentEncoding?: string | null;
+  /** Resolves once an event caused from now on reaches this recorder. */
   ready: Promise<void>;
+  /**
+   * Resolves once the server's stream has subscribed, live or not: with Redis away, its subscription goes live only when
+   * Redis is back, and it then reads what it missed from the log.
+   */
+  opened: Promise<void>;
   waitFor(predicate: (events: RecordedEvent[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -99,7 +128,13 @@ export function wsEventRecorder(
   const events: RecordedEvent[] = [];
   const errors: unknown[] = [];
   let acknowledged: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (acknowledged = resolve));
+  let ended = false;
+  const { opened: streamOpened, ready } = subscribed(
+    baseUrl,
+    subscriptionKey(variables.sessionKey, connectionParams['API-Key']),
+    new Promise<void>((resolve) => (acknowledged = resolve)),
+    () => ended || errors.length > 0,
+  );
   const client: Client = createClient({
     url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: WebSocket,
@@ -118,17 +153,17 @@ export function wsEventRecorder(
         if (value.data?.sessionEvents) events.push(value.data.sessionEvents);
       },
       error: (error) => errors.push(error),
-      complete: () => undefined,
+      complete: () => (ended = true),
     },
   );
   return {
     events,
     errors,
-    // The subscription is registered on the server shortly after the acknowledgement; a short settle time
-    // keeps "events caused right after subscribing" deterministic.
-    ready: ready.then(() => new Promise((resolve) => setTimeout(resolve, 150))),
+    ready,
+    opened: streamOpened,
     waitFor: (predicate, timeoutMs = 15_000) => waitFor(events, predicate, timeoutMs, 'graphql-ws'),
     async close() {
+      ended = true;
       unsubscribe();
       await client.dispose();
     },
@@ -141,7 +176,14 @@ export function sseEventRecorder(baseUrl: string, credentials: Credentials, vari
   const abort = new AbortController();
   let contentEncoding: string | null | undefined;
   let opened: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (opened = resolve));
+  let ended = false;
+  const apiKey = credentials && 'account' in credentials ? credentials.account.apiKey : undefined;
+  const { opened: streamOpened, ready } = subscribed(
+    baseUrl,
+    subscriptionKey(variables.sessionKey, apiKey),
+    new Promise<void>((resolve) => (opened = resolve)),
+    () => ended || errors.length > 0,
+  );
   const done = (async () => {
     try {
       const response = await fetch(`${baseUrl}/graphql`, {
@@ -177,6 +219,8 @@ export function sseEventRecorder(baseUrl: string, credentials: Credentials, vari
       }
     } catch (error) {
       if (!abort.signal.aborted) errors.push(error);
+    } finally {
+      ended = true;
     }
   })();
   return {
@@ -185,9 +229,11 @@ export function sseEventRecorder(baseUrl: string, credentials: Credentials, vari
     get contentEncoding() {
       return contentEncoding;
     },
-    ready: ready.then(() => new Promise((resolve) => setTimeout(resolve, 150))),
+    ready,
+    opened: streamOpened,
     waitFor: (predicate, timeoutMs = 15_000) => waitFor(events, predicate, timeoutMs, 'sse'),
     async close() {
+      ended = true;
       abort.abort();
       await done;
     },

@@ -7,6 +7,7 @@ import { buildApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createVinDecoder, type VinDecoder } from '../../src/vin/vin-decoder.js';
+import { watchLiveSubscriptions } from './live-subscriptions.js';
 import { signRequestHeaders, type TestAccount } from './signing.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -60,6 +61,8 @@ export async function startTestServer(
     vinDecoder: (sharedVinDecoder ??= createVinDecoder()),
   });
   const baseUrl = await app.start(0, '127.0.0.1');
+  // The event recorders (graphql.ts) wait for their subscriptions to be in place here.
+  const unwatch = watchLiveSubscriptions(baseUrl, app.services);
   let accounts = 0;
   return {
     app,
@@ -69,6 +72,7 @@ export async function startTestServer(
       return createAccountAt(baseUrl, username, settings);
     },
     async stop() {
+      unwatch();
       await app.database.db.dropDatabase().catch(() => undefined);
       await app.stop();
     },
