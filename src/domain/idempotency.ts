@@ -65,3 +65,13 @@ export function judgeRepeat(record: IdempotencyRecord, fingerprint: string, now:
 export function isKeptAnswer(status: number): boolean {
   return status < 500;
 }
+
+/** A request's claim on an idempotency key of its API key: only the request holding `claim` settles or releases it. */
+export interface IdempotencyClaim {
+  apiKey: string;
+  key: string;
+  fingerprint: string;
+  claim: string;
+  claimedAt: Date;
+  expiresAt: Date;
+}

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { CallbackDisableCause } from '../domain/callback-disabling.js';
 import type { CaptureLanguage } from '../domain/languages.js';
 import { callbackDisabledMail, invitationMail, reportReadyMail, reviewWaitingMail, type MailKind, type MailText } from '../domain/mail-texts.js';
-import type { MailRecord, MailStore } from '../store/mails.js';
+import type { MailStore } from '../store/mails.js';
+import type { MailRecord } from '../domain/mail.js';
 
 /** The person a session's `email` names. */
 export interface MailRecipient {

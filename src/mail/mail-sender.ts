@@ -2,7 +2,8 @@
 // on the webhook schedule (webhooks/retry-schedule.ts) until the schedule ends; then the mail is marked failed.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
-import type { MailRecord, MailStore } from '../store/mails.js';
+import type { MailStore } from '../store/mails.js';
+import type { MailRecord } from '../domain/mail.js';
 import { delayBeforeAttempt } from '../webhooks/retry-schedule.js';
 import type { MailTransport } from './mail-transport.js';
 

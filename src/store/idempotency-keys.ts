@@ -4,7 +4,7 @@
 // only cleans up; expiry is always checked on read, since not every server enforces TTL.
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKeyError } from './database.js';
-import type { IdempotencyRecord, StoredAnswer } from '../domain/idempotency.js';
+import type { IdempotencyClaim, IdempotencyRecord, StoredAnswer } from '../domain/idempotency.js';
 
 interface IdempotencyKeyDocument {
   /** `<api_key> <idempotency key>`: an API key holds no space, so the pair reads back unambiguously. */
@@ -15,15 +15,6 @@ interface IdempotencyKeyDocument {
   claimed_at: Date;
   expires_at: Date;
   answer: { status: number; body: string; content_type: string } | null;
-}
-
-export interface IdempotencyClaim {
-  apiKey: string;
-  key: string;
-  fingerprint: string;
-  claim: string;
-  claimedAt: Date;
-  expiresAt: Date;
 }
 
 export class IdempotencyKeyStore {

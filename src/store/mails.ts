@@ -1,27 +1,9 @@
 // The mail queue: every mail the service means to send is stored before it is sent, so a restart loses none, and it
-// stays as the record of what was sent, logged or failed (the session's timeline in the dashboard reads it).
+// stays as the record of what was sent, logged or failed (the session's timeline in the dashboard reads it). Documents
+// are mapped to MailRecords (domain/mail.ts) here; the lease fields stay the store's.
 import type { Collection, Db } from 'mongodb';
 import type { MailKind } from '../domain/mail-texts.js';
-
-export type MailStatus = 'queued' | 'sent' | 'logged' | 'failed';
-
-export interface MailRecord {
-  id: string;
-  apiKey: string;
-  /** The session the mail is about; null for mail about the account (a disabled callback). */
-  sessionKey: string | null;
-  kind: MailKind;
-  to: string;
-  subject: string;
-  text: string;
-  status: MailStatus;
-  attempts: number;
-  /** The SMTP server's last refusal or connection error; null once sent. */
-  lastError: string | null;
-  nextAttemptAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { MailRecord, MailStatus, NewMail } from '../domain/mail.js';
 
 interface MailDocument {
   _id: string;
@@ -59,8 +41,6 @@ function toRecord(document: MailDocument): MailRecord {
     updatedAt: document.updated_at,
   };
 }
-
-export type NewMail = Pick<MailRecord, 'id' | 'apiKey' | 'sessionKey' | 'kind' | 'to' | 'subject' | 'text'>;
 
 export class MailStore {
   private readonly collection: Collection<MailDocument>;

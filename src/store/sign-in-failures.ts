@@ -6,7 +6,7 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKeyError } from './database.js';
 
-export interface SignInFailureDocument {
+interface SignInFailureDocument {
   /** `<username>#<slot>`. */
   _id: string;
   username: string;

@@ -6,7 +6,8 @@ import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 import { createLogger } from '../../src/logger.js';
-import { MailStore, type NewMail } from '../../src/store/mails.js';
+import { MailStore } from '../../src/store/mails.js';
+import type { NewMail } from '../../src/domain/mail.js';
 import { MailSender } from '../../src/mail/mail-sender.js';
 import { logMailTransport, smtpMailTransport } from '../../src/mail/mail-transport.js';
 
