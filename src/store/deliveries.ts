@@ -1,6 +1,7 @@
 // The webhook outbox (docs/webhooks.md): one document per delivery (event × callback) in `deliveries`, claimed by
 // workers with a lease, and one document per attempt in `delivery_attempts` (the embedded server has no $push).
-// Writes from concurrent deliveries are grouped into one command while the previous one is in flight.
+// Writes from concurrent deliveries are grouped into one command while the previous one is in flight. Documents are
+// mapped to Delivery and DeliveryAttempt records (domain/delivery.ts) here.
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import type { CallbackMethod } from '../domain/callback.js';
 import { isDuplicateKeyError } from './database.js';
@@ -8,32 +9,24 @@ import type { SessionEvent } from '../domain/session-event.js';
 import { toSessionEvent, type EventDocument } from './events.js';
 import { WriteBatcher } from './write-batcher.js';
 import type { DeliveryStatus } from '../domain/delivery-statuses.js';
+import type { Delivery, DeliveryAttempt, DeliveryPageCursor, DeliverySettlement } from '../domain/delivery.js';
 
-export interface DeliveryDocument {
-  /** Also the `webhook-id` header: stable across every attempt and redelivery. */
+interface DeliveryDocument {
   _id: string;
   api_key: string;
-  /** The event name; equals callback_event (a callback serves one event). */
   event: string;
-  /** The event's per-account number (the GraphQL cursor); null for a test send. */
   event_seq: number | null;
   session_key: string;
   callback_event: string;
-  /** A sample sent by POST /v1/callbacks/:event/test: one attempt, no retries. */
   test: boolean;
-  /** The callback's target when the delivery was queued; each attempt records the target it really used. */
   url: string;
   method: CallbackMethod;
   headers: Record<string, string>;
-  /** The exact JSON body every attempt sends and signs. */
   body: string;
   status: DeliveryStatus;
-  /** Attempts made so far, over every round. */
   attempts: number;
-  /** Attempts made before the current round of the retry schedule; a redelivery starts a new round. */
   round_start: number;
   next_attempt_at: Date;
-  /** One token per claim (worker id + counter), so a worker never mistakes an old claim for its current one. */
   lease_owner: string | null;
   lease_expires_at: Date | null;
   created_at: Date;
@@ -44,11 +37,10 @@ export interface DeliveryDocument {
   purge_at?: Date;
 }
 
-export interface DeliveryAttemptDocument {
+interface DeliveryAttemptDocument {
   _id?: ObjectId;
   delivery_id: string;
   api_key: string;
-  /** 1-based over the delivery's whole life. */
   attempt: number;
   attempted_at: Date;
   url: string;
@@ -57,16 +49,94 @@ export interface DeliveryAttemptDocument {
   duration_ms: number;
   error_kind: string | null;
   error: string | null;
-  /** At most 20 KB (the sender stops reading there). */
   response_body: string | null;
   purge_at: Date;
 }
 
-/** How an attempt (or a decision not to make one) ends a claim. */
-export type DeliverySettlement =
-  | { kind: 'succeeded'; statusCode: number }
-  | { kind: 'retry'; nextAttemptAt: Date; statusCode: number | null; error: string | null }
-  | { kind: 'failed'; statusCode: number | null; error: string; attempted: boolean };
+function toDelivery(document: DeliveryDocument): Delivery {
+  return {
+    id: document._id,
+    apiKey: document.api_key,
+    event: document.event,
+    eventSeq: document.event_seq,
+    sessionKey: document.session_key,
+    callbackEvent: document.callback_event,
+    test: document.test,
+    url: document.url,
+    method: document.method,
+    headers: document.headers,
+    body: document.body,
+    status: document.status,
+    attempts: document.attempts,
+    roundStart: document.round_start,
+    nextAttemptAt: document.next_attempt_at,
+    leaseOwner: document.lease_owner,
+    leaseExpiresAt: document.lease_expires_at,
+    createdAt: document.created_at,
+    updatedAt: document.updated_at,
+    lastStatusCode: document.last_status_code,
+    lastError: document.last_error,
+  };
+}
+
+function deliveryDocument(delivery: Delivery): DeliveryDocument {
+  return {
+    _id: delivery.id,
+    api_key: delivery.apiKey,
+    event: delivery.event,
+    event_seq: delivery.eventSeq,
+    session_key: delivery.sessionKey,
+    callback_event: delivery.callbackEvent,
+    test: delivery.test,
+    url: delivery.url,
+    method: delivery.method,
+    headers: delivery.headers,
+    body: delivery.body,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    round_start: delivery.roundStart,
+    next_attempt_at: delivery.nextAttemptAt,
+    lease_owner: delivery.leaseOwner,
+    lease_expires_at: delivery.leaseExpiresAt,
+    created_at: delivery.createdAt,
+    updated_at: delivery.updatedAt,
+    last_status_code: delivery.lastStatusCode,
+    last_error: delivery.lastError,
+  };
+}
+
+function toAttempt(document: DeliveryAttemptDocument): DeliveryAttempt {
+  return {
+    deliveryId: document.delivery_id,
+    apiKey: document.api_key,
+    attempt: document.attempt,
+    attemptedAt: document.attempted_at,
+    url: document.url,
+    method: document.method,
+    statusCode: document.status_code,
+    durationMs: document.duration_ms,
+    errorKind: document.error_kind,
+    error: document.error,
+    responseBody: document.response_body,
+  };
+}
+
+function attemptDocument(attempt: DeliveryAttempt, purgeAt: Date): DeliveryAttemptDocument {
+  return {
+    delivery_id: attempt.deliveryId,
+    api_key: attempt.apiKey,
+    attempt: attempt.attempt,
+    attempted_at: attempt.attemptedAt,
+    url: attempt.url,
+    method: attempt.method,
+    status_code: attempt.statusCode,
+    duration_ms: attempt.durationMs,
+    error_kind: attempt.errorKind,
+    error: attempt.error,
+    response_body: attempt.responseBody,
+    purge_at: purgeAt,
+  };
+}
 
 export interface CallbackKey {
   apiKey: string;
@@ -79,11 +149,6 @@ export interface FairClaimOptions {
   perAccount: number;
   excludeCallbacks?: readonly CallbackKey[];
   excludeAccounts?: readonly string[];
-}
-
-export interface DeliveryPageCursor {
-  createdAt: Date;
-  id: string;
 }
 
 interface OutboxCursorDocument {
@@ -143,27 +208,27 @@ export class DeliveryStore {
   }
 
   /** Inserts a new delivery; 'duplicate' when one with this id exists already (the reconciler got there first). */
-  insert(delivery: DeliveryDocument): Promise<'inserted' | 'duplicate'> {
-    return this.inserts.submit(delivery);
+  insert(delivery: Delivery): Promise<'inserted' | 'duplicate'> {
+    return this.inserts.submit(deliveryDocument(delivery));
   }
 
   /**
    * Inserts a delivery written failed, unsent (its callback is disabled), kept for the retention period like any
    * finished one. 'duplicate' when one with this id exists already.
    */
-  insertUnsent(delivery: DeliveryDocument & { status: 'failed' }): Promise<'inserted' | 'duplicate'> {
-    return this.inserts.submit({ ...delivery, purge_at: new Date(delivery.created_at.getTime() + this.retentionMs) });
+  insertUnsent(delivery: Delivery & { status: 'failed' }): Promise<'inserted' | 'duplicate'> {
+    return this.inserts.submit({ ...deliveryDocument(delivery), purge_at: new Date(delivery.createdAt.getTime() + this.retentionMs) });
   }
 
   /**
    * Due deliveries (pending and due, or leased by a worker whose lease ran out), most overdue first, skipping the
    * callbacks in `excludeCallbacks` and the accounts in `excludeAccounts`. Only a read: claim them with claimDue.
    */
-  dueCandidates(now: Date, limit: number, excludeCallbacks: readonly CallbackKey[] = [], excludeAccounts: readonly string[] = []): Promise<DeliveryDocument[]> {
+  async dueCandidates(now: Date, limit: number, excludeCallbacks: readonly CallbackKey[] = [], excludeAccounts: readonly string[] = []): Promise<Delivery[]> {
     const filter: Filter<DeliveryDocument> = { $or: dueConditions(now) };
     if (excludeCallbacks.length > 0) filter.$nor = excludeCallbacks.map(({ apiKey, event }) => ({ api_key: apiKey, callback_event: event }));
     if (excludeAccounts.length > 0) filter.api_key = { $nin: [...excludeAccounts] };
-    return this.deliveries.find(filter).sort({ next_attempt_at: 1 }).limit(limit).toArray();
+    return (await this.deliveries.find(filter).sort({ next_attempt_at: 1 }).limit(limit).toArray()).map(toDelivery);
   }
 
   /**
@@ -172,18 +237,18 @@ export class DeliveryStore {
    * it, so the accounts it holds are left out of the next read: whoever else has something due is found within a
    * few reads, however large one account's backlog. Only a read: claim them with claimDue.
    */
-  async fairDueCandidates(now: Date, options: FairClaimOptions): Promise<DeliveryDocument[]> {
+  async fairDueCandidates(now: Date, options: FairClaimOptions): Promise<Delivery[]> {
     const { limit, perAccount, excludeCallbacks = [], excludeAccounts = [] } = options;
-    const shares: DeliveryDocument[] = [];
-    const rest: DeliveryDocument[] = [];
+    const shares: Delivery[] = [];
+    const rest: Delivery[] = [];
     const leftOut = new Set(excludeAccounts);
     for (let read = 0; read < MAX_FAIR_READS && shares.length < limit; read += 1) {
       const page = await this.dueCandidates(now, limit, excludeCallbacks, [...leftOut]);
       const taken = new Map<string, number>();
       for (const delivery of page) {
-        const count = taken.get(delivery.api_key) ?? 0;
+        const count = taken.get(delivery.apiKey) ?? 0;
         (count < perAccount ? shares : rest).push(delivery);
-        taken.set(delivery.api_key, count + 1);
+        taken.set(delivery.apiKey, count + 1);
       }
       if (page.length < limit) break; // everything due (and not excluded) was on this page
       for (const account of taken.keys()) leftOut.add(account);
@@ -198,17 +263,17 @@ export class DeliveryStore {
    * (findOneAndUpdate would be the usual tool, one delivery per round trip; the embedded server also does not apply
    * it atomically under concurrency.)
    */
-  async claimDue(candidates: readonly DeliveryDocument[], leaseOwner: string, now: Date, leaseMs: number): Promise<DeliveryDocument[]> {
+  async claimDue(candidates: readonly Delivery[], leaseOwner: string, now: Date, leaseMs: number): Promise<Delivery[]> {
     if (candidates.length === 0) return [];
-    const ids = candidates.map((candidate) => candidate._id);
+    const ids = candidates.map((candidate) => candidate.id);
     const lease = { status: 'delivering' as const, lease_owner: leaseOwner, lease_expires_at: new Date(now.getTime() + leaseMs), updated_at: now };
     const { modifiedCount } = await this.deliveries.updateMany({ _id: { $in: ids }, $or: dueConditions(now) }, { $set: lease });
     if (modifiedCount === 0) return [];
-    return this.deliveries.find({ _id: { $in: ids }, lease_owner: leaseOwner }).toArray();
+    return (await this.deliveries.find({ _id: { $in: ids }, lease_owner: leaseOwner }).toArray()).map(toDelivery);
   }
 
-  recordAttempt(attempt: Omit<DeliveryAttemptDocument, 'purge_at'>): Promise<undefined> {
-    return this.attemptInserts.submit({ ...attempt, purge_at: new Date(attempt.attempted_at.getTime() + this.retentionMs) });
+  recordAttempt(attempt: DeliveryAttempt): Promise<undefined> {
+    return this.attemptInserts.submit(attemptDocument(attempt, new Date(attempt.attemptedAt.getTime() + this.retentionMs)));
   }
 
   /** Ends the claim `leaseOwner` holds; a no-op when the lease was lost to another worker meanwhile. */
@@ -235,50 +300,47 @@ export class DeliveryStore {
     return found.map((delivery) => delivery.created_at);
   }
 
-  findForAccount(apiKey: string, id: string): Promise<DeliveryDocument | null> {
-    return this.deliveries.findOne({ _id: id, api_key: apiKey });
+  async findForAccount(apiKey: string, id: string): Promise<Delivery | null> {
+    const found = await this.deliveries.findOne({ _id: id, api_key: apiKey });
+    return found && toDelivery(found);
   }
 
   /** Newest first; one more than `limit` is read so the caller knows whether another page follows. */
-  page(apiKey: string, event: string, limit: number, before: DeliveryPageCursor | null, sessionKey: string | null = null): Promise<DeliveryDocument[]> {
+  async page(apiKey: string, event: string, limit: number, before: DeliveryPageCursor | null, sessionKey: string | null = null): Promise<Delivery[]> {
     const filter: Filter<DeliveryDocument> = { api_key: apiKey, callback_event: event };
     if (sessionKey !== null) filter.session_key = sessionKey;
     if (before) filter.$or = [{ created_at: { $lt: before.createdAt } }, { created_at: before.createdAt, _id: { $lt: before.id } }];
-    return this.deliveries
+    const found = await this.deliveries
       .find(filter)
       .sort({ created_at: -1, _id: -1 })
       .limit(limit + 1)
       .toArray();
+    return found.map(toDelivery);
   }
 
-  attemptsOf(deliveryIds: readonly string[]): Promise<DeliveryAttemptDocument[]> {
-    if (deliveryIds.length === 0) return Promise.resolve([]);
-    return this.attempts
+  async attemptsOf(deliveryIds: readonly string[]): Promise<DeliveryAttempt[]> {
+    if (deliveryIds.length === 0) return [];
+    const found = await this.attempts
       .find({ delivery_id: { $in: [...deliveryIds] } })
       .sort({ delivery_id: 1, attempt: 1, attempted_at: 1 })
       .toArray();
+    return found.map(toAttempt);
   }
 
   /**
    * Queues `delivery` again with a fresh retry schedule, if it is still as read (a compare-and-set on status,
-   * attempt count and last update). Returns the updated document, or null when it changed meanwhile.
+   * attempt count and last update). Returns the delivery as updated, or null when it changed meanwhile.
    */
-  async requeue(delivery: DeliveryDocument, now: Date): Promise<DeliveryDocument | null> {
-    const queued = {
-      status: 'pending' as const,
-      next_attempt_at: now,
-      round_start: delivery.attempts,
-      lease_owner: null,
-      lease_expires_at: null,
-      updated_at: now,
-    };
+  async requeue(delivery: Delivery, now: Date): Promise<Delivery | null> {
+    const queued = { status: 'pending' as const, nextAttemptAt: now, roundStart: delivery.attempts, leaseOwner: null, leaseExpiresAt: null, updatedAt: now };
     const { modifiedCount } = await this.deliveries.updateOne(
-      { _id: delivery._id, api_key: delivery.api_key, status: delivery.status, attempts: delivery.attempts, updated_at: delivery.updated_at },
-      { $set: queued, $unset: { purge_at: '' } },
+      { _id: delivery.id, api_key: delivery.apiKey, status: delivery.status, attempts: delivery.attempts, updated_at: delivery.updatedAt },
+      {
+        $set: { status: 'pending', next_attempt_at: now, round_start: delivery.attempts, lease_owner: null, lease_expires_at: null, updated_at: now },
+        $unset: { purge_at: '' },
+      },
     );
-    if (modifiedCount !== 1) return null;
-    const { purge_at: _purged, ...rest } = delivery;
-    return { ...rest, ...queued };
+    return modifiedCount === 1 ? { ...delivery, ...queued } : null;
   }
 
   /** Whether an event's delivery (not a test send) to this callback succeeded at or after `since`. */

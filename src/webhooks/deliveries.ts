@@ -7,7 +7,8 @@ import { DeliveryStatusSchema } from '../domain/delivery-statuses.js';
 import { IsoInstantInputSchema, UtcTimestampSchema } from '../domain/time.js';
 import { firstIssueMessage } from '../domain/validation.js';
 import type { CallbackStore } from '../store/callbacks.js';
-import type { DeliveryAttemptDocument, DeliveryDocument, DeliveryPageCursor, DeliveryStore } from '../store/deliveries.js';
+import type { Delivery, DeliveryAttempt, DeliveryPageCursor } from '../domain/delivery.js';
+import type { DeliveryStore } from '../store/deliveries.js';
 import { CallbackMethodSchema, missingCallback, requireCallback, type EventCallback } from './callbacks.js';
 import type { DeliveryScheduler } from './delivery-scheduler.js';
 import { newDelivery, testDeliveryId, type WebhookOutbox } from './outbox.js';
@@ -160,23 +161,23 @@ export class DeliveryService {
     const { limit, cursor = null, session_key: sessionKey = null } = query.data;
     const found = await this.deps.deliveries.page(apiKey, event, limit, cursor, sessionKey);
     const page = found.slice(0, limit);
-    const attempts = await this.deps.deliveries.attemptsOf(page.map((delivery) => delivery._id));
+    const attempts = await this.deps.deliveries.attemptsOf(page.map((delivery) => delivery.id));
     const last = page[page.length - 1];
     return {
       event: callback.event,
       deliveries: page.map((delivery) =>
         deliveryView(
           delivery,
-          attempts.filter((attempt) => attempt.delivery_id === delivery._id),
+          attempts.filter((attempt) => attempt.deliveryId === delivery.id),
         ),
       ),
-      nextCursor: found.length > limit && last ? encodeCursor(last.created_at, last._id) : null,
+      nextCursor: found.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
     };
   }
 
   async get(apiKey: string, id: string): Promise<DeliveryView> {
     const delivery = await this.requireDelivery(apiKey, id);
-    return deliveryView(delivery, await this.deps.deliveries.attemptsOf([delivery._id]));
+    return deliveryView(delivery, await this.deps.deliveries.attemptsOf([delivery.id]));
   }
 
   /**
@@ -185,10 +186,10 @@ export class DeliveryService {
    */
   async redeliver(apiKey: string, id: string): Promise<DeliveryView> {
     let delivery = await this.requireDelivery(apiKey, id);
-    const callback = await this.deps.callbacks.find(apiKey, delivery.callback_event);
-    if (!callback) throw conflict(`Delivery ${id} cannot be redelivered: the callback for ${delivery.callback_event} was removed.`);
+    const callback = await this.deps.callbacks.find(apiKey, delivery.callbackEvent);
+    if (!callback) throw conflict(`Delivery ${id} cannot be redelivered: the callback for ${delivery.callbackEvent} was removed.`);
     if (!callback.active)
-      throw conflict(`Delivery ${id} cannot be redelivered: the callback for ${delivery.callback_event} is disabled; update it to re-enable it.`);
+      throw conflict(`Delivery ${id} cannot be redelivered: the callback for ${delivery.callbackEvent} is disabled; update it to re-enable it.`);
     for (let tries = 0; tries < 3 && delivery.status !== 'delivering'; tries += 1) {
       const requeued = await this.deps.deliveries.requeue(delivery, this.deps.clock());
       if (requeued) {
@@ -278,47 +279,47 @@ export class DeliveryService {
     return requireCallback(this.deps.callbacks, apiKey, event);
   }
 
-  private async requireDelivery(apiKey: string, id: string): Promise<DeliveryDocument> {
+  private async requireDelivery(apiKey: string, id: string): Promise<Delivery> {
     const delivery = id.length <= 64 ? await this.deps.deliveries.findForAccount(apiKey, id) : null;
     if (!delivery) throw new AppError('NOT_FOUND', `Delivery ${id.slice(0, 64)} cannot be found.`);
     return delivery;
   }
 }
 
-export function deliveryView(delivery: DeliveryDocument, attempts: readonly DeliveryAttemptDocument[]): DeliveryView {
+export function deliveryView(delivery: Delivery, attempts: readonly DeliveryAttempt[]): DeliveryView {
   return {
-    id: delivery._id,
+    id: delivery.id,
     // Queued only for a checked event name.
     event: delivery.event as WebhookEvent,
-    session_key: delivery.session_key,
-    event_seq: delivery.event_seq,
+    session_key: delivery.sessionKey,
+    event_seq: delivery.eventSeq,
     test: delivery.test,
     status: delivery.status,
     url: delivery.url,
     method: delivery.method,
     payload: parseBody(delivery.body),
     attempt_count: delivery.attempts,
-    next_attempt_at: delivery.status === 'pending' ? delivery.next_attempt_at.toISOString() : null,
-    last_status_code: delivery.last_status_code,
-    last_error: delivery.last_error,
-    created_at: delivery.created_at.toISOString(),
-    updated_at: delivery.updated_at.toISOString(),
+    next_attempt_at: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
+    last_status_code: delivery.lastStatusCode,
+    last_error: delivery.lastError,
+    created_at: delivery.createdAt.toISOString(),
+    updated_at: delivery.updatedAt.toISOString(),
     attempts: attempts.map(attemptView),
   };
 }
 
-function attemptView(attempt: DeliveryAttemptDocument): DeliveryAttemptView {
+function attemptView(attempt: DeliveryAttempt): DeliveryAttemptView {
   return {
     attempt: attempt.attempt,
-    attempted_at: attempt.attempted_at.toISOString(),
+    attempted_at: attempt.attemptedAt.toISOString(),
     url: attempt.url,
     method: attempt.method,
-    status_code: attempt.status_code,
-    duration_ms: attempt.duration_ms,
+    status_code: attempt.statusCode,
+    duration_ms: attempt.durationMs,
     // Written only from the sender's outcome.
-    error_kind: attempt.error_kind as DeliveryErrorKind | null,
+    error_kind: attempt.errorKind as DeliveryErrorKind | null,
     error: attempt.error,
-    response_body: attempt.response_body,
+    response_body: attempt.responseBody,
   };
 }
 

@@ -9,7 +9,8 @@ import type { WebhookConfig } from '../config.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { Callback } from '../domain/callback.js';
 import type { CallbackStore } from '../store/callbacks.js';
-import type { DeliveryDocument, DeliveryStore } from '../store/deliveries.js';
+import type { Delivery } from '../domain/delivery.js';
+import type { DeliveryStore } from '../store/deliveries.js';
 import { CallbackHealth, type CallbackDisabledListener } from './callback-health.js';
 import { DeliverySender } from './delivery-sender.js';
 import { RequestSlots, type QueueKey, type SlotOwner } from './request-slots.js';
@@ -51,7 +52,7 @@ export interface Reservation {
 
 /** A delivery leased to this worker, waiting for a request slot. */
 interface WaitingDelivery {
-  delivery: DeliveryDocument;
+  delivery: Delivery;
   leaseOwner: string;
   leaseExpiresAt: number;
   /** Known when the delivery was queued by this instance; read at the attempt for one claimed from the database. */
@@ -126,7 +127,7 @@ export class DeliveryScheduler {
     this.pollTimer = null;
     this.wakeups.stop();
     // Deliveries still waiting for a slot go back to the outbox for any instance to send at once.
-    const abandoned = this.slots.drain().map(({ item }) => ({ id: item.delivery._id, leaseOwner: item.leaseOwner }));
+    const abandoned = this.slots.drain().map(({ item }) => ({ id: item.delivery.id, leaseOwner: item.leaseOwner }));
     await this.options.deliveries
       .release(abandoned, this.clock())
       .catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not release waiting deliveries; their leases will expire'));
@@ -166,7 +167,7 @@ export class DeliveryScheduler {
   }
 
   /** Sends a delivery written leased under `reservation` as soon as a request slot for it is free. */
-  dispatch(reservation: Reservation, delivery: DeliveryDocument, callback: Callback): void {
+  dispatch(reservation: Reservation, delivery: Delivery, callback: Callback): void {
     const item = { delivery, leaseOwner: reservation.leaseOwner, leaseExpiresAt: reservation.leaseExpiresAt.getTime(), callback };
     this.slots.enqueue({ owner: slotOwner(delivery, callback), item });
     this.startWaiting();
@@ -208,7 +209,7 @@ export class DeliveryScheduler {
           this.backlog = this.overflowing.size > 0;
           break;
         }
-        const chosen: { delivery: DeliveryDocument; owner: SlotOwner; sendNow: boolean }[] = [];
+        const chosen: { delivery: Delivery; owner: SlotOwner; sendNow: boolean }[] = [];
         for (const delivery of candidates) {
           const owner = slotOwner(delivery, null);
           if (this.slots.hasFreeSlot(owner)) {
@@ -234,11 +235,11 @@ export class DeliveryScheduler {
             chosen.forEach(giveBack);
             throw error;
           });
-        const won = new Map(claimed.map((delivery) => [delivery._id, delivery]));
+        const won = new Map(claimed.map((delivery) => [delivery.id, delivery]));
         const settings = await this.callbackSettings(claimed);
         for (const choice of chosen) {
-          const delivery = won.get(choice.delivery._id);
-          const callback = delivery ? (settings.get(callbackKey(delivery.api_key, delivery.callback_event)) ?? null) : null;
+          const delivery = won.get(choice.delivery.id);
+          const callback = delivery ? (settings.get(callbackKey(delivery.apiKey, delivery.callbackEvent)) ?? null) : null;
           if (!delivery) giveBack(choice);
           else if (choice.sendNow) this.run(delivery, leaseOwner, callback, choice.owner);
           else this.slots.enqueue({ owner: choice.owner, item: { delivery, leaseOwner, leaseExpiresAt: claimedAt.getTime() + leaseMs, callback } });
@@ -257,12 +258,12 @@ export class DeliveryScheduler {
    * attempt: a claimed delivery then starts as promptly as one queued from memory, so a backlog keeps its order
    * against newer deliveries, and a batch costs one read per callback. A failed read leaves the sender to read it.
    */
-  private async callbackSettings(claimed: DeliveryDocument[]): Promise<Map<string, Callback>> {
-    const wanted = new Map(claimed.map((delivery) => [callbackKey(delivery.api_key, delivery.callback_event), delivery]));
+  private async callbackSettings(claimed: Delivery[]): Promise<Map<string, Callback>> {
+    const wanted = new Map(claimed.map((delivery) => [callbackKey(delivery.apiKey, delivery.callbackEvent), delivery]));
     const settings = new Map<string, Callback>();
     await Promise.all(
-      [...wanted].map(async ([key, { api_key, callback_event }]) => {
-        const callback = await this.options.callbacks.find(api_key, callback_event).catch(() => null);
+      [...wanted].map(async ([key, { apiKey, callbackEvent }]) => {
+        const callback = await this.options.callbacks.find(apiKey, callbackEvent).catch(() => null);
         if (callback) settings.set(key, callback);
       }),
     );
@@ -284,7 +285,7 @@ export class DeliveryScheduler {
   }
 
   /** The slot for `owner` is already taken; it is given back as soon as the request is over. */
-  private run(delivery: DeliveryDocument, leaseOwner: string, knownCallback: Callback | null, owner: SlotOwner): void {
+  private run(delivery: Delivery, leaseOwner: string, knownCallback: Callback | null, owner: SlotOwner): void {
     let holdingSlot = true;
     const requestDone = () => {
       if (!holdingSlot) return;
@@ -298,7 +299,7 @@ export class DeliveryScheduler {
       })
       .catch((error: unknown) => {
         // The lease runs out and another claim retries it; nothing is lost.
-        this.options.logger.error({ err: error, delivery: delivery._id }, 'webhook delivery bookkeeping failed');
+        this.options.logger.error({ err: error, delivery: delivery.id }, 'webhook delivery bookkeeping failed');
       })
       .finally(() => {
         requestDone();
@@ -322,10 +323,10 @@ export class DeliveryScheduler {
 }
 
 /** The slots a delivery's request counts against; its destination is the callback's URL when known. */
-function slotOwner(delivery: DeliveryDocument, callback: Callback | null): SlotOwner {
+function slotOwner(delivery: Delivery, callback: Callback | null): SlotOwner {
   return {
-    account: delivery.api_key,
-    callback: callbackKey(delivery.api_key, delivery.callback_event),
+    account: delivery.apiKey,
+    callback: callbackKey(delivery.apiKey, delivery.callbackEvent),
     destination: destinationOf(callback?.url ?? delivery.url),
   };
 }

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import type { Metrics } from '../observability/metrics.js';
 import type { Callback } from '../domain/callback.js';
 import type { CallbackStore } from '../store/callbacks.js';
-import type { DeliveryDocument, DeliverySettlement, DeliveryStore } from '../store/deliveries.js';
+import type { Delivery, DeliverySettlement } from '../domain/delivery.js';
+import type { DeliveryStore } from '../store/deliveries.js';
 import type { CallbackHealth } from './callback-health.js';
 import { CALLBACK_REMOVED_ERROR, outcomeLabel, refusalToSend, settleAttempt } from './settlement-policy.js';
 import { sendWebhook } from './sender.js';
@@ -39,26 +40,26 @@ export class DeliverySender {
    * HTTP exchange is over (or when no request is made), before the bookkeeping writes, so the request slot is freed
    * as early as possible. Returns the settlement written.
    */
-  async attempt(delivery: DeliveryDocument, leaseOwner: string, knownCallback: Callback | null, requestDone: () => void): Promise<DeliverySettlement> {
+  async attempt(delivery: Delivery, leaseOwner: string, knownCallback: Callback | null, requestDone: () => void): Promise<DeliverySettlement> {
     const { deliveries, callbacks, clock, metrics } = this.options;
     // Claimed deliveries read the current setting: a fixed URL or a rotated secret applies to the next retry.
-    const callback = knownCallback ?? (await callbacks.find(delivery.api_key, delivery.callback_event));
+    const callback = knownCallback ?? (await callbacks.find(delivery.apiKey, delivery.callbackEvent));
     const refusal = refusalToSend(delivery, callback);
     if (refusal || !callback) {
       requestDone();
       const settlement = refusal ?? CALLBACK_REMOVED;
-      await deliveries.settle(delivery._id, leaseOwner, settlement);
+      await deliveries.settle(delivery.id, leaseOwner, settlement);
       return settlement;
     }
 
     const attemptedAt = clock();
-    metrics?.deliveryLag.observe(Math.max(0, attemptedAt.getTime() - delivery.created_at.getTime()) / 1000);
+    metrics?.deliveryLag.observe(Math.max(0, attemptedAt.getTime() - delivery.createdAt.getTime()) / 1000);
     const outcome = await sendWebhook({
       url: callback.url,
       method: callback.method,
       headers: callback.headers,
       signingHeaders: webhookHeaders({
-        msgId: delivery._id,
+        msgId: delivery.id,
         timestamp: Math.floor(attemptedAt.getTime() / 1000),
         body: delivery.body,
         secrets: signingSecrets(callback, attemptedAt),
@@ -72,23 +73,23 @@ export class DeliverySender {
     requestDone();
 
     await deliveries.recordAttempt({
-      delivery_id: delivery._id,
-      api_key: delivery.api_key,
+      deliveryId: delivery.id,
+      apiKey: delivery.apiKey,
       attempt: delivery.attempts + 1,
-      attempted_at: attemptedAt,
+      attemptedAt,
       url: callback.url,
       method: callback.method,
-      status_code: outcome.statusCode,
-      duration_ms: outcome.durationMs,
-      error_kind: outcome.errorKind,
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      errorKind: outcome.errorKind,
       error: outcome.error,
-      response_body: outcome.responseBody,
+      responseBody: outcome.responseBody,
     });
     if (outcome.gone) await this.options.health.gone(callback, clock());
     else if (!delivery.test) await this.options.health.afterAttempt(callback, outcome, clock());
     const settlement = settleAttempt(delivery, outcome, { now: clock(), random: this.options.random, retryTimeScale: this.options.retryTimeScale });
     metrics?.deliveries.inc({ outcome: outcomeLabel(outcome, settlement) });
-    await deliveries.settle(delivery._id, leaseOwner, settlement);
+    await deliveries.settle(delivery.id, leaseOwner, settlement);
     return settlement;
   }
 }

@@ -8,7 +8,8 @@ import type { RecordedEvent } from '../events/event-recorder.js';
 import { isWebhookEvent, mergeCallbackPayload } from '../domain/events.js';
 import type { Callback } from '../domain/callback.js';
 import type { CallbackStore } from '../store/callbacks.js';
-import type { DeliveryDocument, DeliveryStore } from '../store/deliveries.js';
+import type { Delivery } from '../domain/delivery.js';
+import type { DeliveryStore } from '../store/deliveries.js';
 import type { DeliveryScheduler } from './delivery-scheduler.js';
 import { CALLBACK_DISABLED_ERROR } from './settlement-policy.js';
 
@@ -51,14 +52,14 @@ export class WebhookOutbox {
    * pending for whichever worker claims it first; failed and unsent when the callback is disabled. Returns the
    * delivery as written, or null if it existed already.
    */
-  async enqueue(delivery: DeliveryDocument, callback: Callback): Promise<DeliveryDocument | null> {
+  async enqueue(delivery: Delivery, callback: Callback): Promise<Delivery | null> {
     if (!callback.active && !delivery.test) {
-      const unsent = { ...delivery, status: 'failed' as const, last_error: CALLBACK_DISABLED_ERROR };
+      const unsent = { ...delivery, status: 'failed' as const, lastError: CALLBACK_DISABLED_ERROR };
       return (await this.deps.deliveries.insertUnsent(unsent)) === 'inserted' ? unsent : null;
     }
     const reservation = this.deps.worker.reserve(callback.apiKey, callback.event);
-    const written: DeliveryDocument = reservation
-      ? { ...delivery, status: 'delivering', lease_owner: reservation.leaseOwner, lease_expires_at: reservation.leaseExpiresAt }
+    const written: Delivery = reservation
+      ? { ...delivery, status: 'delivering', leaseOwner: reservation.leaseOwner, leaseExpiresAt: reservation.leaseExpiresAt }
       : delivery;
     let outcome: 'inserted' | 'duplicate';
     try {
@@ -89,7 +90,7 @@ export function testDeliveryId(): string {
   return `msg_${randomBytes(20).toString('base64url').slice(0, 27)}`;
 }
 
-export function eventDelivery(event: OutboxEvent, callback: Callback, now: Date): DeliveryDocument {
+export function eventDelivery(event: OutboxEvent, callback: Callback, now: Date): Delivery {
   return newDelivery({
     id: eventDeliveryId(event.apiKey, event.seq),
     callback,
@@ -109,15 +110,15 @@ export function newDelivery(input: {
   payload: object;
   test: boolean;
   now: Date;
-}): DeliveryDocument {
+}): Delivery {
   const { callback, now } = input;
   return {
-    _id: input.id,
-    api_key: callback.apiKey,
+    id: input.id,
+    apiKey: callback.apiKey,
     event: callback.event,
-    event_seq: input.eventSeq,
-    session_key: input.sessionKey,
-    callback_event: callback.event,
+    eventSeq: input.eventSeq,
+    sessionKey: input.sessionKey,
+    callbackEvent: callback.event,
     test: input.test,
     url: callback.url,
     method: callback.method,
@@ -125,13 +126,13 @@ export function newDelivery(input: {
     body: JSON.stringify(mergeCallbackPayload(input.payload, callback.payload)),
     status: 'pending',
     attempts: 0,
-    round_start: 0,
-    next_attempt_at: now,
-    lease_owner: null,
-    lease_expires_at: null,
-    created_at: now,
-    updated_at: now,
-    last_status_code: null,
-    last_error: null,
+    roundStart: 0,
+    nextAttemptAt: now,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    createdAt: now,
+    updatedAt: now,
+    lastStatusCode: null,
+    lastError: null,
   };
 }

@@ -1,7 +1,7 @@
 // What happens to a delivery after an attempt (docs/webhooks.md): success, a retry on the schedule (Retry-After only
 // postpones it), 410 Gone fails it at once (and disables the callback), failed after the last attempt. Pure functions, like the schedule.
 import type { Callback } from '../domain/callback.js';
-import type { DeliveryDocument, DeliverySettlement } from '../store/deliveries.js';
+import type { Delivery, DeliverySettlement } from '../domain/delivery.js';
 import { delayBeforeAttempt } from './retry-schedule.js';
 import type { DeliveryAttemptOutcome } from './sender.js';
 
@@ -23,7 +23,7 @@ export interface SettlementContext {
  * The settlement for a delivery that must not be sent at all: its callback was removed, or disabled (a test send
  * queued before still goes: it is how a fixed receiver is probed). Null when it may be sent.
  */
-export function refusalToSend(delivery: Pick<DeliveryDocument, 'test'>, callback: Pick<Callback, 'active'> | null): DeliverySettlement | null {
+export function refusalToSend(delivery: Pick<Delivery, 'test'>, callback: Pick<Callback, 'active'> | null): DeliverySettlement | null {
   if (!callback) return { kind: 'failed', statusCode: null, error: CALLBACK_REMOVED_ERROR, attempted: false };
   if (!callback.active && !delivery.test) return { kind: 'failed', statusCode: null, error: CALLBACK_DISABLED_ERROR, attempted: false };
   return null;
@@ -31,7 +31,7 @@ export function refusalToSend(delivery: Pick<DeliveryDocument, 'test'>, callback
 
 /** How an attempt ends its delivery: succeeded, failed for good, or retried at the schedule's next time. */
 export function settleAttempt(
-  delivery: Pick<DeliveryDocument, 'attempts' | 'round_start' | 'test'>,
+  delivery: Pick<Delivery, 'attempts' | 'roundStart' | 'test'>,
   outcome: Pick<DeliveryAttemptOutcome, 'ok' | 'statusCode' | 'error' | 'gone' | 'retryAfterSeconds'>,
   context: SettlementContext,
 ): DeliverySettlement {
@@ -43,7 +43,7 @@ export function settleAttempt(
   // A test send is a probe: one attempt, then it can be redelivered by hand.
   if (delivery.test) return { kind: 'failed', statusCode: outcome.statusCode, error, attempted: true };
   // A redelivery starts a new round of the schedule; the attempt just made is number `attemptInRound` of it.
-  const attemptInRound = delivery.attempts + 1 - delivery.round_start;
+  const attemptInRound = delivery.attempts + 1 - delivery.roundStart;
   const delayMs = delayBeforeAttempt(attemptInRound + 1, {
     random: context.random,
     retryAfterSeconds: outcome.retryAfterSeconds,

@@ -14,7 +14,7 @@ import type { NewAccount } from '../../src/domain/account.js';
 import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';
 import { existingIndexes } from '../../src/store/indexes.js';
-import type { DeliveryDocument } from '../../src/store/deliveries.js';
+import type { Delivery } from '../../src/domain/delivery.js';
 import { InspectionSessionStore, untouchedSessionFields, type InspectionSessionDocument, type SessionCondition } from '../../src/store/inspection-sessions.js';
 
 const clients: MongoClient[] = [];
@@ -93,14 +93,14 @@ function session(key: string, status: InspectionSessionDocument['status']): Insp
   };
 }
 
-function delivery(id: string, now: Date): DeliveryDocument {
+function delivery(id: string, now: Date): Delivery {
   return {
-    _id: id,
-    api_key: 'driver-key',
+    id: id,
+    apiKey: 'driver-key',
     event: 'SESSION:NOTE_INSERT',
-    event_seq: 1,
-    session_key: 'S',
-    callback_event: 'SESSION:NOTE_INSERT',
+    eventSeq: 1,
+    sessionKey: 'S',
+    callbackEvent: 'SESSION:NOTE_INSERT',
     test: false,
     url: 'https://example.com/hook',
     method: 'POST',
@@ -108,14 +108,14 @@ function delivery(id: string, now: Date): DeliveryDocument {
     body: '{}',
     status: 'pending',
     attempts: 0,
-    round_start: 0,
-    next_attempt_at: new Date(now.getTime() - 1_000),
-    lease_owner: null,
-    lease_expires_at: null,
-    created_at: now,
-    updated_at: now,
-    last_status_code: null,
-    last_error: null,
+    roundStart: 0,
+    nextAttemptAt: new Date(now.getTime() - 1_000),
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    createdAt: now,
+    updatedAt: now,
+    lastStatusCode: null,
+    lastError: null,
   };
 }
 
@@ -125,7 +125,7 @@ describe('conditional updates', () => {
     const attempts = Array.from({ length: 12 }, (_, index) =>
       (index % 2 ? storesTwo : storesOne).sessions.updateIfStatus('CAS-1', ['IDLE'], {
         status: 'STARTED',
-        updated_at: new Date(),
+        updatedAt: new Date(),
         language: `writer-${index}`,
       }),
     );
@@ -203,6 +203,12 @@ describe('conditional updates', () => {
   });
 });
 
+/** A stored delivery's TTL date, read straight from the database: the store's records do not carry it. */
+async function purgeDate(id: string): Promise<Date | undefined> {
+  const stored = await one.collection<{ _id: string; purge_at?: Date }>('deliveries').findOne({ _id: id });
+  return stored?.purge_at;
+}
+
 describe('the batch claim of deliveries', () => {
   it('gives every due delivery to exactly one of two workers racing on two connections', async () => {
     const now = new Date();
@@ -215,9 +221,9 @@ describe('the batch claim of deliveries', () => {
         const candidates = await stores.deliveries.dueCandidates(new Date(), 8);
         if (candidates.length === 0) return;
         for (const claimed of await stores.deliveries.claimDue(candidates, owner, new Date(), 60_000)) {
-          expect(claimed.lease_owner).toBe(owner);
+          expect(claimed.leaseOwner).toBe(owner);
           expect(claimed.status).toBe('delivering');
-          claimedBy.set(claimed._id, [...(claimedBy.get(claimed._id) ?? []), owner]);
+          claimedBy.set(claimed.id, [...(claimedBy.get(claimed.id) ?? []), owner]);
         }
       }
     };
@@ -231,7 +237,7 @@ describe('the batch claim of deliveries', () => {
   it('settles by the lease token only ($set and $inc), and requeues by compare-and-set ($unset)', async () => {
     const now = new Date();
     for (const id of ['settle-ok', 'settle-retry', 'settle-fail']) await storesOne.deliveries.insert(delivery(id, now));
-    const candidates = (await storesOne.deliveries.dueCandidates(new Date(), 100)).filter((candidate) => candidate._id.startsWith('settle-'));
+    const candidates = (await storesOne.deliveries.dueCandidates(new Date(), 100)).filter((candidate) => candidate.id.startsWith('settle-'));
     const claimed = await storesOne.deliveries.claimDue(candidates, 'owner-1', new Date(), 60_000);
     expect(claimed).toHaveLength(3);
     // A settlement under someone else's token changes nothing.
@@ -246,21 +252,21 @@ describe('the batch claim of deliveries', () => {
     const [ok, retry, failed] = await Promise.all(
       ['settle-ok', 'settle-retry', 'settle-fail'].map((id) => storesOne.deliveries.findForAccount('driver-key', id)),
     );
-    expect(ok).toMatchObject({ status: 'succeeded', attempts: 1, last_status_code: 204, lease_owner: null });
-    expect(ok?.purge_at).toBeInstanceOf(Date);
-    expect(retry).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, next_attempt_at: later });
-    expect(retry?.purge_at).toBeUndefined();
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
+    expect(ok).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 204, leaseOwner: null });
+    expect(await purgeDate('settle-ok')).toBeInstanceOf(Date);
+    expect(retry).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500, nextAttemptAt: later });
+    expect(await purgeDate('settle-retry')).toBeUndefined();
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410 });
 
     // Requeue: a stale copy loses, the current one wins once, and the purge date is removed.
-    const stale = { ...(failed as DeliveryDocument), attempts: 0 };
+    const stale = { ...(failed as Delivery), attempts: 0 };
     expect(await storesTwo.deliveries.requeue(stale, new Date())).toBeNull();
-    const requeued = await storesTwo.deliveries.requeue(failed as DeliveryDocument, new Date());
+    const requeued = await storesTwo.deliveries.requeue(failed as Delivery, new Date());
     expect(requeued?.status).toBe('pending');
-    expect(await storesOne.deliveries.requeue(failed as DeliveryDocument, new Date())).toBeNull();
+    expect(await storesOne.deliveries.requeue(failed as Delivery, new Date())).toBeNull();
     const stored = await storesOne.deliveries.findForAccount('driver-key', 'settle-fail');
     expect(stored?.status).toBe('pending');
-    expect(stored && 'purge_at' in stored).toBe(false);
+    expect(await purgeDate('settle-fail')).toBeUndefined();
   });
 });
 

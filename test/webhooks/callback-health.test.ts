@@ -101,7 +101,7 @@ describe('a callback’s failing run', () => {
         now: at(start, 2),
       }),
       status: 'succeeded' as const,
-      updated_at: at(start, 2),
+      updatedAt: at(start, 2),
     };
     expect(await env.services.stores.deliveries.insert(delivered)).toBe('inserted');
     const before = told.length;

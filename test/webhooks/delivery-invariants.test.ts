@@ -16,7 +16,8 @@ import { createLogger } from '../../src/logger.js';
 import { createMetrics } from '../../src/observability/metrics.js';
 import type { Callback } from '../../src/domain/callback.js';
 import { CallbackStore } from '../../src/store/callbacks.js';
-import { DeliveryStore, type DeliveryDocument } from '../../src/store/deliveries.js';
+import type { Delivery } from '../../src/domain/delivery.js';
+import { DeliveryStore } from '../../src/store/deliveries.js';
 import { DeliveryScheduler } from '../../src/webhooks/delivery-scheduler.js';
 import { newDelivery } from '../../src/webhooks/outbox.js';
 import { TestClock } from '../support/clock.js';
@@ -91,6 +92,14 @@ afterAll(async () => {
  * The real stores, counting the reads and writes a worker makes to find and claim work: while none is under way and
  * the event loop has turned, no claim is on its way to a start the run has not seen.
  */
+
+/** What the checks read of a stored delivery, straight from the database. */
+interface StoredDelivery {
+  _id: string;
+  status: string;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+}
 class WatchedDeliveryStore extends DeliveryStore {
   lookups = 0;
   override async fairDueCandidates(...args: Parameters<DeliveryStore['fairDueCandidates']>) {
@@ -171,7 +180,7 @@ class Run {
 
   /** The attempt started at most a moment before it arrived: its lease had to have the total timeout left then. */
   private async checkLease(id: string, arrivedAt: number): Promise<void> {
-    const delivery = await this.db.collection<DeliveryDocument>('deliveries').findOne({ _id: id });
+    const delivery = await this.db.collection<StoredDelivery>('deliveries').findOne({ _id: id });
     if (delivery?.status !== 'delivering') {
       this.violations.push(`${id} arrived while it was ${delivery?.status ?? 'missing'}, not leased`);
       return;
@@ -196,9 +205,9 @@ class Run {
     return lag.values.find((value) => value.metricName === 'webhook_delivery_lag_seconds_count')?.value ?? 0;
   }
 
-  async stored(): Promise<DeliveryDocument[]> {
+  async stored(): Promise<StoredDelivery[]> {
     return this.db
-      .collection<DeliveryDocument>('deliveries')
+      .collection<StoredDelivery>('deliveries')
       .find({ _id: { $in: this.ids } })
       .toArray();
   }
@@ -208,7 +217,7 @@ class Run {
    * and (with nothing held) no delivery holds a lease fresh enough to be started that has not arrived: that is
    * a claim between its write and its start.
    */
-  async quiet(): Promise<DeliveryDocument[] | false> {
+  async quiet(): Promise<StoredDelivery[] | false> {
     if (this.deliveries.lookups > 0 || this.callbacks.lookups > 0) return false;
     await new Promise((resolve) => setImmediate(resolve));
     if (this.deliveries.lookups > 0 || this.callbacks.lookups > 0) return false;
@@ -226,7 +235,7 @@ class Run {
   }
 
   /** Waits until quiet(); if it never comes, says what was still on its way. */
-  async settle(): Promise<DeliveryDocument[]> {
+  async settle(): Promise<StoredDelivery[]> {
     try {
       return await waitForValue(() => this.quiet(), 'the engine to be quiet', 15_000);
     } catch {
@@ -289,16 +298,16 @@ async function prepare(run: Run): Promise<void> {
   for (let index = 0; index < scenario.inOutbox; index += 1) {
     const delivery = make(index);
     await run.deliveries.insert(delivery);
-    run.ids.push(delivery._id);
+    run.ids.push(delivery.id);
   }
   for (let index = scenario.inOutbox; index < scenario.inOutbox + scenario.handedOver; index += 1) {
     const reservation = first.reserve(apiKey, EVENT);
     const delivery = make(index);
-    const written: DeliveryDocument = reservation
-      ? { ...delivery, status: 'delivering', lease_owner: reservation.leaseOwner, lease_expires_at: reservation.leaseExpiresAt }
+    const written: Delivery = reservation
+      ? { ...delivery, status: 'delivering', leaseOwner: reservation.leaseOwner, leaseExpiresAt: reservation.leaseExpiresAt }
       : delivery;
     await run.deliveries.insert(written);
-    run.ids.push(delivery._id);
+    run.ids.push(delivery.id);
     if (reservation) first.dispatch(reservation, written, run.callback);
   }
   for (const worker of run.workers) worker.poke();
@@ -336,7 +345,7 @@ async function drive(run: Run): Promise<void> {
   // Long after: nothing settled is due again, and the workers find nothing to send.
   run.clock.advance(2 * LEASE_MS);
   const due = await run.deliveries.fairDueCandidates(run.clock.now(), { limit: 64, perAccount: 64 });
-  expect(due.map((delivery) => delivery._id)).toEqual([]);
+  expect(due.map((delivery) => delivery.id)).toEqual([]);
   const arrivalsBefore = run.arrivals.length;
   for (const worker of run.workers) worker.poke();
   await run.settle();

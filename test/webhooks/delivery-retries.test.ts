@@ -127,7 +127,7 @@ describe('retries', () => {
       const found = await server.app.services.stores.deliveries.findForAccount(account.apiKey, delivery.id);
       return found?.status === 'failed' && found;
     }, 'the delivery to fail once its callback is gone');
-    expect(failed.last_error).toMatch(/callback setting .* was removed/);
+    expect(failed.lastError).toMatch(/callback setting .* was removed/);
     expect(inner.requests).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/account.js';
 import type { SessionEvent } from '../../src/domain/session-event.js';
-import type { DeliveryDocument } from '../../src/store/deliveries.js';
+import type { Delivery } from '../../src/domain/delivery.js';
 import { eventDeliveryId } from '../../src/webhooks/outbox.js';
 import { RECONCILE_GRACE_MS } from '../../src/webhooks/outbox-reconciler.js';
 import { startInProcess, type InProcess } from '../support/in-process.js';
@@ -36,12 +36,12 @@ async function sessionWithNote(owner = account): Promise<SessionEvent> {
 const deliveriesOf = (event: SessionEvent) => env.services.stores.deliveries.page(event.apiKey, event.event, 10, null, event.sessionKey);
 
 /** The one delivery an event's outbox step writes: its id derives from the event, its body is the payload plus extras. */
-function expectDeliveryOf(delivery: DeliveryDocument | undefined, event: SessionEvent): void {
+function expectDeliveryOf(delivery: Delivery | undefined, event: SessionEvent): void {
   expect(delivery).toMatchObject({
-    _id: eventDeliveryId(event.apiKey, event.seq),
-    event_seq: event.seq,
-    session_key: event.sessionKey,
-    callback_event: EVENT,
+    id: eventDeliveryId(event.apiKey, event.seq),
+    eventSeq: event.seq,
+    sessionKey: event.sessionKey,
+    callbackEvent: EVENT,
     url: TARGET,
     status: 'pending',
     attempts: 0,

@@ -4,7 +4,7 @@ import { MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from '../../src/webhooks/retry-s
 
 const now = new Date('2026-11-23T08:00:00.000Z');
 const context = { now, random: () => 0.5, retryTimeScale: 1 };
-const fresh = { attempts: 0, round_start: 0, test: false };
+const fresh = { attempts: 0, roundStart: 0, test: false };
 const failure = { ok: false, statusCode: 503, error: 'HTTP 503 Service Unavailable', gone: false, retryAfterSeconds: null };
 
 describe('refusalToSend', () => {
@@ -32,12 +32,12 @@ describe('settleAttempt', () => {
       error: 'HTTP 503 Service Unavailable',
     });
     // After the third attempt of the round: the fourth follows 2 min later.
-    const third = settleAttempt({ attempts: 2, round_start: 0, test: false }, failure, context);
+    const third = settleAttempt({ attempts: 2, roundStart: 0, test: false }, failure, context);
     expect(third).toMatchObject({ kind: 'retry', nextAttemptAt: new Date(now.getTime() + RETRY_SCHEDULE_SECONDS[3]! * 1000) });
   });
 
   it('counts attempts from the start of the current round (a redelivery starts a new one)', () => {
-    const redelivered = { attempts: MAX_ATTEMPTS, round_start: MAX_ATTEMPTS, test: false };
+    const redelivered = { attempts: MAX_ATTEMPTS, roundStart: MAX_ATTEMPTS, test: false };
     expect(settleAttempt(redelivered, failure, context)).toMatchObject({ kind: 'retry', nextAttemptAt: new Date(now.getTime() + 5_000) });
   });
 
@@ -51,7 +51,7 @@ describe('settleAttempt', () => {
   });
 
   it('fails for good after the last attempt of the round, counting it', () => {
-    const last = { attempts: MAX_ATTEMPTS - 1, round_start: 0, test: false };
+    const last = { attempts: MAX_ATTEMPTS - 1, roundStart: 0, test: false };
     expect(settleAttempt(last, failure, context)).toEqual({ kind: 'failed', statusCode: 503, error: 'HTTP 503 Service Unavailable', attempted: true });
     expect(settleAttempt({ ...last, attempts: MAX_ATTEMPTS - 2 }, failure, context)).toMatchObject({ kind: 'retry' });
   });
