@@ -145,9 +145,9 @@ export function vehicleOdometerFields(
 /** The reading suggested by the session's kept cluster photo (the capture its slot names); null when none was read. */
 export function clusterSuggestion(
   session: { photos: Readonly<Record<string, { capture_id: string; approved: boolean } | undefined>> },
-  captures: readonly { _id: string; odometer_suggested: number | null }[],
+  captures: readonly { id: string; odometerSuggested: number | null }[],
 ): number | null {
   const slot = session.photos[String(CLUSTER_PHOTO_CODE)];
   if (!slot?.approved) return null;
-  return captures.find((capture) => capture._id === slot.capture_id)?.odometer_suggested ?? null;
+  return captures.find((capture) => capture.id === slot.capture_id)?.odometerSuggested ?? null;
 }

@@ -30,13 +30,13 @@ export function latestCapturePerCode<T extends { photoCode: number; capturedAt: 
  * the others, every capture. A rejected retake made once every view was accepted (QC_PASSED) is recorded without
  * taking the slot (docs/capture.md), so it must not replace the accepted photo in results and reports either.
  */
-export function standingCaptures<T extends { _id: string; photo_code: number }>(
+export function standingCaptures<T extends { id: string; photoCode: number }>(
   slots: Readonly<Record<string, { capture_id: string } | undefined>>,
   captures: readonly T[],
 ): T[] {
   return captures.filter((capture) => {
-    const slot = slots[String(capture.photo_code)];
-    return !slot || slot.capture_id === capture._id;
+    const slot = slots[String(capture.photoCode)];
+    return !slot || slot.capture_id === capture.id;
   });
 }
 

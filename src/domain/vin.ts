@@ -141,11 +141,11 @@ export function capturedVin(decoded: { vin: string | null; at: Date } | null, ty
  */
 export function sessionCapturedVin(
   session: { photos: Readonly<Record<string, { capture_id: string } | undefined>>; typed_vin: { vin: string; typed_at: Date } | null },
-  captures: readonly { _id: string; decoded_vin?: string | null; created_at: Date }[],
+  captures: readonly { id: string; decodedVin: string | null; createdAt: Date }[],
 ): string | null {
   const slot = session.photos[String(VIN_PHOTO_CODE)];
-  const vinPhoto = slot ? captures.find((capture) => capture._id === slot.capture_id) : undefined;
-  const decoded = vinPhoto ? { vin: vinPhoto.decoded_vin ?? null, at: vinPhoto.created_at } : null;
+  const vinPhoto = slot ? captures.find((capture) => capture.id === slot.capture_id) : undefined;
+  const decoded = vinPhoto ? { vin: vinPhoto.decodedVin, at: vinPhoto.createdAt } : null;
   const typed = session.typed_vin ? { vin: session.typed_vin.vin, at: session.typed_vin.typed_at } : null;
   return capturedVin(decoded, typed);
 }

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
 import type { Account } from '../domain/account.js';
-import type { CaptureDocument, CaptureStore } from '../store/captures.js';
+import type { CaptureStore } from '../store/captures.js';
+import type { Capture } from '../domain/capture.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { AppError, limitReached } from '../errors.js';
 import { acceptsPhotos, PHOTO_STATUSES, retakeReplacesIn, sourcesOf } from '../domain/statuses.js';
@@ -59,7 +60,7 @@ export class CaptureService {
    * limits and moves as the capture app's upload; an IDLE session is opened first, as the capture app opens it when
    * its page loads, so the integrator needs no separate start call.
    */
-  async capturePhotoForAccount(account: Account, sessionKey: string, photoCode: number, bytes: Buffer): Promise<CaptureDocument> {
+  async capturePhotoForAccount(account: Account, sessionKey: string, photoCode: number, bytes: Buffer): Promise<Capture> {
     const session = await this.deps.sessionService.require(account, sessionKey);
     return this.capturePhoto(session.status === 'IDLE' ? await this.start(session) : session, photoCode, bytes);
   }
@@ -78,13 +79,13 @@ export class CaptureService {
     return moved ?? (await this.reload(current));
   }
 
-  async capturePhoto(session: InspectionSessionDocument, photoCode: number, bytes: Buffer): Promise<CaptureDocument> {
+  async capturePhoto(session: InspectionSessionDocument, photoCode: number, bytes: Buffer): Promise<Capture> {
     const current = await this.refuseIfExpired(session);
     const label = this.requirePhotoCode(current, photoCode);
     if (!acceptsPhotos(current.status)) throw this.notAcceptingPhotos(current);
     // The limit is checked before anything else happens, so a full session stores and moves nothing.
     await this.reserveCaptureSlot(current);
-    let kept: { capture: CaptureDocument; updated: InspectionSessionDocument };
+    let kept: { capture: Capture; updated: InspectionSessionDocument };
     try {
       kept = await this.checkAndKeep(current, photoCode, label, bytes);
     } catch (error) {
@@ -92,7 +93,7 @@ export class CaptureService {
       throw error;
     }
     const { capture, updated } = kept;
-    const processedAt = capture.created_at;
+    const processedAt = capture.createdAt;
     await this.deps.recorder.record({
       apiKey: current.api_key,
       callbackKey: current.created_with_key,
@@ -102,7 +103,7 @@ export class CaptureService {
           sessionKey: current._id,
           photoCode,
           photoLabel: label,
-          photoUrl: capture.url_token ? this.deps.urls.photoUrl(capture.url_token) : '',
+          photoUrl: capture.urlToken ? this.deps.urls.photoUrl(capture.urlToken) : '',
           photoStatus: capture.approved ? 'accepted' : 'rejected',
           message: capture.reason,
           at: processedAt,
@@ -141,34 +142,34 @@ export class CaptureService {
 
     const captureId = randomBytes(12).toString('hex');
     const keys = await this.keepFiles(current._id, captureId, bytes, verdict, thumbnails);
-    const hasFile = keys.file_key !== null || keys.medium_key !== null || keys.thumb_key !== null;
+    const hasFile = keys.fileKey !== null || keys.mediumKey !== null || keys.thumbKey !== null;
     const processedAt = this.deps.clock();
-    const capture: CaptureDocument = {
-      _id: captureId,
-      session_key: current._id,
-      api_key: current.api_key,
-      photo_code: photoCode,
-      photo_label: label,
+    const capture: Capture = {
+      id: captureId,
+      sessionKey: current._id,
+      apiKey: current.api_key,
+      photoCode,
+      photoLabel: label,
       ...keys,
-      url_token: hasFile ? randomBytes(24).toString('base64url') : null,
-      mime_type: verdict.mimeType,
-      size_bytes: bytes.length,
+      urlToken: hasFile ? randomBytes(24).toString('base64url') : null,
+      mimeType: verdict.mimeType,
+      sizeBytes: bytes.length,
       width: verdict.width,
       height: verdict.height,
       hash: verdict.hash,
       approved: verdict.accepted,
       reason: verdict.reason,
-      rejection_code: verdict.rejectionCode,
+      rejectionCode: verdict.rejectionCode,
       metrics: numericMetrics(verdict.metrics),
-      decoded_vin: vin,
-      vehicle_check: verdict.vehicle?.check ?? null,
-      vehicle_box: verdict.vehicle?.box ?? null,
-      odometer_suggested: odometer,
-      created_at: processedAt,
-      updated_at: processedAt,
+      decodedVin: vin,
+      vehicleCheck: verdict.vehicle?.check ?? null,
+      vehicleBox: verdict.vehicle?.box ?? null,
+      odometerSuggested: odometer,
+      createdAt: processedAt,
+      updatedAt: processedAt,
     };
     await this.deps.captures.insert(capture);
-    const slot = { capture_id: capture._id, approved: capture.approved, hash: capture.approved ? capture.hash : null, captured_at: processedAt };
+    const slot = { capture_id: capture.id, approved: capture.approved, hash: capture.approved ? capture.hash : null, captured_at: processedAt };
     const touched = { expires_at: this.idleDeadline(current, processedAt), updated_at: processedAt };
     // docs/capture.md: the latest capture takes the view's place, except that once every view is accepted (QC_PASSED) a
     // rejected retake is only recorded and the accepted photo stays. Each write names the statuses it may land in, so
@@ -178,7 +179,7 @@ export class CaptureService {
       (capture.approved ? null : await this.deps.sessions.updateIfStatus(current._id, ['QC_PASSED'], touched));
     if (!updated) {
       // The session moved on (confirmed, expired) while this photo was checked: the photo is not kept.
-      await this.deps.captures.delete(capture._id);
+      await this.deps.captures.delete(capture.id);
       await this.deps.files.delete(keys);
       throw this.notAcceptingPhotos(await this.reload(current));
     }

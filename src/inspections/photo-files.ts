@@ -1,16 +1,13 @@
 // A capture's image files in the file store (docs/capture.md): the original upload and its JPEG thumbnails, under keys
-// the capture document records. MongoDB holds only the keys, never the bytes.
+// the capture records. MongoDB holds only the keys, never the bytes.
 import type { FileStore } from '../storage/file-store.js';
 import type { CaptureStore } from '../store/captures.js';
+import type { Capture } from '../domain/capture.js';
 import { servedVariant, type PhotoSize, type PhotoVariants } from '../domain/photo-variants.js';
 import type { Readable } from 'node:stream';
 
-/** The keys a capture document keeps; null where that variant was not kept. */
-export interface PhotoKeys {
-  file_key: string | null;
-  medium_key: string | null;
-  thumb_key: string | null;
-}
+/** The keys a capture keeps; null where that variant was not kept. */
+export type PhotoKeys = Pick<Capture, 'fileKey' | 'mediumKey' | 'thumbKey'>;
 
 export interface PhotoParts {
   original?: { bytes: Buffer; contentType: string };
@@ -26,7 +23,7 @@ export interface OpenedPhoto {
 
 const EXTENSION_OF: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 const THUMBNAIL_TYPE = 'image/jpeg';
-export const NO_PHOTO_KEYS: PhotoKeys = Object.freeze({ file_key: null, medium_key: null, thumb_key: null });
+export const NO_PHOTO_KEYS: PhotoKeys = Object.freeze({ fileKey: null, mediumKey: null, thumbKey: null });
 
 /** The unguessable token in a /photos/ URL. */
 export const URL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
@@ -49,10 +46,10 @@ export class PhotoFiles {
     const writes: { key: string; bytes: Buffer; contentType: string; field: keyof PhotoKeys }[] = [];
     if (parts.original) {
       const extension = EXTENSION_OF[parts.original.contentType] ?? 'bin';
-      writes.push({ key: `${folder}/original.${extension}`, bytes: parts.original.bytes, contentType: parts.original.contentType, field: 'file_key' });
+      writes.push({ key: `${folder}/original.${extension}`, bytes: parts.original.bytes, contentType: parts.original.contentType, field: 'fileKey' });
     }
-    if (parts.medium) writes.push({ key: `${folder}/medium.jpg`, bytes: parts.medium, contentType: THUMBNAIL_TYPE, field: 'medium_key' });
-    if (parts.thumb) writes.push({ key: `${folder}/thumb.jpg`, bytes: parts.thumb, contentType: THUMBNAIL_TYPE, field: 'thumb_key' });
+    if (parts.medium) writes.push({ key: `${folder}/medium.jpg`, bytes: parts.medium, contentType: THUMBNAIL_TYPE, field: 'mediumKey' });
+    if (parts.thumb) writes.push({ key: `${folder}/thumb.jpg`, bytes: parts.thumb, contentType: THUMBNAIL_TYPE, field: 'thumbKey' });
     const results = await Promise.allSettled(writes.map((write) => this.store.put(write.key, write.bytes, { contentType: write.contentType })));
     const failure = results.find((result) => result.status === 'rejected');
     if (failure) {
@@ -65,11 +62,11 @@ export class PhotoFiles {
   }
 
   /** The bytes served for `size`: that variant, or the next smaller one kept; null when nothing was kept. */
-  async open(capture: PhotoKeys & { mime_type: string | null }, size: PhotoSize): Promise<OpenedPhoto | null> {
-    const variants: PhotoVariants<string> = { original: capture.file_key, medium: capture.medium_key, thumb: capture.thumb_key };
+  async open(capture: PhotoKeys & Pick<Capture, 'mimeType'>, size: PhotoSize): Promise<OpenedPhoto | null> {
+    const variants: PhotoVariants<string> = { original: capture.fileKey, medium: capture.mediumKey, thumb: capture.thumbKey };
     const served = servedVariant(variants, size);
     if (!served) return null;
-    const contentType = served.size === 'original' ? capture.mime_type : THUMBNAIL_TYPE;
+    const contentType = served.size === 'original' ? capture.mimeType : THUMBNAIL_TYPE;
     if (!contentType) return null;
     const stored = await this.store.open(served.key);
     return stored ? { ...stored, contentType } : null;
@@ -85,7 +82,7 @@ export class PhotoFiles {
   }
 
   async delete(keys: PhotoKeys): Promise<void> {
-    const present = [keys.file_key, keys.medium_key, keys.thumb_key].filter((key): key is string => typeof key === 'string');
+    const present = [keys.fileKey, keys.mediumKey, keys.thumbKey].filter((key): key is string => typeof key === 'string');
     await Promise.all(present.map((key) => this.store.delete(key)));
   }
 }

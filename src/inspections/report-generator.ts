@@ -224,12 +224,12 @@ export class ReportGenerator {
       decodedVehicle,
       odometerCaptured: session.captured_odometer,
       photos: captures.map((capture) => ({
-        photoCode: capture.photo_code,
-        photoLabel: capture.photo_label,
-        url: capture.url_token ? this.deps.urls.photoUrl(capture.url_token) : '',
+        photoCode: capture.photoCode,
+        photoLabel: capture.photoLabel,
+        url: capture.urlToken ? this.deps.urls.photoUrl(capture.urlToken) : '',
         approved: capture.approved,
         approvedMessage: approvedMessage(capture.approved, capture.reason),
-        capturedAt: capture.created_at,
+        capturedAt: capture.createdAt,
       })),
       location: session.location
         ? {
@@ -277,15 +277,15 @@ export class ReportGenerator {
     const detector = this.deps.detector;
     if (!detector) return false;
     // The accepted exterior photos: the VIN plate, the interior and the instrument cluster show no body damage.
-    const accepted = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at }))).filter(
-      (capture) => capture.approved && capture.file_key && capture.mime_type && !NOT_EXTERIOR.has(capture.photo_code),
+    const accepted = latestCapturePerCode(captures.map((capture) => ({ ...capture, capturedAt: capture.createdAt }))).filter(
+      (capture) => capture.approved && capture.fileKey && capture.mimeType && !NOT_EXTERIOR.has(capture.photoCode),
     );
     const { damages: detected, unanalysed } = await detector.detect(
       accepted.map((capture) => ({
-        photoCode: capture.photo_code,
-        photoLabel: capture.photo_label,
-        mimeType: capture.mime_type as string,
-        bytes: () => this.readOriginal(capture.file_key as string),
+        photoCode: capture.photoCode,
+        photoLabel: capture.photoLabel,
+        mimeType: capture.mimeType as string,
+        bytes: () => this.readOriginal(capture.fileKey as string),
       })),
       { sessionKey: session._id },
     );

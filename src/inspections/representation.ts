@@ -2,9 +2,9 @@
 // OpenAPI document shows; the views' return types derive from them, so tsc keeps the two in step.
 import { z } from 'zod';
 import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
-import type { CaptureDocument } from '../store/captures.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import type { Note } from '../domain/notes.js';
+import type { Capture } from '../domain/capture.js';
 import type { DamageRecord } from '../domain/damage-record.js';
 import { SESSION_KEY_PATTERN } from '../domain/identifiers.js';
 import { SessionStatusSchema } from '../domain/statuses.js';
@@ -210,20 +210,20 @@ export function optionsView(options: SessionOptions): SessionOptionsView {
   };
 }
 
-export function photoView(capture: CaptureDocument, urls: PublicUrls): PhotoView {
+export function photoView(capture: Capture, urls: PublicUrls): PhotoView {
   return {
-    photo_code: capture.photo_code,
-    photo_label: capture.photo_label,
-    url: capture.url_token ? urls.photoUrl(capture.url_token) : null,
+    photo_code: capture.photoCode,
+    photo_label: capture.photoLabel,
+    url: capture.urlToken ? urls.photoUrl(capture.urlToken) : null,
     approved: capture.approved,
     approved_message: approvedMessage(capture.approved, capture.reason),
-    rejection_code: capture.rejection_code,
-    decoded_vin: capture.decoded_vin,
-    vehicle_check: capture.vehicle_check,
-    vehicle_box: capture.vehicle_box,
-    odometer_suggested: capture.odometer_suggested,
-    created_at: capture.created_at.toISOString(),
-    updated_at: capture.updated_at.toISOString(),
+    rejection_code: capture.rejectionCode,
+    decoded_vin: capture.decodedVin,
+    vehicle_check: capture.vehicleCheck,
+    vehicle_box: capture.vehicleBox,
+    odometer_suggested: capture.odometerSuggested,
+    created_at: capture.createdAt.toISOString(),
+    updated_at: capture.updatedAt.toISOString(),
   };
 }
 

@@ -3,7 +3,8 @@
 // in the file store and served from there; concurrent first requests share that one render. A revised report (a
 // reopened review completed again) is a new document with its own stored PDF.
 import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
-import type { CaptureDocument, CaptureStore } from '../store/captures.js';
+import type { CaptureStore } from '../store/captures.js';
+import type { Capture } from '../domain/capture.js';
 import type { NoteStore } from '../store/notes.js';
 import type { AccountStore } from '../store/accounts.js';
 import type { UserStore } from '../store/users.js';
@@ -187,12 +188,12 @@ export class ReportDocuments {
    */
   private async thumbnails(session: InspectionSessionDocument): Promise<Map<number, Uint8Array>> {
     const captures = standingCaptures(session.photos, await this.deps.stores.captures.listForSession(session.api_key, session._id));
-    const latest = latestCapturePerCode(captures.map((capture) => ({ ...capture, photoCode: capture.photo_code, capturedAt: capture.created_at })));
+    const latest = latestCapturePerCode(captures.map((capture) => ({ ...capture, capturedAt: capture.createdAt })));
     const thumbnails = new Map<number, Uint8Array>();
     for (const capture of latest.slice(0, REPORT_LIMITS.photos)) {
       try {
         const bytes = await this.photoBytes(capture);
-        if (bytes) thumbnails.set(capture.photo_code, bytes);
+        if (bytes) thumbnails.set(capture.photoCode, bytes);
       } catch {
         // An unreadable stored photo leaves an empty frame rather than no report.
       }
@@ -201,8 +202,8 @@ export class ReportDocuments {
   }
 
   /** The thumbnail made when the photo was captured (≤ 400 px JPEG, upright), or null when it has none. */
-  private async photoBytes(capture: CaptureDocument): Promise<Buffer | null> {
-    return capture.thumb_key ? this.deps.files.read(capture.thumb_key) : null;
+  private async photoBytes(capture: Capture): Promise<Buffer | null> {
+    return capture.thumbKey ? this.deps.files.read(capture.thumbKey) : null;
   }
 }
 

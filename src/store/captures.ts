@@ -1,22 +1,22 @@
 // Photo captures: every upload of a session, accepted or rejected; retakes add a capture, never overwrite one.
+// Documents are mapped to Capture records (domain/capture.ts) here, so nothing outside the store knows the stored shape.
 import type { Collection, Db } from 'mongodb';
+import type { Capture } from '../domain/capture.js';
 import type { RejectionCode } from '../domain/rejection-codes.js';
 import type { VehicleBox, VehicleCheck } from '../domain/vehicle-check.js';
 import { ensureIndex } from './indexes.js';
 import { PLAIN_SERVER, type ServerTraits } from './server-traits.js';
 
-export interface CaptureDocument {
+interface CaptureDocument {
   _id: string;
   session_key: string;
   api_key: string;
   photo_code: number;
   photo_label: string;
-  /** File store key of the original upload; kept only for accepted photos (docs/limits.md). */
+  /** Migration 014 gave captures stored before the keys null ones. */
   file_key: string | null;
-  /** File store keys of the JPEG thumbnails (docs/capture.md); a rejected upload keeps only `thumb_key`. */
   medium_key: string | null;
   thumb_key: string | null;
-  /** Unguessable path segment under /photos/; null when nothing of the upload was kept. */
   url_token: string | null;
   mime_type: string | null;
   size_bytes: number;
@@ -25,19 +25,74 @@ export interface CaptureDocument {
   hash: string | null;
   approved: boolean;
   reason: string | null;
-  /** Why it was rejected, as a code (docs/capture.md); null when approved (and on rejections made before codes existed). */
+  /** Null when approved; migration 024 gave rejections stored before codes existed the code of their reason. */
   rejection_code: RejectionCode | null;
   metrics: Record<string, number>;
-  /** The VIN read from the barcode of an accepted VIN photo (photo code 1); null when none was readable. */
+  /** Migration 010 gave captures stored before the VIN reading and the vehicle check null ones, 011 the odometer's. */
   decoded_vin: string | null;
-  /** The vehicle check's flag on an exterior view (docs/capture.md#vehicle-check); null when not checked. */
   vehicle_check: VehicleCheck | null;
-  /** The vehicle the flag is about, in fractions of the photo; null when none was found or not checked. */
   vehicle_box: VehicleBox | null;
-  /** The mileage read from an accepted cluster photo (photo code 3, docs/capture.md#odometer-reading); null when none was read. */
   odometer_suggested: number | null;
   created_at: Date;
   updated_at: Date;
+}
+
+function toCapture(document: CaptureDocument): Capture {
+  return {
+    id: document._id,
+    sessionKey: document.session_key,
+    apiKey: document.api_key,
+    photoCode: document.photo_code,
+    photoLabel: document.photo_label,
+    fileKey: document.file_key,
+    mediumKey: document.medium_key,
+    thumbKey: document.thumb_key,
+    urlToken: document.url_token,
+    mimeType: document.mime_type,
+    sizeBytes: document.size_bytes,
+    width: document.width,
+    height: document.height,
+    hash: document.hash,
+    approved: document.approved,
+    reason: document.reason,
+    rejectionCode: document.rejection_code,
+    metrics: document.metrics,
+    decodedVin: document.decoded_vin,
+    vehicleCheck: document.vehicle_check,
+    vehicleBox: document.vehicle_box,
+    odometerSuggested: document.odometer_suggested,
+    createdAt: document.created_at,
+    updatedAt: document.updated_at,
+  };
+}
+
+function toDocument(capture: Capture): CaptureDocument {
+  return {
+    _id: capture.id,
+    session_key: capture.sessionKey,
+    api_key: capture.apiKey,
+    photo_code: capture.photoCode,
+    photo_label: capture.photoLabel,
+    file_key: capture.fileKey,
+    medium_key: capture.mediumKey,
+    thumb_key: capture.thumbKey,
+    url_token: capture.urlToken,
+    mime_type: capture.mimeType,
+    size_bytes: capture.sizeBytes,
+    width: capture.width,
+    height: capture.height,
+    hash: capture.hash,
+    approved: capture.approved,
+    reason: capture.reason,
+    rejection_code: capture.rejectionCode,
+    metrics: capture.metrics,
+    decoded_vin: capture.decodedVin,
+    vehicle_check: capture.vehicleCheck,
+    vehicle_box: capture.vehicleBox,
+    odometer_suggested: capture.odometerSuggested,
+    created_at: capture.createdAt,
+    updated_at: capture.updatedAt,
+  };
 }
 
 export class CaptureStore {
@@ -61,16 +116,17 @@ export class CaptureStore {
     );
   }
 
-  async insert(capture: CaptureDocument): Promise<void> {
-    await this.collection.insertOne(capture);
+  async insert(capture: Capture): Promise<void> {
+    await this.collection.insertOne(toDocument(capture));
   }
 
-  listForSession(apiKey: string, sessionKey: string): Promise<CaptureDocument[]> {
-    return this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ created_at: 1 }).toArray();
+  async listForSession(apiKey: string, sessionKey: string): Promise<Capture[]> {
+    return (await this.collection.find({ api_key: apiKey, session_key: sessionKey }).sort({ created_at: 1 }).toArray()).map(toCapture);
   }
 
-  findByUrlToken(token: string): Promise<CaptureDocument | null> {
-    return this.collection.findOne({ url_token: token });
+  async findByUrlToken(token: string): Promise<Capture | null> {
+    const found = await this.collection.findOne({ url_token: token });
+    return found && toCapture(found);
   }
 
   async delete(id: string): Promise<void> {

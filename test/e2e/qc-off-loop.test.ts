@@ -191,7 +191,7 @@ describe('quality control off the event loop', () => {
       expect(result.body.data?.capturePhoto, `photo ${code}`).toMatchObject({ photoCode: code, approved: true, approvedMessage: 'ACCEPTED' });
     }
     const stored = await server.app.services.stores.captures.listForSession(account.apiKey, session.sessionKey);
-    expect(stored.map((capture) => capture.photo_code).sort((a, b) => a - b)).toEqual(PHOTO_CODES);
+    expect(stored.map((capture) => capture.photoCode).sort((a, b) => a - b)).toEqual(PHOTO_CODES);
     for (const capture of stored) expect([capture.width, capture.height, capture.approved]).toEqual([4000, 3000, true]);
 
     // Every cheap request sent while the uploads were in flight succeeded.

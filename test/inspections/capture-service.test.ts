@@ -73,11 +73,11 @@ describe('a LITE session from start to COMPLETE', () => {
       session_key: sessionKey,
       event: 'SESSION:STAGE_CHANGE',
       photo_code: 1,
-      photo_label: firstCapture?.photo_label,
-      photo_url: env.services.urls.photoUrl(firstCapture?.url_token as string),
+      photo_label: firstCapture?.photoLabel,
+      photo_url: env.services.urls.photoUrl(firstCapture?.urlToken as string),
       photo_status: 'accepted',
       message: '',
-      timestamp: isoTimestamp(firstCapture?.created_at as Date),
+      timestamp: isoTimestamp(firstCapture?.createdAt as Date),
     });
     expect(events.find((event) => event.payload.status === 'CONFIRM')?.payload.timestamp).toBe(isoTimestamp(stored.inspect_ended_at as Date));
     expect(events.at(-1)?.payload).toMatchObject({ event: 'SESSION:COMPLETE', session: { session_key: sessionKey, status: 'COMPLETE' } });
@@ -96,7 +96,7 @@ describe('photos', () => {
     const lastCode = LITE.at(-1) as number;
 
     const rejected = await env.capturePhoto(sessionKey, lastCode, await makeBlurred({ seed: 200 + lastCode }));
-    expect(rejected).toMatchObject({ approved: false, rejection_code: 'BLURRY' });
+    expect(rejected).toMatchObject({ approved: false, rejectionCode: 'BLURRY' });
     expect(await statusOf(sessionKey)).toBe('PROCESS');
     const stage = (await env.events(sessionKey)).at(-1);
     expect(stage?.payload).toMatchObject({ event: 'SESSION:STAGE_CHANGE', photo_code: lastCode, photo_status: 'rejected', message: rejected.reason });
@@ -159,7 +159,7 @@ describe('photos', () => {
       await env.captureScenes(sessionKey, [lastCode], 400);
       expect(await statusOf(sessionKey)).toBe('QC_PASSED');
       held.release();
-      expect(await retake).toMatchObject({ approved: false, rejection_code: 'BLURRY' });
+      expect(await retake).toMatchObject({ approved: false, rejectionCode: 'BLURRY' });
     } finally {
       gate.remove();
       await retake.catch(() => undefined);
@@ -169,7 +169,7 @@ describe('photos', () => {
     const stored = await env.session(sessionKey);
     expect(stored.status).toBe('QC_PASSED');
     expect(stored.photos[retakenCode]).toMatchObject({ capture_id: acceptedCapture, approved: true });
-    const captures = (await env.services.sessions.capturesOf(stored)).filter((capture) => capture.photo_code === retakenCode);
+    const captures = (await env.services.sessions.capturesOf(stored)).filter((capture) => capture.photoCode === retakenCode);
     expect(captures.map((capture) => capture.approved)).toEqual([true, false]);
   });
 
@@ -191,7 +191,7 @@ describe('photos', () => {
       await late.catch(() => undefined);
     }
     const captures = await env.services.sessions.capturesOf(await env.session(sessionKey));
-    expect(captures.filter((capture) => capture.photo_code === 2)).toHaveLength(1);
+    expect(captures.filter((capture) => capture.photoCode === 2)).toHaveLength(1);
     expect((await env.events(sessionKey)).filter((event) => event.event === 'SESSION:STAGE_CHANGE')).toHaveLength(LITE.length);
   });
 });
@@ -234,7 +234,7 @@ describe('expiry by the clock', () => {
     const stored = await env.session(sessionKey);
     expect(stored.status).toBe('PROCESS');
     const latest = (await env.services.sessions.capturesOf(stored)).at(-1)!;
-    expect(stored.expires_at.getTime()).toBe(latest.created_at.getTime() + HOUR_MS);
+    expect(stored.expires_at.getTime()).toBe(latest.createdAt.getTime() + HOUR_MS);
   });
 });
 

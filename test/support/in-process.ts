@@ -16,7 +16,7 @@ import { createServices, type Services } from '../../src/services.js';
 import { prepareDatabase } from '../../src/store/stores.js';
 import { FilesystemStore } from '../../src/storage/filesystem-store.js';
 import type { Account } from '../../src/domain/account.js';
-import type { CaptureDocument } from '../../src/store/captures.js';
+import type { Capture } from '../../src/domain/capture.js';
 import type { SessionEvent } from '../../src/domain/session-event.js';
 import type { InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
 import { TestClock } from './clock.js';
@@ -39,7 +39,7 @@ export interface InProcess {
   /** The session as stored now (what a request of the capture app starts from). */
   session(sessionKey: string): Promise<InspectionSessionDocument>;
   /** One upload of the capture app: the session read afresh, then the capture use case. */
-  capturePhoto(sessionKey: string, photoCode: number, bytes: Buffer): Promise<CaptureDocument>;
+  capturePhoto(sessionKey: string, photoCode: number, bytes: Buffer): Promise<Capture>;
   /** Sends each of `codes` its own sharp scene (seed `seedBase + code`), in order, and expects each accepted. */
   captureScenes(sessionKey: string, codes: readonly number[], seedBase: number): Promise<void>;
   /** The session's recorded events, oldest first. */

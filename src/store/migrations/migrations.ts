@@ -28,6 +28,7 @@ import { sessionReviewFlags } from './018-session-review-flags.js';
 import { sessionReviewHistory } from './019-session-review-history.js';
 import { sessionLateFields } from './020-session-late-fields.js';
 import { damageRecordDetails } from './023-damage-record-details.js';
+import { captureRejectionCodes } from './024-capture-rejection-codes.js';
 
 /** Every migration, oldest first. Append; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sessionReviewHistory,
   sessionLateFields,
   damageRecordDetails,
+  captureRejectionCodes,
 ];
 
 const LEASE = 'migrations';
