@@ -16,7 +16,7 @@ export const SOAK_TESTS = ['test/robustness/soak.test.ts', 'test/e2e/qc-off-loop
  * modules, ~6 s of the project's ~10 on 2 cores, once in each worker. Those tests (schema-sync, browser-documents,
  * graphiql-examples, session-inputs in test/http/) run in `in-process`, whose workers load the server anyway.
  */
-const UNIT_TESTS = [
+export const UNIT_TESTS = [
   'test/domain/**/*.test.ts',
   'test/docs/**/*.test.ts',
   'test/events/subscriber-overflow.test.ts',

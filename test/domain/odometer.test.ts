@@ -39,6 +39,26 @@ describe('pickOdometerReading', () => {
     expect(pickOdometerReading(lines('1807[43,65] 20[25]', '48213[59] x', '100120140[37]'))).toBe(48213);
   });
 
+  it('ranks candidates: beside a unit (after or before it) first, then the tallest, then the one with more digits', () => {
+    expect(pickOdometerReading(lines('99999[80] 4821[40] km'))).toBe(4821);
+    expect(pickOdometerReading(lines('99999[80]', 'ODO 48213[30]'))).toBe(48213);
+    expect(pickOdometerReading(lines('48213[59]', '2024[30]'))).toBe(48213);
+    expect(pickOdometerReading(lines('2024[59]', '48213[30]'))).toBe(2024);
+    expect(pickOdometerReading(lines('2024[40]', '48213[40]'))).toBe(48213);
+    expect(pickOdometerReading(lines('48213[40]', '2024[40]'))).toBe(48213);
+  });
+
+  it('reads a number in brackets or before punctuation, at the confidence and length limits', () => {
+    expect(pickOdometerReading(lines('(48213) km'))).toBe(48213);
+    expect(pickOdometerReading(lines('[48,213]; km'))).toBe(48213);
+    expect(pickOdometerReading(lines('48213[30,80] km'))).toBe(48213);
+    expect(pickOdometerReading(lines('48213[30,79] km'))).toBeNull();
+    // Four digits are enough alone; three need a unit beside them.
+    expect(pickOdometerReading(lines('2024[40]'))).toBe(2024);
+    expect(pickOdometerReading(lines('202[40]'))).toBeNull();
+    expect(pickOdometerReading(lines('9999999 km'))).toBe(9_999_999);
+  });
+
   it('refuses unsure words, more than seven digits, and mixed letters', () => {
     expect(pickOdometerReading(lines('48213[59,40] km'))).toBeNull();
     expect(pickOdometerReading(lines('12345678 km'))).toBeNull();
@@ -58,6 +78,8 @@ describe('odometerMatch', () => {
   it('allows 5 % of the given reading or 1,000 units, whichever is more', () => {
     // 5 % of 10,000 is 500: the 1,000 units allow more.
     expect(odometerMatch({ reading: 10_000, unit: 'km' }, km(10_900))).toBe(true);
+    expect(odometerMatch({ reading: 10_000, unit: 'km' }, km(11_000))).toBe(true);
+    expect(odometerMatch({ reading: 10_000, unit: 'km' }, km(11_001))).toBe(false);
     expect(odometerMatch({ reading: 10_000, unit: 'km' }, km(11_100))).toBe(false);
     expect(odometerMatch({ reading: 10_000, unit: 'km' }, km(8_900))).toBe(false);
     // 5 % of 200,000 is 10,000.

@@ -7,6 +7,7 @@ import {
   expiresWhenIdle,
   isFinal,
   isSessionStatus,
+  retakeReplacesIn,
   nextStatus,
   SESSION_STATUSES,
   SESSION_TRIGGERS,
@@ -28,6 +29,11 @@ const EXPECTED: Record<SessionTrigger, Partial<Record<SessionStatus, SessionStat
 };
 
 describe('session statuses', () => {
+  it('let an accepted retake replace its view until confirmation, a rejected one only before every view is accepted', () => {
+    expect(retakeReplacesIn(true)).toEqual(['STARTED', 'PROCESS', 'QC_PASSED']);
+    expect(retakeReplacesIn(false)).toEqual(['STARTED', 'PROCESS']);
+  });
+
   it('expire when idle only before every photo is accepted', () => {
     expect(SESSION_STATUSES.filter(expiresWhenIdle)).toEqual(['IDLE', 'STARTED', 'PROCESS']);
   });

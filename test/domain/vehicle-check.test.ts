@@ -29,6 +29,8 @@ describe('judgeVehicle', () => {
     const truck = (score: number, x = 0.1): VehicleDetection => ({ label: 'truck', box: { x, y: 0.25, width: 0.8, height: 0.5, score } });
     // 0.2 and 0.25, each under the threshold: 1 − 0.8 × 0.75 = 0.4 over it.
     expect(judgeVehicle([car(0.1, 0.25, 0.8, 0.5, 0.2), truck(0.25)])).toEqual({ check: 'ok', box: { x: 0.1, y: 0.25, width: 0.8, height: 0.5, score: 0.4 } });
+    // The merged vehicle has the place of its most confident box, whatever order the detector listed them in.
+    expect(judgeVehicle([car(0.12, 0.25, 0.8, 0.5, 0.3), truck(0.6)]).box).toEqual({ x: 0.1, y: 0.25, width: 0.8, height: 0.5, score: 0.72 });
     // Boxes overlapping less than sameVehicleOverlap (here 0.6 of their union) are two weak vehicles, neither enough.
     expect(judgeVehicle([car(0.1, 0.25, 0.8, 0.5, 0.2), truck(0.25, 0.3)]).check).toBe('no_vehicle');
   });
@@ -40,12 +42,18 @@ describe('judgeVehicle', () => {
     expect(judgeVehicle([car(0.1, 0.01, 0.8, 0.6)]).check).toBe('cut_off');
     expect(judgeVehicle([car(0.1, 0.4, 0.8, 0.6)]).check).toBe('ok');
     expect(judgeVehicle([car(0.05, 0.3, 0.9, 0.4)]).check).toBe('ok');
+    // Exactly at the margin counts as past the edge.
+    const margin = DEFAULT_VEHICLE_CHECK_RULES.edgeMargin;
+    expect(judgeVehicle([car(margin, 0.3, 0.7, 0.4)]).check).toBe('cut_off');
+    expect(judgeVehicle([car(0.1, margin, 0.7, 0.4)]).check).toBe('cut_off');
+    expect(judgeVehicle([car(0.25, 0.3, 0.75 - margin, 0.4)]).check).toBe('cut_off');
   });
 
   it('flags a vehicle spanning less than the minimum in both directions as too far', () => {
     const span = DEFAULT_VEHICLE_CHECK_RULES.minSpan;
     expect(judgeVehicle([car(0.4, 0.5, span - 0.01, 0.2)]).check).toBe('too_far');
     expect(judgeVehicle([car(0.4, 0.5, span, 0.2)]).check).toBe('ok');
+    expect(judgeVehicle([car(0.4, 0.3, 0.2, span)]).check).toBe('ok');
   });
 
   it('judges the largest confident vehicle: a neighbour far behind does not make the photo too far', () => {

@@ -7,6 +7,9 @@ describe('checkVin', () => {
       expect(checkVin(vin)).toEqual({ vin, valid: true, checkDigitValid: true, problem: null });
     }
     expect(expectedCheckDigit('1M8GDM9AXKP042788')).toBe('X');
+    // Only for 17 characters a VIN may hold.
+    expect(expectedCheckDigit('1HGCM82633A00435')).toBeNull();
+    expect(expectedCheckDigit('1HGCM82633A0O4352')).toBeNull();
   });
 
   it('refuses a North American VIN with a wrong check digit and names the expected one', () => {
@@ -66,6 +69,8 @@ describe('vinMatch and capturedVin', () => {
     expect(capturedVin({ vin: 'A', at: early }, { vin: 'B', at: late })).toBe('B');
     expect(capturedVin({ vin: 'A', at: late }, { vin: 'B', at: early })).toBe('A');
     expect(capturedVin({ vin: null, at: late }, { vin: 'B', at: early })).toBe('B');
+    // Given at the same instant, the person's typing is the correction.
+    expect(capturedVin({ vin: 'A', at: early }, { vin: 'B', at: early })).toBe('B');
     expect(capturedVin(null, null)).toBeNull();
   });
 });
