@@ -51,11 +51,11 @@ function describe(label: string, counts: Map<string, number>, operations: number
 /** The commands of a LITE session's photos, every one accepted, taken through GraphQL with the capture token. */
 async function countCapture(app: App, url: string, owner: Account, photos: Buffer[]): Promise<Map<string, number>> {
   const capture = await app.services.sessions.create(owner, { session: { theme: 'LITE' } });
-  const captureToken = capture.capture_token;
-  await graphqlRequest(url, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: capture._id });
+  const captureToken = capture.captureToken;
+  await graphqlRequest(url, { captureToken }, 'mutation($k: String!) { startCapture(sessionKey: $k) { status } }', { k: capture.key });
   return countDuring(app, async () => {
     for (const [index, code] of LITE_PHOTOS.entries()) {
-      const uploaded = await uploadPhoto(url, { captureToken }, capture._id, code, photos[index] as Buffer);
+      const uploaded = await uploadPhoto(url, { captureToken }, capture.key, code, photos[index] as Buffer);
       if (!uploaded.body.data?.capturePhoto?.approved) throw new Error(`photo ${code} was not accepted`);
     }
   });
@@ -122,7 +122,7 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
       const response = await fetch(`${url}/graphql`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ query: SESSION_QUERY, variables: { k: session._id } }),
+        body: JSON.stringify({ query: SESSION_QUERY, variables: { k: session.key } }),
       });
       const body = (await response.json()) as { errors?: unknown };
       if (body.errors) throw new Error(JSON.stringify(body.errors));
@@ -166,7 +166,7 @@ export async function runCommandBenchmark(options: { mongoUrl?: string } = {}): 
       services.recorder.record({
         apiKey: account.apiKey,
         callbackKey: account.apiKey,
-        sessionKey: session._id,
+        sessionKey: session.key,
         payload: { event: 'SESSION:NOTE_INSERT', title },
       });
     const events = await countDuring(app, async () => {

@@ -75,7 +75,7 @@ export async function runWebhookBenchmark(options: { seconds?: number; mongoUrl?
     const unloaded: number[] = [];
     for (let note = 0; note < 100; note += 1) {
       const title = `warmup-${note}`;
-      await services.sessions.addNote(account, (sessions[0] as { _id: string })._id, { title, description: 'benchmark' });
+      await services.sessions.addNote(account, (sessions[0] as { key: string }).key, { title, description: 'benchmark' });
       while (!arrivals.has(title)) await new Promise((resolve) => setImmediate(resolve));
       unloaded.push((arrivals.get(title) as number) - (recordedAt.get(title) as number));
     }
@@ -96,8 +96,8 @@ export async function runWebhookBenchmark(options: { seconds?: number; mongoUrl?
     for (let index = 0; index < steadyTotal; index += 1) {
       const wait = steadyStarted + (index * 1000) / steadyRate - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const session = sessions[index % sessions.length] as { _id: string };
-      steadyWrites.push(services.sessions.addNote(account, session._id, { title: `steady-${index}`, description: 'benchmark' }).catch(() => undefined));
+      const session = sessions[index % sessions.length] as { key: string };
+      steadyWrites.push(services.sessions.addNote(account, session.key, { title: `steady-${index}`, description: 'benchmark' }).catch(() => undefined));
     }
     await Promise.all(steadyWrites);
     const steadyDeadline = performance.now() + DRAIN_TIMEOUT_MS;
@@ -120,7 +120,7 @@ export async function runWebhookBenchmark(options: { seconds?: number; mongoUrl?
           const title = `${sessionIndex}-${note}`;
           const at = performance.now();
           try {
-            await services.sessions.addNote(account, session._id, { title, description: 'benchmark' });
+            await services.sessions.addNote(account, session.key, { title, description: 'benchmark' });
             submitted.set(title, at);
           } catch {
             failures += 1;

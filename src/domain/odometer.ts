@@ -144,10 +144,10 @@ export function vehicleOdometerFields(
 
 /** The reading suggested by the session's kept cluster photo (the capture its slot names); null when none was read. */
 export function clusterSuggestion(
-  session: { photos: Readonly<Record<string, { capture_id: string; approved: boolean } | undefined>> },
+  session: { photos: Readonly<Record<string, { captureId: string; approved: boolean } | undefined>> },
   captures: readonly { id: string; odometerSuggested: number | null }[],
 ): number | null {
   const slot = session.photos[String(CLUSTER_PHOTO_CODE)];
   if (!slot?.approved) return null;
-  return captures.find((capture) => capture.id === slot.capture_id)?.odometerSuggested ?? null;
+  return captures.find((capture) => capture.id === slot.captureId)?.odometerSuggested ?? null;
 }

@@ -31,12 +31,12 @@ export function latestCapturePerCode<T extends { photoCode: number; capturedAt: 
  * taking the slot (docs/capture.md), so it must not replace the accepted photo in results and reports either.
  */
 export function standingCaptures<T extends { id: string; photoCode: number }>(
-  slots: Readonly<Record<string, { capture_id: string } | undefined>>,
+  slots: Readonly<Record<string, { captureId: string } | undefined>>,
   captures: readonly T[],
 ): T[] {
   return captures.filter((capture) => {
     const slot = slots[String(capture.photoCode)];
-    return !slot || slot.capture_id === capture.id;
+    return !slot || slot.captureId === capture.id;
   });
 }
 

@@ -183,8 +183,8 @@ export function parseSessionSearch(input: Record<string, unknown>): ParseResult<
   };
 }
 
-export function encodeSearchCursor(session: { _id: string; created_at: Date }): string {
-  return Buffer.from(`${session.created_at.getTime()}:${session._id}`).toString('base64url');
+export function encodeSearchCursor(session: { key: string; createdAt: Date }): string {
+  return Buffer.from(`${session.createdAt.getTime()}:${session.key}`).toString('base64url');
 }
 
 function decodeSearchCursor(text: string): SearchCursor | null {

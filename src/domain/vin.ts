@@ -140,12 +140,12 @@ export function capturedVin(decoded: { vin: string | null; at: Date } | null, ty
  * on the capture page, whichever was given last.
  */
 export function sessionCapturedVin(
-  session: { photos: Readonly<Record<string, { capture_id: string } | undefined>>; typed_vin: { vin: string; typed_at: Date } | null },
+  session: { photos: Readonly<Record<string, { captureId: string } | undefined>>; typedVin: { vin: string; typedAt: Date } | null },
   captures: readonly { id: string; decodedVin: string | null; createdAt: Date }[],
 ): string | null {
   const slot = session.photos[String(VIN_PHOTO_CODE)];
-  const vinPhoto = slot ? captures.find((capture) => capture.id === slot.capture_id) : undefined;
+  const vinPhoto = slot ? captures.find((capture) => capture.id === slot.captureId) : undefined;
   const decoded = vinPhoto ? { vin: vinPhoto.decodedVin, at: vinPhoto.createdAt } : null;
-  const typed = session.typed_vin ? { vin: session.typed_vin.vin, at: session.typed_vin.typed_at } : null;
+  const typed = session.typedVin ? { vin: session.typedVin.vin, at: session.typedVin.typedAt } : null;
   return capturedVin(decoded, typed);
 }

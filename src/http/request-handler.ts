@@ -64,7 +64,7 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
       : null;
     const guestSession = headerValue(request, 'api-key') ? null : await captureSessionOf(services, request).catch(() => null);
     const verdict = guestSession
-      ? await deps.guestRateLimiter.consume(guestRateLimitKey(guestSession._id))
+      ? await deps.guestRateLimiter.consume(guestRateLimitKey(guestSession.key))
       : await rateLimiter.consume(rateLimitKey(apiKey, request.socket.remoteAddress));
     for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
   };

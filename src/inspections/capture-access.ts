@@ -33,7 +33,7 @@ export class CaptureAccess {
     known?: InspectionSessionRecord | null,
   ): Promise<InspectionSessionRecord> {
     if (tokenSessionKey !== sessionKey || !isSessionKey(sessionKey)) throw sessionNotFound(sessionKey);
-    const session = known?._id === sessionKey ? known : await this.sessions.findByKey(sessionKey);
+    const session = known?.key === sessionKey ? known : await this.sessions.findByKey(sessionKey);
     if (!session) throw sessionNotFound(sessionKey);
     const access = this.sessions.captureTokenAccess(session);
     if (access === 'expired') throw invalidCaptureToken();

@@ -1,7 +1,8 @@
 // The capture flow (docs/events.md, docs/capture.md): start, photos through quality control, location, guest notes and
 // confirmation. Each status-bound write is conditional on the status, so racing requests cannot both win.
 import { randomBytes } from 'node:crypto';
-import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSession } from '../domain/inspection-session.js';
 import type { Account } from '../domain/account.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { Capture } from '../domain/capture.js';
@@ -66,41 +67,41 @@ export class CaptureService {
   }
 
   /** Confirmation over REST: the same as the capture app's (a session under manual review then waits in CONFIRM). */
-  async confirmForAccount(account: Account, sessionKey: string): Promise<InspectionSessionDocument> {
+  async confirmForAccount(account: Account, sessionKey: string): Promise<InspectionSession> {
     return this.confirm(await this.deps.sessionService.require(account, sessionKey));
   }
 
   /** Opens the capture: IDLE → STARTED. Calling it again later returns the session as it is (page reloads). */
-  async start(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
+  async start(session: InspectionSession): Promise<InspectionSession> {
     const current = await this.refuseIfExpired(session);
     if (current.status !== 'IDLE') return current;
     const now = this.deps.clock();
-    const moved = await this.deps.moves.move(current._id, 'start', now, { inspect_started_at: now, expires_at: this.idleDeadline(current, now) });
+    const moved = await this.deps.moves.move(current.key, 'start', now, { inspectStartedAt: now, expiresAt: this.idleDeadline(current, now) });
     return moved ?? (await this.reload(current));
   }
 
-  async capturePhoto(session: InspectionSessionDocument, photoCode: number, bytes: Buffer): Promise<Capture> {
+  async capturePhoto(session: InspectionSession, photoCode: number, bytes: Buffer): Promise<Capture> {
     const current = await this.refuseIfExpired(session);
     const label = this.requirePhotoCode(current, photoCode);
     if (!acceptsPhotos(current.status)) throw this.notAcceptingPhotos(current);
     // The limit is checked before anything else happens, so a full session stores and moves nothing.
     await this.reserveCaptureSlot(current);
-    let kept: { capture: Capture; updated: InspectionSessionDocument };
+    let kept: { capture: Capture; updated: InspectionSession };
     try {
       kept = await this.checkAndKeep(current, photoCode, label, bytes);
     } catch (error) {
-      await this.deps.sessions.releaseSlot(current._id, 'capture_count');
+      await this.deps.sessions.releaseSlot(current.key, 'captureCount');
       throw error;
     }
     const { capture, updated } = kept;
     const processedAt = capture.createdAt;
     await this.deps.recorder.record({
-      apiKey: current.api_key,
-      callbackKey: current.created_with_key,
-      sessionKey: current._id,
+      apiKey: current.apiKey,
+      callbackKey: current.createdWithKey,
+      sessionKey: current.key,
       payload: {
         ...stageChangePayload({
-          sessionKey: current._id,
+          sessionKey: current.key,
           photoCode,
           photoLabel: label,
           photoUrl: capture.urlToken ? this.deps.urls.photoUrl(capture.urlToken) : '',
@@ -114,17 +115,17 @@ export class CaptureService {
       .filter(([, photo]) => photo.approved)
       .map(([code]) => Number(code));
     if (allRequiredAccepted(updated.theme, acceptedCodes)) {
-      await this.deps.moves.move(current._id, 'allPhotosAccepted', this.deps.clock());
+      await this.deps.moves.move(current.key, 'allPhotosAccepted', this.deps.clock());
     }
     return capture;
   }
 
   /** Runs QC on the upload and keeps what docs/limits.md allows; returns the stored capture and the updated session. */
-  private async checkAndKeep(current: InspectionSessionDocument, photoCode: number, label: string, bytes: Buffer) {
+  private async checkAndKeep(current: InspectionSession, photoCode: number, label: string, bytes: Buffer) {
     const receivedAt = this.deps.clock();
     // The first photo moves STARTED → PROCESS before quality control, as the spec's "first capture begins".
     if (current.status === 'STARTED') {
-      await this.deps.moves.move(current._id, 'firstPhoto', receivedAt, { expires_at: this.idleDeadline(current, receivedAt) });
+      await this.deps.moves.move(current.key, 'firstPhoto', receivedAt, { expiresAt: this.idleDeadline(current, receivedAt) });
     }
     const acceptedPhotos = Object.entries(current.photos)
       .filter(([code, slot]) => Number(code) !== photoCode && slot.approved && slot.hash)
@@ -132,7 +133,7 @@ export class CaptureService {
     const qcStarted = performance.now();
     // The whole analysis — verdict, thumbnails, VIN, odometer — takes one turn of the account's in the shared workers.
     const { verdict, thumbnails, vin, odometer } = await this.deps.qc.check(bytes, {
-      account: current.api_key,
+      account: current.apiKey,
       acceptedPhotos,
       photoCode,
       readVin: photoCode === VIN_PHOTO_CODE,
@@ -141,13 +142,13 @@ export class CaptureService {
     this.deps.metrics.qcDuration.observe({ verdict: verdict.accepted ? 'accepted' : 'rejected' }, (performance.now() - qcStarted) / 1000);
 
     const captureId = randomBytes(12).toString('hex');
-    const keys = await this.keepFiles(current._id, captureId, bytes, verdict, thumbnails);
+    const keys = await this.keepFiles(current.key, captureId, bytes, verdict, thumbnails);
     const hasFile = keys.fileKey !== null || keys.mediumKey !== null || keys.thumbKey !== null;
     const processedAt = this.deps.clock();
     const capture: Capture = {
       id: captureId,
-      sessionKey: current._id,
-      apiKey: current.api_key,
+      sessionKey: current.key,
+      apiKey: current.apiKey,
       photoCode,
       photoLabel: label,
       ...keys,
@@ -169,14 +170,14 @@ export class CaptureService {
       updatedAt: processedAt,
     };
     await this.deps.captures.insert(capture);
-    const slot = { capture_id: capture.id, approved: capture.approved, hash: capture.approved ? capture.hash : null, captured_at: processedAt };
-    const touched = { expires_at: this.idleDeadline(current, processedAt), updated_at: processedAt };
+    const slot = { captureId: capture.id, approved: capture.approved, hash: capture.approved ? capture.hash : null, capturedAt: processedAt };
+    const touched = { expiresAt: this.idleDeadline(current, processedAt), updatedAt: processedAt };
     // docs/capture.md: the latest capture takes the view's place, except that once every view is accepted (QC_PASSED) a
     // rejected retake is only recorded and the accepted photo stays. Each write names the statuses it may land in, so
     // a session that reached QC_PASSED during this photo's check is judged by the QC_PASSED rule.
     const updated =
-      (await this.deps.sessions.updateIfStatus(current._id, retakeReplacesIn(capture.approved), { [`photos.${photoCode}`]: slot, ...touched })) ??
-      (capture.approved ? null : await this.deps.sessions.updateIfStatus(current._id, ['QC_PASSED'], touched));
+      (await this.deps.sessions.updateIfStatus(current.key, retakeReplacesIn(capture.approved), { photo: { code: photoCode, slot }, ...touched })) ??
+      (capture.approved ? null : await this.deps.sessions.updateIfStatus(current.key, ['QC_PASSED'], touched));
     if (!updated) {
       // The session moved on (confirmed, expired) while this photo was checked: the photo is not kept.
       await this.deps.captures.delete(capture.id);
@@ -208,14 +209,14 @@ export class CaptureService {
     );
   }
 
-  private async reserveCaptureSlot(session: InspectionSessionDocument): Promise<void> {
+  private async reserveCaptureSlot(session: InspectionSession): Promise<void> {
     const limit = maxCapturesPerSession(requiredPhotoCodes(session.theme).length);
-    if (!(await this.deps.sessions.takeSlot(session._id, 'capture_count', limit, PHOTO_STATUSES))) {
-      throw limitReached(`Session ${session._id} already holds ${limit} photo uploads, the most one session may hold.`, { limit });
+    if (!(await this.deps.sessions.takeSlot(session.key, 'captureCount', limit, PHOTO_STATUSES))) {
+      throw limitReached(`Session ${session.key} already holds ${limit} photo uploads, the most one session may hold.`, { limit });
     }
   }
 
-  async setLocation(session: InspectionSessionDocument, input: { latitude: number; longitude: number; accuracy?: number | null }) {
+  async setLocation(session: InspectionSession, input: { latitude: number; longitude: number; accuracy?: number | null }) {
     const current = await this.refuseIfExpired(session);
     const { latitude, longitude } = input;
     const accuracy = input.accuracy ?? null;
@@ -224,11 +225,11 @@ export class CaptureService {
     if (accuracy !== null && (!Number.isFinite(accuracy) || accuracy < 0))
       throw captureError('INVALID_LOCATION', 'accuracy must be a non-negative number of metres.');
     const now = this.deps.clock();
-    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
-      location: { latitude, longitude, accuracy, captured_at: now },
-      updated_at: now,
+    const updated = await this.deps.sessions.updateIfStatus(current.key, ['STARTED', 'PROCESS', 'QC_PASSED'], {
+      location: { latitude, longitude, accuracy, capturedAt: now },
+      updatedAt: now,
     });
-    if (!updated) throw captureError('INVALID_STATUS', `The location can be set only while capturing; session ${current._id} is ${current.status}.`);
+    if (!updated) throw captureError('INVALID_STATUS', `The location can be set only while capturing; session ${current.key} is ${current.status}.`);
     return updated;
   }
 
@@ -236,19 +237,19 @@ export class CaptureService {
    * A VIN typed on the capture page, while capturing (docs/capture.md): for a label the barcode reader could not read.
    * The VIN given last, typed or decoded, is the one the results report.
    */
-  async setVin(session: InspectionSessionDocument, typed: string): Promise<InspectionSessionDocument> {
+  async setVin(session: InspectionSession, typed: string): Promise<InspectionSession> {
     const current = await this.refuseIfExpired(session);
     const check = checkVin(typed);
     if (!check.valid) throw captureError('INVALID_VIN', `The VIN is not valid. ${check.problem}`);
     const now = this.deps.clock();
-    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
-      typed_vin: { vin: check.vin, typed_at: now },
-      updated_at: now,
+    const updated = await this.deps.sessions.updateIfStatus(current.key, ['STARTED', 'PROCESS', 'QC_PASSED'], {
+      typedVin: { vin: check.vin, typedAt: now },
+      updatedAt: now,
     });
     if (updated) return updated;
     const latest = await this.reload(current);
-    if (latest.status === 'IDLE') throw captureError('INVALID_STATUS', `Start the capture of session ${latest._id} before typing the VIN.`);
-    throw captureError('INVALID_STATUS', `The VIN can be typed only while capturing; session ${latest._id} is ${latest.status}.`);
+    if (latest.status === 'IDLE') throw captureError('INVALID_STATUS', `Start the capture of session ${latest.key} before typing the VIN.`);
+    throw captureError('INVALID_STATUS', `The VIN can be typed only while capturing; session ${latest.key} is ${latest.status}.`);
   }
 
   /**
@@ -256,29 +257,29 @@ export class CaptureService {
    * "photo" when it equals what the kept cluster photo was read as, "typed" otherwise. The reading given last counts;
    * without a unit it is in the integrator's odom_unit, else in kilometres.
    */
-  async setOdometer(session: InspectionSessionDocument, input: { reading: number; unit?: OdometerUnit | null }): Promise<InspectionSessionDocument> {
+  async setOdometer(session: InspectionSession, input: { reading: number; unit?: OdometerUnit | null }): Promise<InspectionSession> {
     const current = await this.refuseIfExpired(session);
     const reading = OdometerReadingSchema.safeParse(input.reading);
     if (!reading.success) throw captureError('INVALID_ODOMETER', reading.error.issues[0]?.message ?? 'The odometer reading is not valid.');
-    const suggested = clusterSuggestion(current, await this.deps.captures.listForSession(current.api_key, current._id));
+    const suggested = clusterSuggestion(current, await this.deps.captures.listForSession(current.apiKey, current.key));
     const now = this.deps.clock();
-    const updated = await this.deps.sessions.updateIfStatus(current._id, ['STARTED', 'PROCESS', 'QC_PASSED'], {
-      captured_odometer: {
+    const updated = await this.deps.sessions.updateIfStatus(current.key, ['STARTED', 'PROCESS', 'QC_PASSED'], {
+      capturedOdometer: {
         reading: reading.data,
         unit: input.unit ?? current.vehicle.odomUnit ?? 'km',
         source: odometerSource(reading.data, suggested),
-        captured_at: now,
+        capturedAt: now,
       },
-      updated_at: now,
+      updatedAt: now,
     });
     if (updated) return updated;
     const latest = await this.reload(current);
-    if (latest.status === 'IDLE') throw captureError('INVALID_STATUS', `Start the capture of session ${latest._id} before giving the odometer reading.`);
-    throw captureError('INVALID_STATUS', `The odometer reading can be given only while capturing; session ${latest._id} is ${latest.status}.`);
+    if (latest.status === 'IDLE') throw captureError('INVALID_STATUS', `Start the capture of session ${latest.key} before giving the odometer reading.`);
+    throw captureError('INVALID_STATUS', `The odometer reading can be given only while capturing; session ${latest.key} is ${latest.status}.`);
   }
 
   /** A note from the person capturing: only while capturing, so it is in the report and never added after it. */
-  async addGuestNote(session: InspectionSessionDocument, input: { title: string; description: string }) {
+  async addGuestNote(session: InspectionSession, input: { title: string; description: string }) {
     const current = await this.refuseIfExpired(session);
     return this.deps.sessionService.insertNote(
       current,
@@ -286,10 +287,10 @@ export class CaptureService {
         user: GUEST_NOTE_USER,
         statuses: GUEST_NOTE_STATUSES,
         refusal: (latest) => {
-          if (latest.status === 'COMPLETE') return captureTokenReadOnly(latest._id);
-          if (latest.status === 'EXPIRED') return captureError('SESSION_EXPIRED', `Session ${latest._id} has expired.`);
-          if (latest.status === 'IDLE') return captureError('INVALID_STATUS', `Start the capture of session ${latest._id} before adding notes.`);
-          return captureError('INVALID_STATUS', `Notes can be added only while capturing; session ${latest._id} is ${latest.status}.`);
+          if (latest.status === 'COMPLETE') return captureTokenReadOnly(latest.key);
+          if (latest.status === 'EXPIRED') return captureError('SESSION_EXPIRED', `Session ${latest.key} has expired.`);
+          if (latest.status === 'IDLE') return captureError('INVALID_STATUS', `Start the capture of session ${latest.key} before adding notes.`);
+          return captureError('INVALID_STATUS', `Notes can be added only while capturing; session ${latest.key} is ${latest.status}.`);
         },
       },
       input,
@@ -300,34 +301,34 @@ export class CaptureService {
    * QC_PASSED → CONFIRM, then the condition report is generated and the session completes. Idempotent like
    * start: a session already confirmed (or complete) is returned as it is, with no second report or event.
    */
-  async confirm(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
+  async confirm(session: InspectionSession): Promise<InspectionSession> {
     const current = await this.refuseIfExpired(session);
     if (isConfirmed(current)) return current;
     const now = this.deps.clock();
-    const moved = await this.deps.moves.move(current._id, 'confirm', now, { inspect_ended_at: now });
+    const moved = await this.deps.moves.move(current.key, 'confirm', now, { inspectEndedAt: now });
     if (!moved) {
       const latest = await this.reload(current);
       if (isConfirmed(latest)) return latest;
       throw captureError(
         'INVALID_STATUS',
-        `Only a session whose photos all passed quality control can be confirmed; session ${current._id} is ${latest.status}.`,
+        `Only a session whose photos all passed quality control can be confirmed; session ${current.key} is ${latest.status}.`,
       );
     }
     return (await this.deps.reports.complete(moved)) ?? (await this.reload(moved));
   }
 
   /** Expiry is checked in code as well as by the sweeper, so an idle session never accepts work late. */
-  private async refuseIfExpired(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
+  private async refuseIfExpired(session: InspectionSession): Promise<InspectionSession> {
     const now = this.deps.clock();
-    if (sourcesOf('expire').includes(session.status) && session.expires_at <= now) {
-      await this.deps.moves.move(session._id, 'expire', now);
-      throw captureError('SESSION_EXPIRED', `Session ${session._id} has expired.`);
+    if (sourcesOf('expire').includes(session.status) && session.expiresAt <= now) {
+      await this.deps.moves.move(session.key, 'expire', now);
+      throw captureError('SESSION_EXPIRED', `Session ${session.key} has expired.`);
     }
-    if (session.status === 'EXPIRED') throw captureError('SESSION_EXPIRED', `Session ${session._id} has expired.`);
+    if (session.status === 'EXPIRED') throw captureError('SESSION_EXPIRED', `Session ${session.key} has expired.`);
     return session;
   }
 
-  private requirePhotoCode(session: InspectionSessionDocument, photoCode: number): string {
+  private requirePhotoCode(session: InspectionSession, photoCode: number): string {
     const required = requiredPhotoCodes(session.theme);
     const label = photoLabel(photoCode);
     if (!required.includes(photoCode) || !label) {
@@ -336,21 +337,21 @@ export class CaptureService {
     return label;
   }
 
-  private notAcceptingPhotos(session: InspectionSessionDocument): AppError {
-    if (session.status === 'IDLE') return captureError('INVALID_STATUS', `Start the capture of session ${session._id} before sending photos.`);
-    return captureError('INVALID_STATUS', `Session ${session._id} is ${session.status} and no longer accepts photos.`);
+  private notAcceptingPhotos(session: InspectionSession): AppError {
+    if (session.status === 'IDLE') return captureError('INVALID_STATUS', `Start the capture of session ${session.key} before sending photos.`);
+    return captureError('INVALID_STATUS', `Session ${session.key} is ${session.status} and no longer accepts photos.`);
   }
 
-  private idleDeadline(session: InspectionSessionDocument, from: Date): Date {
-    return new Date(from.getTime() + session.expiration_hours * 3_600_000);
+  private idleDeadline(session: InspectionSession, from: Date): Date {
+    return new Date(from.getTime() + session.expirationHours * 3_600_000);
   }
 
-  private async reload(session: InspectionSessionDocument): Promise<InspectionSessionDocument> {
-    return (await this.deps.sessions.findByKey(session._id)) ?? session;
+  private async reload(session: InspectionSession): Promise<InspectionSession> {
+    return (await this.deps.sessions.findByKey(session.key)) ?? session;
   }
 }
 
-function isConfirmed(session: InspectionSessionDocument): boolean {
+function isConfirmed(session: InspectionSession): boolean {
   return session.status === 'CONFIRM' || session.status === 'COMPLETE';
 }
 

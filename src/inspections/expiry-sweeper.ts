@@ -32,7 +32,7 @@ export class ExpirySweeper extends LeasedInterval<void> {
     let expired = 0;
     for (const session of await this.deps.sessions.findExpirable(sourcesOf('expire'), now, BATCH_SIZE)) {
       if (!this.holdsLease) break;
-      if (await this.deps.moves.move(session._id, 'expire', now)) expired += 1;
+      if (await this.deps.moves.move(session.key, 'expire', now)) expired += 1;
     }
     let completed = 0;
     const stuck = this.holdsLease ? await this.deps.sessions.findInStatusSince('CONFIRM', new Date(now.getTime() - STUCK_CONFIRM_MS), BATCH_SIZE) : [];

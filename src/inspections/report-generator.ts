@@ -3,7 +3,8 @@
 // assembles the results object once and moves CONFIRM → COMPLETE with it: the same stored object answers
 // GET .../results and is the SESSION:COMPLETE payload.
 import { randomBytes } from 'node:crypto';
-import type { InspectionSessionDocument, InspectionSessionStore, SessionCondition } from '../store/inspection-sessions.js';
+import type { InspectionSessionStore, SessionCondition } from '../store/inspection-sessions.js';
+import type { InspectionSession } from '../domain/inspection-session.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { DamageStore } from '../store/damages.js';
 import type { AccountStore } from '../store/accounts.js';
@@ -66,16 +67,16 @@ export class ReportGenerator {
    * detector, then completes an `auto` account's session, or leaves a `manual` one waiting for its review.
    * Returns the completed session, or null when it stays in CONFIRM or another instance completed it first.
    */
-  async complete(session: InspectionSessionDocument): Promise<InspectionSessionDocument | null> {
-    if (session.status !== 'CONFIRM' || session.review_pending) return null;
+  async complete(session: InspectionSession): Promise<InspectionSession | null> {
+    if (session.status !== 'CONFIRM' || session.reviewPending) return null;
     const mode = await this.reviewModeOf(session);
-    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
+    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.apiKey, session.key));
     const detectorRan = await this.runDetector(session, captures, mode);
     if (mode === 'manual') {
       const waiting = await this.deps.sessions.updateIfStatus(
-        session._id,
+        session.key,
         ['CONFIRM'],
-        { review_pending: true, detector_ran: detectorRan, updated_at: this.deps.clock() },
+        { reviewPending: true, detectorRan, updatedAt: this.deps.clock() },
         { reviewNotPending: true },
       );
       // Only the instance whose write set the flag tells the staff, so they hear of each session once.
@@ -86,13 +87,13 @@ export class ReportGenerator {
   }
 
   /** Completes a review: the report names `reviewedBy`. Returns null when another request completed it first. */
-  async completeReview(session: InspectionSessionDocument, reviewedBy: string): Promise<InspectionSessionDocument | null> {
-    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
-    return this.generate(session, captures, { reviewedBy, reviewedAt: this.deps.clock(), detectorRan: session.detector_ran });
+  async completeReview(session: InspectionSession, reviewedBy: string): Promise<InspectionSession | null> {
+    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.apiKey, session.key));
+    return this.generate(session, captures, { reviewedBy, reviewedAt: this.deps.clock(), detectorRan: session.detectorRan });
   }
 
-  private async reviewModeOf(session: InspectionSessionDocument): Promise<ReviewMode> {
-    const account = await this.deps.accounts.findById(session.account_id);
+  private async reviewModeOf(session: InspectionSession): Promise<ReviewMode> {
+    const account = await this.deps.accounts.findById(session.accountId);
     // An account removed meanwhile: nobody can review, so generate the (NOT_ASSESSED) report rather than wait forever.
     return account ? account.reviewMode : 'auto';
   }
@@ -103,39 +104,39 @@ export class ReportGenerator {
    * is made again from the records as they then are. So the report never differs from the stored records.
    */
   private async generate(
-    session: InspectionSessionDocument,
+    session: InspectionSession,
     captures: Captures,
     review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
-  ): Promise<InspectionSessionDocument | null> {
-    if (!(await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { report_started: newRandomId(9) }))) return null;
+  ): Promise<InspectionSession | null> {
+    if (!(await this.deps.sessions.updateIfStatus(session.key, ['CONFIRM'], { reportStarted: newRandomId(9) }))) return null;
     for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt += 1) {
-      const current = await this.deps.sessions.findByKey(session._id);
+      const current = await this.deps.sessions.findByKey(session.key);
       if (current?.status !== 'CONFIRM') return null;
-      const unchanged: SessionCondition = { damagesVersion: current.damages_version };
+      const unchanged: SessionCondition = { damagesVersion: current.damagesVersion };
       const moved = await this.generateFrom(current, captures, review, unchanged);
       if (moved) return moved;
     }
-    throw new Error(`The damage records of session ${session._id} kept changing while its report was generated.`);
+    throw new Error(`The damage records of session ${session.key} kept changing while its report was generated.`);
   }
 
   private async generateFrom(
-    session: InspectionSessionDocument,
+    session: InspectionSession,
     captures: Captures,
     review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
     unchangedDamages: SessionCondition,
-  ): Promise<InspectionSessionDocument | null> {
+  ): Promise<InspectionSession | null> {
     const completedAt = this.deps.clock();
-    const link = { token: randomBytes(24).toString('base64url'), expires_at: new Date(completedAt.getTime() + this.deps.reportLinkDays * DAY_MS) };
+    const link = { token: randomBytes(24).toString('base64url'), expiresAt: new Date(completedAt.getTime() + this.deps.reportLinkDays * DAY_MS) };
     const plain = await this.resultsOf(session, captures, review, { completedAt, link, revision: 1 });
     const set = {
       results: plain,
-      completed_at: completedAt,
-      review_pending: false,
-      reviewed_by: review.reviewedBy,
-      reviewed_at: review.reviewedAt,
-      report_link: link,
+      completedAt,
+      reviewPending: false,
+      reviewedBy: review.reviewedBy,
+      reviewedAt: review.reviewedAt,
+      reportLink: link,
     };
-    const completed = await this.deps.moves.move(session._id, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
+    const completed = await this.deps.moves.move(session.key, 'reportGenerated', completedAt, set, () => plain, unchangedDamages);
     if (completed) await this.deps.mail.sessionCompleted(completed);
     return completed;
   }
@@ -146,75 +147,75 @@ export class ReportGenerator {
    * recorded. As for the first report, new damage record writes are refused from the start (`revision_started`) and
    * one already under way makes the write miss and the results be made again. Null when another request did it first.
    */
-  async completeRevision(session: InspectionSessionDocument, reviewedBy: string): Promise<InspectionSessionDocument | null> {
+  async completeRevision(session: InspectionSession, reviewedBy: string): Promise<InspectionSession | null> {
     const started = await this.deps.sessions.updateIfStatus(
-      session._id,
+      session.key,
       ['COMPLETE'],
-      { revision_started: newRandomId(9) },
+      { revisionStarted: newRandomId(9) },
       { reviewReopened: true, revisionStarted: null },
     );
     if (!started) return null;
-    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.api_key, session._id));
+    const captures = standingCaptures(session.photos, await this.deps.captures.listForSession(session.apiKey, session.key));
     for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt += 1) {
-      const current = await this.deps.sessions.findByKey(session._id);
-      const reopening = current?.review_reopened;
-      if (current?.status !== 'COMPLETE' || !reopening || !current.report_link || !current.completed_at) return null;
-      const unchanged: SessionCondition = { damagesVersion: current.damages_version };
+      const current = await this.deps.sessions.findByKey(session.key);
+      const reopening = current?.reviewReopened;
+      if (current?.status !== 'COMPLETE' || !reopening || !current.reportLink || !current.completedAt) return null;
+      const unchanged: SessionCondition = { damagesVersion: current.damagesVersion };
       const revisedAt = this.deps.clock();
       const revision = reportRevisionOf(current) + 1;
-      const review = { reviewedBy, reviewedAt: revisedAt, detectorRan: current.detector_ran };
-      const plain = await this.resultsOf(current, captures, review, { completedAt: current.completed_at, link: current.report_link, revision });
+      const review = { reviewedBy, reviewedAt: revisedAt, detectorRan: current.detectorRan };
+      const plain = await this.resultsOf(current, captures, review, { completedAt: current.completedAt, link: current.reportLink, revision });
       const entry = {
         revision,
         reason: reopening.reason,
-        reopened_by: reopening.by,
-        reopened_at: reopening.at,
-        completed_by: reviewedBy,
-        completed_at: revisedAt,
+        reopenedBy: reopening.by,
+        reopenedAt: reopening.at,
+        completedBy: reviewedBy,
+        completedAt: revisedAt,
       };
       const revised = await this.deps.sessions.updateIfStatus(
-        session._id,
+        session.key,
         ['COMPLETE'],
         {
           results: plain,
-          reviewed_by: reviewedBy,
-          reviewed_at: revisedAt,
-          review_reopened: null,
-          revision_started: null,
-          review_revisions: [...current.review_revisions, entry],
-          updated_at: revisedAt,
+          reviewedBy,
+          reviewedAt: revisedAt,
+          reviewReopened: null,
+          revisionStarted: null,
+          reviewRevisions: [...current.reviewRevisions, entry],
+          updatedAt: revisedAt,
         },
-        { ...unchanged, revisionStarted: current.revision_started },
+        { ...unchanged, revisionStarted: current.revisionStarted },
       );
       if (revised) {
         const payload = reportRevisedPayload(plain as unknown as SessionResults, revision, reopening.reason);
-        await this.deps.recorder.record({ apiKey: revised.api_key, callbackKey: revised.created_with_key, sessionKey: revised._id, payload: { ...payload } });
+        await this.deps.recorder.record({ apiKey: revised.apiKey, callbackKey: revised.createdWithKey, sessionKey: revised.key, payload: { ...payload } });
         return revised;
       }
     }
-    throw new Error(`The damage records of session ${session._id} kept changing while its report was revised.`);
+    throw new Error(`The damage records of session ${session.key} kept changing while its report was revised.`);
   }
 
   /** The results document of the session as its records are now (the stored results, and the webhook payload). */
   private async resultsOf(
-    session: InspectionSessionDocument,
+    session: InspectionSession,
     captures: Captures,
     review: { reviewedBy: string | null; reviewedAt: Date | null; detectorRan: boolean },
-    report: { completedAt: Date; link: { token: string; expires_at: Date }; revision: number },
+    report: { completedAt: Date; link: { token: string; expiresAt: Date }; revision: number },
   ): Promise<Record<string, unknown> & { event: string }> {
     const { completedAt, link } = report;
-    const damages = await this.deps.damages.listForSession(session.api_key, session._id);
+    const damages = await this.deps.damages.listForSession(session.apiKey, session.key);
     const decodedVehicle = await this.deps.vehicleDecoding.decodedFor(session, captures);
     const results = buildSessionResults({
       session: {
-        sessionKey: session._id,
+        sessionKey: session.key,
         theme: session.theme,
         status: 'COMPLETE',
         language: session.language,
-        redirectUrl: session.redirect_url,
-        createdAt: session.created_at,
-        inspectStartedAt: session.inspect_started_at,
-        inspectEndedAt: session.inspect_ended_at,
+        redirectUrl: session.redirectUrl,
+        createdAt: session.createdAt,
+        inspectStartedAt: session.inspectStartedAt,
+        inspectEndedAt: session.inspectEndedAt,
         completedAt,
         source: session.source,
         options: session.options,
@@ -222,7 +223,7 @@ export class ReportGenerator {
       vehicle: session.vehicle,
       vinCaptured: sessionCapturedVin(session, captures),
       decodedVehicle,
-      odometerCaptured: session.captured_odometer,
+      odometerCaptured: session.capturedOdometer,
       photos: captures.map((capture) => ({
         photoCode: capture.photoCode,
         photoLabel: capture.photoLabel,
@@ -236,7 +237,7 @@ export class ReportGenerator {
             latitude: session.location.latitude,
             longitude: session.location.longitude,
             accuracy: session.location.accuracy,
-            capturedAt: session.location.captured_at,
+            capturedAt: session.location.capturedAt,
           }
         : null,
       damages: damages
@@ -255,7 +256,7 @@ export class ReportGenerator {
       reportLink: {
         url: this.deps.urls.reportUrl(link.token, 'html'),
         pdfUrl: this.deps.urls.reportUrl(link.token, 'pdf'),
-        expiresAt: link.expires_at,
+        expiresAt: link.expiresAt,
         revision: report.revision,
       },
     });
@@ -273,7 +274,7 @@ export class ReportGenerator {
    * and types become `other`); in `auto` mode proposals scoring at least the minimum are accepted at once.
    * Returns whether a detector ran.
    */
-  private async runDetector(session: InspectionSessionDocument, captures: Captures, mode: ReviewMode): Promise<boolean> {
+  private async runDetector(session: InspectionSession, captures: Captures, mode: ReviewMode): Promise<boolean> {
     const detector = this.deps.detector;
     if (!detector) return false;
     // The accepted exterior photos: the VIN plate, the interior and the instrument cluster show no body damage.
@@ -287,13 +288,13 @@ export class ReportGenerator {
         mimeType: capture.mimeType as string,
         bytes: () => this.readOriginal(capture.fileKey as string),
       })),
-      { sessionKey: session._id },
+      { sessionKey: session.key },
     );
-    if (unanalysed.length) this.deps.logger.warn({ sessionKey: session._id, unanalysed }, 'the damage detector could not analyse some photos');
-    await this.deps.sessions.updateIfStatus(session._id, ['CONFIRM'], { detector_unanalysed: unanalysed });
+    if (unanalysed.length) this.deps.logger.warn({ sessionKey: session.key, unanalysed }, 'the damage detector could not analyse some photos');
+    await this.deps.sessions.updateIfStatus(session.key, ['CONFIRM'], { detectorUnanalysed: unanalysed });
     const now = this.deps.clock();
     const minScore = this.deps.detectorMinScore ?? DEFAULT_DETECTOR_MIN_SCORE;
-    await this.deps.damages.deleteDetected(session.api_key, session._id);
+    await this.deps.damages.deleteDetected(session.apiKey, session.key);
     const records = detected.flatMap((damage) => {
       if (!isGrade(damage.grade)) {
         this.deps.logger.warn({ detector: detector.name, grade: damage.grade }, 'damage detector proposed a record without a grade 1-5');
@@ -305,8 +306,8 @@ export class ReportGenerator {
       return [
         {
           damageId: newRandomId(12),
-          sessionKey: session._id,
-          apiKey: session.api_key,
+          sessionKey: session.key,
+          apiKey: session.apiKey,
           item: itemOrOther(damage.item),
           damageType,
           grade: damage.grade,

@@ -1,7 +1,7 @@
 // The session as the API shows it (docs/rest-guide.md), in the spec's snake_case. Each view's zod schema is what the
 // OpenAPI document shows; the views' return types derive from them, so tsc keeps the two in step.
 import { z } from 'zod';
-import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
+import type { InspectionSession } from '../domain/inspection-session.js';
 import type { SessionOptions } from '../domain/session-input.js';
 import type { Note } from '../domain/notes.js';
 import type { Capture } from '../domain/capture.js';
@@ -148,54 +148,54 @@ export type NoteView = z.output<typeof NoteSchema>;
  * `captureUrl`: the link as the use case shows it to the caller (SessionService.captureLinkFor), or null. `decoded`: the
  * decode of the session's captured VIN, else of its given VIN (VehicleDecoding.decodedFor).
  */
-export function sessionView(session: InspectionSessionDocument, captureUrl: string | null, decoded: DecodedVehicle | null): SessionView {
+export function sessionView(session: InspectionSession, captureUrl: string | null, decoded: DecodedVehicle | null): SessionView {
   const { vehicle, fields } = decodedVehicleFields(session.vehicle, decoded);
   return {
-    session_key: session._id,
+    session_key: session.key,
     // Stored only after the theme rule accepted it.
     theme: session.theme,
     active: session.status !== 'COMPLETE' && session.status !== 'EXPIRED',
     status: session.status,
     test: session.test,
-    redirect_url: session.redirect_url,
+    redirect_url: session.redirectUrl,
     language: session.language,
     capture_url: captureUrl,
-    inspect_started_at: session.inspect_started_at?.toISOString() ?? null,
-    inspect_ended_at: session.inspect_ended_at?.toISOString() ?? null,
-    created_at: session.created_at.toISOString(),
-    updated_at: session.updated_at.toISOString(),
+    inspect_started_at: session.inspectStartedAt?.toISOString() ?? null,
+    inspect_ended_at: session.inspectEndedAt?.toISOString() ?? null,
+    created_at: session.createdAt.toISOString(),
+    updated_at: session.updatedAt.toISOString(),
     options: optionsView(session.options),
-    vehicle: { ...vehicleApiObject(vehicle), ...fields, ...vehicleOdometerFields(session.vehicle, session.captured_odometer) },
+    vehicle: { ...vehicleApiObject(vehicle), ...fields, ...vehicleOdometerFields(session.vehicle, session.capturedOdometer) },
     review: reviewView(session),
   };
 }
 
-export function reviewView(session: InspectionSessionDocument): SessionReviewView {
-  const reopened = session.status === 'COMPLETE' ? session.review_reopened : null;
+export function reviewView(session: InspectionSession): SessionReviewView {
+  const reopened = session.status === 'COMPLETE' ? session.reviewReopened : null;
   return {
     state: reviewStateOf(session),
     revision: session.status === 'COMPLETE' ? reportRevisionOf(session) : null,
     reopened: reopened ? { reason: reopened.reason, by: reopened.by, at: reopened.at.toISOString() } : null,
-    revisions: session.review_revisions.map((entry) => ({
+    revisions: session.reviewRevisions.map((entry) => ({
       revision: entry.revision,
       reason: entry.reason,
-      reopened_by: entry.reopened_by,
-      reopened_at: entry.reopened_at.toISOString(),
-      completed_by: entry.completed_by,
-      completed_at: entry.completed_at.toISOString(),
+      reopened_by: entry.reopenedBy,
+      reopened_at: entry.reopenedAt.toISOString(),
+      completed_by: entry.completedBy,
+      completed_at: entry.completedAt.toISOString(),
     })),
   };
 }
 
-function reviewStateOf(session: InspectionSessionDocument): ReviewState {
-  if (session.status === 'CONFIRM' && session.review_pending) return 'pending';
+function reviewStateOf(session: InspectionSession): ReviewState {
+  if (session.status === 'CONFIRM' && session.reviewPending) return 'pending';
   if (session.status !== 'COMPLETE') return 'none';
-  if (session.review_reopened) return 'reopened';
-  return session.reviewed_by ? 'completed' : 'none';
+  if (session.reviewReopened) return 'reopened';
+  return session.reviewedBy ? 'completed' : 'none';
 }
 
 /** The report.revision a completed session's stored results carry (migration 006 numbered older ones); 1 without a report. */
-export function reportRevisionOf(session: Pick<InspectionSessionDocument, 'results'>): number {
+export function reportRevisionOf(session: Pick<InspectionSession, 'results'>): number {
   const report = session.results?.report as { revision?: unknown } | null | undefined;
   return typeof report?.revision === 'number' ? report.revision : 1;
 }

@@ -3,7 +3,7 @@
 // A completed review may be reopened with a reason, corrected and completed again: a revision of the report.
 import { z } from 'zod';
 import type { Account } from '../domain/account.js';
-import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
+import type { InspectionSession } from '../domain/inspection-session.js';
 import type { DamageStore } from '../store/damages.js';
 import { badRequest, conflict } from '../errors.js';
 import { MAX_REVISION_REASON_LENGTH } from '../domain/results.js';
@@ -47,12 +47,12 @@ export class ReviewService {
    * already COMPLETE is returned as it is. With no accepted damage the reviewer must say so (`no_damage_found`),
    * and saying so while damages are accepted is refused: the report states only what the reviewer stated.
    */
-  async completeReview(account: Account, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSessionDocument> {
+  async completeReview(account: Account, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSession> {
     const parsed = ReviewInputSchema.safeParse(input);
     if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
     const noDamageFound = parsed.data.no_damage_found ?? false;
     const session = await this.deps.sessionService.require(account, sessionKey);
-    if (session.status === 'COMPLETE' && !session.review_reopened) return session;
+    if (session.status === 'COMPLETE' && !session.reviewReopened) return session;
     if (session.status !== 'CONFIRM' && session.status !== 'COMPLETE') {
       throw conflict(`Session ${sessionKey} is ${session.status}: only a confirmed session (CONFIRM) can be reviewed.`);
     }
@@ -74,13 +74,13 @@ export class ReviewService {
    * keep showing the current report, and the damage records may change until the review is completed again, which
    * makes the next revision of the report. A session nobody reviewed, one not COMPLETE, or one already reopened → 409.
    */
-  async reopen(account: Account, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSessionDocument> {
+  async reopen(account: Account, sessionKey: string, input: unknown, reviewer: string): Promise<InspectionSession> {
     const parsed = ReopenReviewInputSchema.safeParse(input);
     if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
     const session = await this.deps.sessionService.require(account, sessionKey);
     if (session.status !== 'COMPLETE') throw conflict(`Session ${sessionKey} is ${session.status}: only a completed review can be reopened.`);
     // An `auto` account's report was made without a person: there is no review to reopen.
-    if (!session.reviewed_by) throw conflict(`Session ${sessionKey} was never reviewed: only a completed review can be reopened.`);
+    if (!session.reviewedBy) throw conflict(`Session ${sessionKey} was never reviewed: only a completed review can be reopened.`);
     const reopened = await this.deps.sessionService.reopenReview(session, parsed.data.reason, reviewer);
     if (!reopened) throw conflict(`The review of session ${sessionKey} is already reopened.`);
     return reopened;

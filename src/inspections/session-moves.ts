@@ -1,7 +1,8 @@
 // Moves a session between statuses: one compare-and-set write per move, and the move's event recorded only by
 // the write that won, so a move happens at most once and emits its event exactly once.
 import type { EventRecorder } from '../events/event-recorder.js';
-import type { InspectionSessionDocument, InspectionSessionStore, SessionCondition } from '../store/inspection-sessions.js';
+import type { InspectionSessionStore, SessionCondition } from '../store/inspection-sessions.js';
+import type { InspectionSession, SessionChanges } from '../domain/inspection-session.js';
 import { isStatusChangeStatus, sourcesOf, targetOf, type SessionTrigger } from '../domain/statuses.js';
 import { statusChangePayload } from '../domain/events.js';
 import { isoTimestamp } from '../domain/time.js';
@@ -22,17 +23,17 @@ export class SessionMoves {
     sessionKey: string,
     trigger: SessionTrigger,
     at: Date,
-    set: Record<string, unknown> = {},
-    completePayload?: (session: InspectionSessionDocument) => Record<string, unknown> & { event: string },
+    set: SessionChanges = {},
+    completePayload?: (session: InspectionSession) => Record<string, unknown> & { event: string },
     /** Further conditions of the compare-and-set (e.g. that the damage records are still the ones reported). */
     condition: SessionCondition = {},
-  ): Promise<InspectionSessionDocument | null> {
+  ): Promise<InspectionSession | null> {
     const to = targetOf(trigger);
-    const moved = await this.sessions.updateIfStatus(sessionKey, sourcesOf(trigger), { ...set, status: to, updated_at: at }, condition);
+    const moved = await this.sessions.updateIfStatus(sessionKey, sourcesOf(trigger), { ...set, status: to, updatedAt: at }, condition);
     if (!moved) return null;
     await this.recorder.record({
-      apiKey: moved.api_key,
-      callbackKey: moved.created_with_key,
+      apiKey: moved.apiKey,
+      callbackKey: moved.createdWithKey,
       sessionKey,
       payload: this.payloadFor(moved, at, completePayload),
     });
@@ -40,16 +41,16 @@ export class SessionMoves {
   }
 
   private payloadFor(
-    session: InspectionSessionDocument,
+    session: InspectionSession,
     at: Date,
-    completePayload?: (session: InspectionSessionDocument) => Record<string, unknown> & { event: string },
+    completePayload?: (session: InspectionSession) => Record<string, unknown> & { event: string },
   ): Record<string, unknown> & { event: string } {
     if (session.status === 'COMPLETE') {
       if (!completePayload) throw new Error('A move to COMPLETE needs the results payload.');
       return completePayload(session);
     }
-    if (isStatusChangeStatus(session.status)) return { ...statusChangePayload({ sessionKey: session._id, status: session.status, at }) };
+    if (isStatusChangeStatus(session.status)) return { ...statusChangePayload({ sessionKey: session.key, status: session.status, at }) };
     // EXPIRED: published on the subscriptions only; no webhook event exists for it.
-    return { session_key: session._id, event: SESSION_EXPIRED_EVENT, status: session.status, timestamp: isoTimestamp(at) };
+    return { session_key: session.key, event: SESSION_EXPIRED_EVENT, status: session.status, timestamp: isoTimestamp(at) };
   }
 }

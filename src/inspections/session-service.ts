@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AccountStore } from '../store/accounts.js';
 import type { Account } from '../domain/account.js';
-import { untouchedSessionFields, type InspectionSessionDocument, type InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSessionStore } from '../store/inspection-sessions.js';
+import { untouchedSessionFields, type InspectionSession, type SessionChanges } from '../domain/inspection-session.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { NoteStore } from '../store/notes.js';
 import type { DamageStore } from '../store/damages.js';
@@ -37,7 +38,6 @@ import { maySeeCaptureLink, type CaptureLinkViewer } from '../users/roles.js';
 import type { SessionMail } from '../mail/session-mail.js';
 import { encodeSearchCursor, parseSessionSearch, sessionSearchTerms, type SessionSearchFilters } from '../domain/session-search.js';
 import { sessionCsvHeader, sessionCsvLine, type SessionExportSource } from '../domain/session-export.js';
-import { storedAccountId } from '../store/stored-ids.js';
 
 /** The longest search the session list accepts. */
 export const SEARCH_MAX = 100;
@@ -58,7 +58,7 @@ export interface NoteAuthor {
   user: string;
   statuses: readonly SessionStatus[];
   /** The refusal for a session in any other status. */
-  refusal(session: InspectionSessionDocument): AppError;
+  refusal(session: InspectionSession): AppError;
 }
 
 export interface SessionPageOptions {
@@ -75,7 +75,7 @@ export interface SessionPageOptions {
 }
 
 /** A session as the use cases hand it to the faces; each face shapes its own view of it. */
-export type InspectionSessionRecord = InspectionSessionDocument;
+export type InspectionSessionRecord = InspectionSession;
 
 /** A page of the search: the sessions newest first, and the cursor of the next page (null on the last). */
 export interface SessionSearchPage {
@@ -145,45 +145,45 @@ export class SessionService {
     const input = parsed.value;
     const captureToken = newCaptureToken();
     const theme: Theme = input.theme ?? account.defaultTheme;
-    const session: InspectionSessionDocument = {
-      _id: newSessionKey(),
-      account_id: storedAccountId(account.id),
-      api_key: account.apiKey,
-      capture_token: captureToken,
-      capture_token_hash: hashCaptureToken(captureToken),
+    const session: InspectionSession = {
+      key: newSessionKey(),
+      accountId: account.id,
+      apiKey: account.apiKey,
+      captureToken,
+      captureTokenHash: hashCaptureToken(captureToken),
       theme,
       status: 'IDLE',
-      redirect_url: input.redirectUrl ?? account.redirectUrl,
+      redirectUrl: input.redirectUrl ?? account.redirectUrl,
       // docs/staff.md "Languages": a session created without one speaks the account's default language.
       language: input.language ?? account.defaultLanguage,
       options: input.options,
       vehicle: input.vehicle,
       photos: {},
       location: null,
-      captured_odometer: null,
-      expiration_hours: account.expirationHours,
-      expires_at: new Date(now.getTime() + account.expirationHours * 3_600_000),
-      inspect_started_at: null,
-      inspect_ended_at: null,
+      capturedOdometer: null,
+      expirationHours: account.expirationHours,
+      expiresAt: new Date(now.getTime() + account.expirationHours * 3_600_000),
+      inspectStartedAt: null,
+      inspectEndedAt: null,
       source,
-      created_with_key: key.apiKey,
+      createdWithKey: key.apiKey,
       test: key.mode === 'test',
       results: null,
-      completed_at: null,
+      completedAt: null,
       ...untouchedSessionFields(newRandomId(9)),
-      search_terms: [],
-      created_at: now,
-      updated_at: now,
-      last_activity_at: now,
+      searchTerms: [],
+      createdAt: now,
+      updatedAt: now,
+      lastActivityAt: now,
     };
-    session.search_terms = sessionSearchTerms({ key: session._id, vin: session.vehicle.vin, options: session.options });
+    session.searchTerms = sessionSearchTerms({ key: session.key, vin: session.vehicle.vin, options: session.options });
     await this.deps.sessions.insert(session);
     if (input.options.sms) await this.deps.sms.invite(session, input.options.sms);
     await this.deps.mail.sessionCreated(account, session);
     return session;
   }
 
-  async require(account: Account, sessionKey: string): Promise<InspectionSessionDocument> {
+  async require(account: Account, sessionKey: string): Promise<InspectionSession> {
     // A key that cannot exist is not looked up.
     if (!isSessionKey(sessionKey)) throw sessionNotFound(sessionKey);
     const session = await this.deps.sessions.findForAccount(account.apiKey, sessionKey);
@@ -192,17 +192,17 @@ export class SessionService {
   }
 
   /** The session a capture token opens, or null when there is none or the token has stopped working (docs/limits.md). */
-  async findByCaptureToken(token: string): Promise<InspectionSessionDocument | null> {
+  async findByCaptureToken(token: string): Promise<InspectionSession | null> {
     const session = await this.deps.sessions.findByCaptureTokenHash(hashCaptureToken(token));
     if (!session || this.captureTokenAccess(session) === 'expired') return null;
     return session;
   }
 
-  captureTokenAccess(session: InspectionSessionDocument) {
-    return captureTokenAccess({ status: session.status, completedAt: session.completed_at }, this.deps.clock());
+  captureTokenAccess(session: InspectionSession) {
+    return captureTokenAccess({ status: session.status, completedAt: session.completedAt }, this.deps.clock());
   }
 
-  findByKey(sessionKey: string): Promise<InspectionSessionDocument | null> {
+  findByKey(sessionKey: string): Promise<InspectionSession | null> {
     return this.deps.sessions.findByKey(sessionKey);
   }
 
@@ -214,19 +214,14 @@ export class SessionService {
     const refusal = checkSessionUpdate(current.status, parsed.fields);
     if (refusal) throw badRequest(refusal);
     const update = parsed.value;
-    const set: Record<string, unknown> = { updated_at: this.deps.clock() };
+    const set: SessionChanges = { updatedAt: this.deps.clock() };
     if (update.theme !== undefined) set.theme = update.theme;
-    if (update.redirectUrl !== undefined) set.redirect_url = update.redirectUrl;
+    if (update.redirectUrl !== undefined) set.redirectUrl = update.redirectUrl;
     if (update.language !== undefined) set.language = update.language;
     if (update.vehicle !== undefined) set.vehicle = { ...current.vehicle, ...update.vehicle };
     if (update.options !== undefined) set.options = { ...current.options, ...update.options };
     if (set.vehicle || set.options) {
-      const vehicle = (set.vehicle ?? current.vehicle) as InspectionSessionDocument['vehicle'];
-      set.search_terms = sessionSearchTerms({
-        key: sessionKey,
-        vin: vehicle.vin,
-        options: (set.options ?? current.options) as InspectionSessionDocument['options'],
-      });
+      set.searchTerms = sessionSearchTerms({ key: sessionKey, vin: (set.vehicle ?? current.vehicle).vin, options: set.options ?? current.options });
     }
     // The write is conditional on the status the rules were checked against; a concurrent move means retry.
     const updated = await this.deps.sessions.updateIfStatus(sessionKey, [current.status], set, { apiKey: account.apiKey });
@@ -311,23 +306,23 @@ export class SessionService {
 
   /** Every capture of a session the caller may read (the face checked that), oldest first; retakes included. */
   capturesOf(session: InspectionSessionRecord) {
-    return this.deps.captures.listForSession(session.api_key, session._id);
+    return this.deps.captures.listForSession(session.apiKey, session.key);
   }
 
   /** The session's capture link for those who may hold it (users/roles.ts), else null. */
   captureLinkFor(session: InspectionSessionRecord, viewer: CaptureLinkViewer): string | null {
-    return maySeeCaptureLink(viewer) ? this.deps.urls.captureUrl(session._id, session.capture_token) : null;
+    return maySeeCaptureLink(viewer) ? this.deps.urls.captureUrl(session.key, session.captureToken) : null;
   }
 
   /** The name, colour and logo the person capturing sees (docs/capture.md): never the account's username. */
   async brandOf(session: InspectionSessionRecord): Promise<GuestBrand> {
-    const account = await this.deps.accounts.findByApiKey(session.api_key);
+    const account = await this.deps.accounts.findByApiKey(session.apiKey);
     return guestBrand(account, this.deps.urls.logoUrl(account?.logo));
   }
 
   /** The notes of a session the caller may read, oldest first; `user` keeps only that author's. */
   notesOf(session: InspectionSessionRecord, options: { user?: string } = {}) {
-    return this.deps.notes.listForSession(session.api_key, session._id, options);
+    return this.deps.notes.listForSession(session.apiKey, session.key, options);
   }
 
   async photos(account: Account, sessionKey: string) {
@@ -345,39 +340,39 @@ export class SessionService {
     const author: NoteAuthor = {
       user: account.username,
       statuses: NOTE_STATUSES,
-      refusal: (current) => badRequest(`Session ${current._id} has expired.`),
+      refusal: (current) => badRequest(`Session ${current.key} has expired.`),
     };
     return this.insertNote(session, author, input);
   }
 
   /** Shared by the integrator (their username) and the capture app ("guest"). At most 200 notes a session (docs/limits.md). */
-  async insertNote(session: InspectionSessionDocument, author: NoteAuthor, input: { title?: unknown; description?: unknown }) {
+  async insertNote(session: InspectionSession, author: NoteAuthor, input: { title?: unknown; description?: unknown }) {
     const parsed = parseNoteInput(input);
     if (!parsed.ok) throw badRequest(parsed.message);
     const { title, description } = parsed.value;
     if (!author.statuses.includes(session.status)) throw author.refusal(session);
     // The slot is taken by a write conditional on the status and the count, so neither a concurrent move nor
     // concurrent notes can get a note past the rules; the same write moves the session's last activity.
-    const taken = await this.deps.sessions.takeSlot(session._id, 'notes_count', MAX_NOTES_PER_SESSION, author.statuses, this.deps.clock());
+    const taken = await this.deps.sessions.takeSlot(session.key, 'notesCount', MAX_NOTES_PER_SESSION, author.statuses, this.deps.clock());
     if (!taken) {
-      const latest = (await this.deps.sessions.findByKey(session._id)) ?? session;
+      const latest = (await this.deps.sessions.findByKey(session.key)) ?? session;
       if (!author.statuses.includes(latest.status)) throw author.refusal(latest);
-      throw limitReached(`Session ${session._id} already has the maximum of ${MAX_NOTES_PER_SESSION} notes.`);
+      throw limitReached(`Session ${session.key} already has the maximum of ${MAX_NOTES_PER_SESSION} notes.`);
     }
     const at = this.deps.clock();
     const user = author.user;
-    const note: Note = { sessionKey: session._id, apiKey: session.api_key, title, description, user, createdAt: at };
+    const note: Note = { sessionKey: session.key, apiKey: session.apiKey, title, description, user, createdAt: at };
     try {
       await this.deps.notes.insert(note);
     } catch (error) {
-      await this.deps.sessions.releaseSlot(session._id, 'notes_count');
+      await this.deps.sessions.releaseSlot(session.key, 'notesCount');
       throw error;
     }
     await this.deps.recorder.record({
-      apiKey: session.api_key,
-      callbackKey: session.created_with_key,
-      sessionKey: session._id,
-      payload: { ...noteInsertPayload({ sessionKey: session._id, title, description, user, at }) },
+      apiKey: session.apiKey,
+      callbackKey: session.createdWithKey,
+      sessionKey: session.key,
+      payload: { ...noteInsertPayload({ sessionKey: session.key, title, description, user, at }) },
     });
     return noteView(note);
   }
@@ -401,7 +396,7 @@ export class SessionService {
       throw badRequest(`photo_code ${photoCode} is not a photo of theme ${session.theme}.`);
     }
     if (!acceptsDamageChanges(session)) throw damagesClosed(session);
-    const taken = await this.deps.sessions.takeSlot(sessionKey, 'damages_count', MAX_DAMAGES_PER_SESSION, damageWriteStatuses(session));
+    const taken = await this.deps.sessions.takeSlot(sessionKey, 'damagesCount', MAX_DAMAGES_PER_SESSION, damageWriteStatuses(session));
     if (!taken) {
       const latest = await this.require(account, sessionKey);
       if (!acceptsDamageChanges(latest)) throw damagesClosed(latest);
@@ -428,13 +423,13 @@ export class SessionService {
     try {
       await this.deps.damages.insert(record);
     } catch (error) {
-      await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
+      await this.deps.sessions.releaseSlot(sessionKey, 'damagesCount');
       throw error;
     }
     if (!(await this.damagesChanged(session, (results) => reportedDamage(results, record.damageId) === expectedInReport(record)))) {
       // The report was made meanwhile, without this record: take it back.
       await this.deps.damages.deleteManual(account.apiKey, sessionKey, record.damageId);
-      await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
+      await this.deps.sessions.releaseSlot(sessionKey, 'damagesCount');
       throw damagesClosed(await this.require(account, sessionKey));
     }
     return damageView(record);
@@ -475,7 +470,7 @@ export class SessionService {
       await this.deps.damages.insert(current);
       throw damagesClosed(await this.require(account, sessionKey));
     }
-    await this.deps.sessions.releaseSlot(sessionKey, 'damages_count');
+    await this.deps.sessions.releaseSlot(sessionKey, 'damagesCount');
     return { message: `Damage ${damageId} has been removed.` };
   }
 
@@ -483,31 +478,31 @@ export class SessionService {
    * Announces a damage record write (a report being generated meanwhile starts over and reads it). False when the
    * session completed first; `agrees` then says whether its report already shows the change, which then stands.
    */
-  private async damagesChanged(session: InspectionSessionDocument, agrees: (results: Record<string, unknown>) => boolean): Promise<boolean> {
+  private async damagesChanged(session: InspectionSession, agrees: (results: Record<string, unknown>) => boolean): Promise<boolean> {
     const reopened = isReopenedForChanges(session);
     const marked = await this.deps.sessions.updateIfStatus(
-      session._id,
+      session.key,
       damageWriteStatuses(session),
-      { damages_version: newRandomId(9), last_activity_at: this.deps.clock() },
+      { damagesVersion: newRandomId(9), lastActivityAt: this.deps.clock() },
       // A reopened review takes changes until its completion begins.
-      reopened ? { apiKey: session.api_key, reviewReopened: true, revisionStarted: null } : { apiKey: session.api_key },
+      reopened ? { apiKey: session.apiKey, reviewReopened: true, revisionStarted: null } : { apiKey: session.apiKey },
     );
     if (marked) return true;
-    const latest = await this.deps.sessions.findByKey(session._id);
-    return latest?.status === 'COMPLETE' && !latest.review_reopened && latest.results !== null && agrees(latest.results);
+    const latest = await this.deps.sessions.findByKey(session.key);
+    return latest?.status === 'COMPLETE' && !latest.reviewReopened && latest.results !== null && agrees(latest.results);
   }
 
   /**
    * Marks the completed session's review reopened (one compare-and-set: of two reopenings at once, one wins); null
    * when it already is reopened or no longer COMPLETE. The rules of when a review may be reopened are ReviewService's.
    */
-  async reopenReview(session: InspectionSessionDocument, reason: string, by: string): Promise<InspectionSessionDocument | null> {
+  async reopenReview(session: InspectionSession, reason: string, by: string): Promise<InspectionSession | null> {
     const at = this.deps.clock();
     return this.deps.sessions.updateIfStatus(
-      session._id,
+      session.key,
       ['COMPLETE'],
-      { review_reopened: { reason, by, at }, revision_started: null, updated_at: at },
-      { apiKey: session.api_key, reviewReopened: false },
+      { reviewReopened: { reason, by, at }, revisionStarted: null, updatedAt: at },
+      { apiKey: session.apiKey, reviewReopened: false },
     );
   }
 
@@ -520,16 +515,16 @@ export class SessionService {
 }
 
 /** The Damage answer. The store types item and grade loosely; every writer takes them from the catalog (grading.ts). */
-function damagesClosed(session: InspectionSessionDocument): AppError {
-  if (session.status === 'COMPLETE' && session.review_reopened) {
-    return conflict(`Session ${session._id} is being completed again: its damage records can no longer change.`);
+function damagesClosed(session: InspectionSession): AppError {
+  if (session.status === 'COMPLETE' && session.reviewReopened) {
+    return conflict(`Session ${session.key} is being completed again: its damage records can no longer change.`);
   }
   if (session.status === 'COMPLETE') {
-    return conflict(`Session ${session._id} is complete: its damage records can no longer change.`);
+    return conflict(`Session ${session.key} is complete: its damage records can no longer change.`);
   }
-  if (session.status === 'CONFIRM' && session.report_started)
-    return conflict(`Session ${session._id} is being completed: its damage records can no longer change.`);
-  return badRequest(`Session ${session._id} is ${session.status}: its damage records can no longer change.`);
+  if (session.status === 'CONFIRM' && session.reportStarted)
+    return conflict(`Session ${session.key} is being completed: its damage records can no longer change.`);
+  return badRequest(`Session ${session.key} is ${session.status}: its damage records can no longer change.`);
 }
 
 /** How a report shows a damage record: its reported fields as JSON, or null when the report leaves it out. */
@@ -544,17 +539,17 @@ function reportedDamage(results: Record<string, unknown>, damageId: string): str
   return damage ? JSON.stringify([damage.item, damage.damage_type, damage.grade, damage.photo_code, damage.region ?? null]) : null;
 }
 
-function acceptsDamageChanges(session: InspectionSessionDocument): boolean {
-  return (DAMAGE_STATUSES.includes(session.status) && !session.report_started) || isReopenedForChanges(session);
+function acceptsDamageChanges(session: InspectionSession): boolean {
+  return (DAMAGE_STATUSES.includes(session.status) && !session.reportStarted) || isReopenedForChanges(session);
 }
 
 /** A completed session whose review was reopened (docs/staff.md "Review revisions"), not yet being completed again. */
-function isReopenedForChanges(session: InspectionSessionDocument): boolean {
-  return session.status === 'COMPLETE' && Boolean(session.review_reopened) && !session.revision_started;
+function isReopenedForChanges(session: InspectionSession): boolean {
+  return session.status === 'COMPLETE' && Boolean(session.reviewReopened) && !session.revisionStarted;
 }
 
 /** The statuses in which a damage record write of this session may land. */
-function damageWriteStatuses(session: InspectionSessionDocument): readonly SessionStatus[] {
+function damageWriteStatuses(session: InspectionSession): readonly SessionStatus[] {
   return isReopenedForChanges(session) ? ['COMPLETE'] : DAMAGE_STATUSES;
 }
 
@@ -569,8 +564,8 @@ function checkedSearch(query: Record<string, unknown>): SessionSearchFilters {
 }
 
 /** A listing cursor: the session's last activity and key, the two keys the listing is ordered by. */
-function encodeSessionCursor(session: InspectionSessionDocument): string {
-  return Buffer.from(`${session.last_activity_at.getTime()}:${session._id}`).toString('base64url');
+function encodeSessionCursor(session: InspectionSession): string {
+  return Buffer.from(`${session.lastActivityAt.getTime()}:${session.key}`).toString('base64url');
 }
 
 function decodeCursor(cursor: string): { lastActivityAt: Date; key: string } {

@@ -1,5 +1,6 @@
 // Sends the capture link by SMS and records the outcome as SESSION:SMS_PROCESS.
-import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSession } from '../domain/inspection-session.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { SmsProvider } from '../sms/sms-provider.js';
 import type { SmsInvite } from '../domain/session-input.js';
@@ -15,20 +16,20 @@ export class SmsInvitations {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async invite(session: InspectionSessionDocument, invite: SmsInvite): Promise<void> {
+  async invite(session: InspectionSession, invite: SmsInvite): Promise<void> {
     const greeting = invite.toName ? `Hello ${invite.toName}, ` : '';
     const sender = invite.by ? ` from ${invite.by}` : '';
-    const body = `${greeting}please photograph your vehicle for the inspection${sender}: ${this.urls.captureUrl(session._id, session.capture_token)}`;
+    const body = `${greeting}please photograph your vehicle for the inspection${sender}: ${this.urls.captureUrl(session.key, session.captureToken)}`;
     const outcome = await this.provider.send({ to: invite.to, from: invite.from, body });
     // What the timeline may say: a success of the log provider reached no phone (docs/staff.md "Mail").
-    await this.sessions.setSmsDelivery(session._id, outcome.status === 'error' ? 'failed' : outcome.sent ? 'sent' : 'logged');
+    await this.sessions.setSmsDelivery(session.key, outcome.status === 'error' ? 'failed' : outcome.sent ? 'sent' : 'logged');
     await this.recorder.record({
-      apiKey: session.api_key,
-      callbackKey: session.created_with_key,
-      sessionKey: session._id,
+      apiKey: session.apiKey,
+      callbackKey: session.createdWithKey,
+      sessionKey: session.key,
       payload: {
         ...smsProcessPayload({
-          sessionKey: session._id,
+          sessionKey: session.key,
           name: invite.toName,
           phone: invite.to,
           status: outcome.status,

@@ -26,14 +26,14 @@ export class VehicleDecoding {
    * Should the data fail to load, the session is still shown, without a decode, and the failure is logged.
    */
   async decodedFor(session: InspectionSessionRecord, captures?: Awaited<ReturnType<SessionService['capturesOf']>>): Promise<DecodedVehicle | null> {
-    const mayHaveCaptured = session.typed_vin || session.photos[String(VIN_PHOTO_CODE)];
+    const mayHaveCaptured = session.typedVin || session.photos[String(VIN_PHOTO_CODE)];
     const captured = mayHaveCaptured ? sessionCapturedVin(session, captures ?? (await this.deps.capturesOf(session))) : null;
     const vin = captured ?? session.vehicle?.vin ?? null;
     if (!vin) return null;
     try {
       return await this.deps.decoder.describe(vin);
     } catch (error) {
-      this.deps.logger.warn({ err: error, sessionKey: session._id }, 'VIN decoding failed; the session is shown without a decode');
+      this.deps.logger.warn({ err: error, sessionKey: session.key }, 'VIN decoding failed; the session is shown without a decode');
       return null;
     }
   }

@@ -2,7 +2,7 @@
 // created, the notice to staff when it starts waiting for review, the person's report link when it completes. A mail
 // that cannot be queued is logged and never fails the move that triggered it.
 import type { Account } from '../domain/account.js';
-import type { InspectionSessionDocument } from '../store/inspection-sessions.js';
+import type { InspectionSession } from '../domain/inspection-session.js';
 import { captureLanguageOf } from '../domain/languages.js';
 import { CAPTURE_TOKEN_DAYS_AFTER_COMPLETE } from '../domain/capture-scope.js';
 import type { Logger } from '../logger.js';
@@ -19,35 +19,35 @@ export class SessionMail {
     },
   ) {}
 
-  async sessionCreated(account: Account, session: InspectionSessionDocument): Promise<void> {
+  async sessionCreated(account: Account, session: InspectionSession): Promise<void> {
     const recipient = session.options.email;
     if (!recipient) return;
-    await this.safely('invitation', session._id, () => this.deps.mails.invite(mailingAccount(account), this.mailingSession(session), recipient));
+    await this.safely('invitation', session.key, () => this.deps.mails.invite(mailingAccount(account), this.mailingSession(session), recipient));
   }
 
-  async reviewWaiting(session: InspectionSessionDocument): Promise<void> {
-    await this.safely('review_waiting', session._id, async () => {
-      const account = await this.deps.accounts.findByApiKey(session.api_key);
-      if (account) await this.deps.mails.reviewWaiting(mailingAccount(account), session._id);
+  async reviewWaiting(session: InspectionSession): Promise<void> {
+    await this.safely('review_waiting', session.key, async () => {
+      const account = await this.deps.accounts.findByApiKey(session.apiKey);
+      if (account) await this.deps.mails.reviewWaiting(mailingAccount(account), session.key);
     });
   }
 
-  async sessionCompleted(session: InspectionSessionDocument): Promise<void> {
+  async sessionCompleted(session: InspectionSession): Promise<void> {
     const recipient = session.options.email;
     if (!recipient) return;
-    await this.safely('report_ready', session._id, async () => {
-      const account = await this.deps.accounts.findByApiKey(session.api_key);
+    await this.safely('report_ready', session.key, async () => {
+      const account = await this.deps.accounts.findByApiKey(session.apiKey);
       if (!account) return;
-      const until = session.completed_at ? new Date(session.completed_at.getTime() + CAPTURE_TOKEN_DAYS_AFTER_COMPLETE * 86_400_000) : null;
+      const until = session.completedAt ? new Date(session.completedAt.getTime() + CAPTURE_TOKEN_DAYS_AFTER_COMPLETE * 86_400_000) : null;
       await this.deps.mails.reportReady(mailingAccount(account), this.mailingSession(session), recipient, until);
     });
   }
 
-  private mailingSession(session: InspectionSessionDocument): MailingSession {
+  private mailingSession(session: InspectionSession): MailingSession {
     return {
-      sessionKey: session._id,
+      sessionKey: session.key,
       language: captureLanguageOf(session.language ?? 'en') ?? 'en',
-      captureUrl: this.deps.urls.captureUrl(session._id, session.capture_token),
+      captureUrl: this.deps.urls.captureUrl(session.key, session.captureToken),
     };
   }
 

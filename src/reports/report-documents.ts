@@ -2,7 +2,8 @@
 // bounded) or as a PDF. A completed session is immutable, so its PDF is rendered once, in the render pool, stored
 // in the file store and served from there; concurrent first requests share that one render. A revised report (a
 // reopened review completed again) is a new document with its own stored PDF.
-import type { InspectionSessionDocument, InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSessionStore } from '../store/inspection-sessions.js';
+import type { InspectionSession } from '../domain/inspection-session.js';
 import type { CaptureStore } from '../store/captures.js';
 import type { Capture } from '../domain/capture.js';
 import type { NoteStore } from '../store/notes.js';
@@ -36,9 +37,9 @@ export type ReportAudience = 'account' | 'guest';
  * "Review revisions"): a revised report is a new file, so a render of the previous one still under way cannot
  * overwrite it. The first revision keeps the name it always had.
  */
-function reportPdfKey(session: Pick<InspectionSessionDocument, '_id' | 'results'>, audience: ReportAudience): string {
+function reportPdfKey(session: Pick<InspectionSession, 'key' | 'results'>, audience: ReportAudience): string {
   const revision = reportRevisionOf(session);
-  const name = [session._id, ...(revision > 1 ? [`r${revision}`] : []), ...(audience === 'account' ? [] : [audience])].join('.');
+  const name = [session.key, ...(revision > 1 ? [`r${revision}`] : []), ...(audience === 'account' ? [] : [audience])].join('.');
   return `reports/${name}.pdf`;
 }
 
@@ -71,19 +72,19 @@ export class ReportDocuments {
    * The completed session a shareable report link opens (docs/staff.md), or why it opens none. The link opens the
    * integrator's report, as the authenticated route does.
    */
-  async openLink(token: string, now: Date = this.deps.clock()): Promise<{ session: InspectionSessionDocument } | { refused: 'unknown' | 'expired' }> {
+  async openLink(token: string, now: Date = this.deps.clock()): Promise<{ session: InspectionSession } | { refused: 'unknown' | 'expired' }> {
     const session = LINK_TOKEN.test(token) ? await this.deps.stores.sessions.findByReportLinkToken(token) : null;
-    if (!session?.report_link || session.report_link.token !== token || session.status !== 'COMPLETE') return { refused: 'unknown' };
-    if (session.report_link.expires_at <= now) return { refused: 'expired' };
+    if (!session?.reportLink || session.reportLink.token !== token || session.status !== 'COMPLETE') return { refused: 'unknown' };
+    if (session.reportLink.expiresAt <= now) return { refused: 'expired' };
     return { session };
   }
 
-  async html(session: InspectionSessionDocument, audience: ReportAudience = 'account'): Promise<string> {
+  async html(session: InspectionSession, audience: ReportAudience = 'account'): Promise<string> {
     return renderReportHtml(await this.model(session, audience, await this.accountOf(session)));
   }
 
   /** The stored PDF, rendered first if this is the first request for it. */
-  async pdf(session: InspectionSessionDocument, audience: ReportAudience = 'account'): Promise<StoredFile> {
+  async pdf(session: InspectionSession, audience: ReportAudience = 'account'): Promise<StoredFile> {
     assertComplete(session);
     const key = reportPdfKey(session, audience);
     const stored = await this.deps.fileStore.open(key);
@@ -115,7 +116,7 @@ export class ReportDocuments {
     await this.deps.renderer.close();
   }
 
-  private renderOnce(session: InspectionSessionDocument, audience: ReportAudience): Promise<void> {
+  private renderOnce(session: InspectionSession, audience: ReportAudience): Promise<void> {
     const key = reportPdfKey(session, audience);
     const running = this.rendering.get(key);
     if (running) return running;
@@ -124,7 +125,7 @@ export class ReportDocuments {
     return render;
   }
 
-  private async renderAndStore(session: InspectionSessionDocument, audience: ReportAudience): Promise<void> {
+  private async renderAndStore(session: InspectionSession, audience: ReportAudience): Promise<void> {
     const key = reportPdfKey(session, audience);
     const existing = await this.deps.fileStore.open(key); // another instance may have stored it meanwhile
     if (existing) {
@@ -140,11 +141,11 @@ export class ReportDocuments {
     await this.deps.fileStore.put(key, pdf, { contentType: 'application/pdf' });
   }
 
-  private accountOf(session: InspectionSessionDocument): Promise<Account | null> {
-    return this.deps.stores.accounts.findById(session.account_id);
+  private accountOf(session: InspectionSession): Promise<Account | null> {
+    return this.deps.stores.accounts.findById(session.accountId);
   }
 
-  private async model(session: InspectionSessionDocument, audience: ReportAudience, account: Account | null): Promise<ConditionReport> {
+  private async model(session: InspectionSession, audience: ReportAudience, account: Account | null): Promise<ConditionReport> {
     assertComplete(session);
     const author = audience === 'guest' ? GUEST_NOTE_USER : undefined;
     const results = session.results as unknown as SessionResults;
@@ -153,7 +154,7 @@ export class ReportDocuments {
     const brandName = audience === 'guest' ? (guestBrand(account).name ?? reportWords(session.language).messages['page.title']) : account?.displayName;
     // The notes and the reviewer are two look-ups of their own: made together, one round trip's wait per render.
     const [{ notes, total }, reviewerName] = await Promise.all([
-      this.deps.stores.notes.listNewestForSession(session.api_key, session._id, REPORT_LIMITS.notes, author),
+      this.deps.stores.notes.listNewestForSession(session.apiKey, session.key, REPORT_LIMITS.notes, author),
       this.reviewerName(session, results, audience, brandName),
     ]);
     return buildConditionReport(
@@ -164,7 +165,7 @@ export class ReportDocuments {
         ...(account && brandName
           ? { brand: { name: brandName, color: account.brandColor ?? DEFAULT_BRAND_COLOR, logoUrl: this.deps.urls.logoUrl(account?.logo) } }
           : {}),
-        unanalysedPhotoCodes: session.detector_unanalysed,
+        unanalysedPhotoCodes: session.detectorUnanalysed,
         words: reportWords(session.language),
         ...(reviewerName ? { reviewerName } : {}),
       },
@@ -175,10 +176,10 @@ export class ReportDocuments {
    * The person who completed the review as the report names them: their name, not their username (a login). The
    * guest copy never shows a username: without the person (removed since), it names the dealer instead.
    */
-  private async reviewerName(session: InspectionSessionDocument, results: SessionResults, audience: ReportAudience, brandName: string | undefined) {
+  private async reviewerName(session: InspectionSession, results: SessionResults, audience: ReportAudience, brandName: string | undefined) {
     const username = results.inspection?.reviewed_by;
     if (!username || username === API_ACTOR) return undefined;
-    const person = await this.deps.stores.users.findInAccount(session.api_key, username);
+    const person = await this.deps.stores.users.findInAccount(session.apiKey, username);
     return person?.name || (audience === 'guest' ? brandName : undefined);
   }
 
@@ -186,8 +187,8 @@ export class ReportDocuments {
    * The reported photos as the JPEG thumbnails stored at capture time (PDF takes only JPEG and PNG; photos may be
    * WebP), so laying out a report decodes no photo again.
    */
-  private async thumbnails(session: InspectionSessionDocument): Promise<Map<number, Uint8Array>> {
-    const captures = standingCaptures(session.photos, await this.deps.stores.captures.listForSession(session.api_key, session._id));
+  private async thumbnails(session: InspectionSession): Promise<Map<number, Uint8Array>> {
+    const captures = standingCaptures(session.photos, await this.deps.stores.captures.listForSession(session.apiKey, session.key));
     const latest = latestCapturePerCode(captures.map((capture) => ({ ...capture, capturedAt: capture.createdAt })));
     const thumbnails = new Map<number, Uint8Array>();
     for (const capture of latest.slice(0, REPORT_LIMITS.photos)) {
@@ -207,6 +208,6 @@ export class ReportDocuments {
   }
 }
 
-function assertComplete(session: InspectionSessionDocument): void {
+function assertComplete(session: InspectionSession): void {
   if (session.status !== 'COMPLETE' || !session.results) throw new AppError('CONFLICT', 'Session is not yet completed.');
 }

@@ -1,4 +1,6 @@
-// Inspection sessions: one document per session, moved between statuses only by compare-and-set writes.
+// Inspection sessions: one document per session, moved between statuses only by compare-and-set writes. Documents
+// are mapped to InspectionSession records (domain/inspection-session.ts) here, so nothing outside the store knows the
+// stored shape.
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import type { SessionStatus } from '../domain/statuses.js';
 import type { Theme } from '../domain/themes.js';
@@ -7,33 +9,34 @@ import type { Vehicle } from '../domain/vehicle.js';
 import type { CapturedOdometer } from '../domain/odometer.js';
 import type { SessionSource } from '../domain/session-source.js';
 import type { SessionSearchFilters } from '../domain/session-search.js';
+import type {
+  InspectionSession,
+  PhotoSlot,
+  ReviewRevision,
+  SessionChanges,
+  SessionCounter,
+  SessionLocation,
+  SmsDelivery,
+} from '../domain/inspection-session.js';
+import { storedAccountId } from './stored-ids.js';
 import { ensureIndex } from './indexes.js';
 import { PLAIN_SERVER, type ServerTraits } from './server-traits.js';
 
-export interface PhotoSlot {
+interface PhotoSlotDocument {
   capture_id: string;
   approved: boolean;
-  /** Perceptual hash of an accepted capture, for the duplicate check of later photos. */
   hash: string | null;
   captured_at: Date;
 }
 
-export interface SessionLocation {
+interface LocationDocument {
   latitude: number;
   longitude: number;
   accuracy: number | null;
   captured_at: Date;
 }
 
-export interface ReviewReopening {
-  reason: string;
-  /** A user's username, or `api`. */
-  by: string;
-  at: Date;
-}
-
-export interface ReviewRevision {
-  /** The report.revision this correction produced: 2 for the first. */
+interface ReviewRevisionDocument {
   revision: number;
   reason: string;
   reopened_by: string;
@@ -42,7 +45,7 @@ export interface ReviewRevision {
   completed_at: Date;
 }
 
-export interface InspectionSessionDocument {
+interface InspectionSessionDocument {
   _id: string; // session_key
   account_id: ObjectId;
   api_key: string;
@@ -55,8 +58,8 @@ export interface InspectionSessionDocument {
   options: SessionOptions;
   vehicle: Vehicle;
   /** The latest capture of each photo code, keyed by the code as a string. */
-  photos: Record<string, PhotoSlot>;
-  location: SessionLocation | null;
+  photos: Record<string, PhotoSlotDocument>;
+  location: LocationDocument | null;
   /** A VIN typed on the capture page (docs/capture.md); null until one is typed. */
   typed_vin: { vin: string; typed_at: Date } | null;
   /** The odometer the person confirmed or typed on the capture page (docs/capture.md#odometer-reading); null until then. */
@@ -101,11 +104,11 @@ export interface InspectionSessionDocument {
    * While a completed review is reopened for a correction (docs/staff.md "Review revisions"): why, by whom and when.
    * Null or absent otherwise. Damage records may change again while it is set.
    */
-  review_reopened: ReviewReopening | null;
+  review_reopened: { reason: string; by: string; at: Date } | null;
   /** Set when a reopened review's completion begins: from then on no new damage record write starts. */
   revision_started: string | null;
   /** The corrections completed so far, oldest first: each a revision of the report after the first. */
-  review_revisions: ReviewRevision[];
+  review_revisions: ReviewRevisionDocument[];
   /** A fresh value with each damage record write (a write that changes nothing would not count as taken). */
   damages_version: string;
   /** The words the search's `q` matches (domain/session-search.ts), rewritten with the options and the vehicle. */
@@ -133,28 +136,173 @@ export interface SessionPageQuery {
   after?: { lastActivityAt: Date; key: string } | null;
 }
 
-export type SmsDelivery = 'sent' | 'logged' | 'failed';
+function toSlot(slot: PhotoSlotDocument): PhotoSlot {
+  return { captureId: slot.capture_id, approved: slot.approved, hash: slot.hash, capturedAt: slot.captured_at };
+}
 
-/** What a session holds of its counters, review and later events before anything happened to it (a fresh object each call). */
-export function untouchedSessionFields(damagesVersion: string) {
+function slotDocument(slot: PhotoSlot): PhotoSlotDocument {
+  return { capture_id: slot.captureId, approved: slot.approved, hash: slot.hash, captured_at: slot.capturedAt };
+}
+
+function toLocation(location: LocationDocument | null): SessionLocation | null {
+  return location && { latitude: location.latitude, longitude: location.longitude, accuracy: location.accuracy, capturedAt: location.captured_at };
+}
+
+function locationDocument(location: SessionLocation | null): LocationDocument | null {
+  return location && { latitude: location.latitude, longitude: location.longitude, accuracy: location.accuracy, captured_at: location.capturedAt };
+}
+
+function toRevision(entry: ReviewRevisionDocument): ReviewRevision {
   return {
-    notes_count: 0,
-    damages_count: 0,
-    capture_count: 0,
-    damages_version: damagesVersion,
-    review_pending: false,
-    detector_ran: false,
-    detector_unanalysed: [],
-    reviewed_by: null,
-    reviewed_at: null,
-    review_reopened: null,
-    revision_started: null,
-    review_revisions: [],
-    typed_vin: null,
-    report_started: null,
-    report_link: null,
-    sms_delivery: null,
-  } satisfies Partial<InspectionSessionDocument>;
+    revision: entry.revision,
+    reason: entry.reason,
+    reopenedBy: entry.reopened_by,
+    reopenedAt: entry.reopened_at,
+    completedBy: entry.completed_by,
+    completedAt: entry.completed_at,
+  };
+}
+
+function revisionDocument(entry: ReviewRevision): ReviewRevisionDocument {
+  return {
+    revision: entry.revision,
+    reason: entry.reason,
+    reopened_by: entry.reopenedBy,
+    reopened_at: entry.reopenedAt,
+    completed_by: entry.completedBy,
+    completed_at: entry.completedAt,
+  };
+}
+
+type Odometer = InspectionSession['capturedOdometer'];
+
+function toOdometer(odometer: InspectionSessionDocument['captured_odometer']): Odometer {
+  if (!odometer) return null;
+  const { captured_at: capturedAt, ...reading } = odometer;
+  return { ...reading, capturedAt };
+}
+
+function odometerDocument(odometer: Odometer): InspectionSessionDocument['captured_odometer'] {
+  if (!odometer) return null;
+  const { capturedAt, ...reading } = odometer;
+  return { ...reading, captured_at: capturedAt };
+}
+
+function toSession(document: InspectionSessionDocument): InspectionSession {
+  return {
+    key: document._id,
+    accountId: document.account_id,
+    apiKey: document.api_key,
+    captureToken: document.capture_token,
+    captureTokenHash: document.capture_token_hash,
+    theme: document.theme,
+    status: document.status,
+    redirectUrl: document.redirect_url,
+    language: document.language,
+    options: document.options,
+    vehicle: document.vehicle,
+    photos: Object.fromEntries(Object.entries(document.photos).map(([code, slot]) => [code, toSlot(slot)])),
+    location: toLocation(document.location),
+    typedVin: document.typed_vin && { vin: document.typed_vin.vin, typedAt: document.typed_vin.typed_at },
+    capturedOdometer: toOdometer(document.captured_odometer),
+    expirationHours: document.expiration_hours,
+    expiresAt: document.expires_at,
+    inspectStartedAt: document.inspect_started_at,
+    inspectEndedAt: document.inspect_ended_at,
+    source: document.source,
+    createdWithKey: document.created_with_key,
+    test: document.test,
+    captureCount: document.capture_count,
+    results: document.results,
+    completedAt: document.completed_at,
+    notesCount: document.notes_count,
+    damagesCount: document.damages_count,
+    reviewPending: document.review_pending,
+    detectorRan: document.detector_ran,
+    detectorUnanalysed: document.detector_unanalysed,
+    reviewedBy: document.reviewed_by,
+    reviewedAt: document.reviewed_at,
+    reportStarted: document.report_started,
+    reportLink: document.report_link && { token: document.report_link.token, expiresAt: document.report_link.expires_at },
+    reviewReopened: document.review_reopened,
+    revisionStarted: document.revision_started,
+    reviewRevisions: document.review_revisions.map(toRevision),
+    damagesVersion: document.damages_version,
+    searchTerms: document.search_terms,
+    smsDelivery: document.sms_delivery,
+    createdAt: document.created_at,
+    updatedAt: document.updated_at,
+    lastActivityAt: document.last_activity_at,
+  };
+}
+
+type ChangeField = Exclude<keyof SessionChanges, 'photo'>;
+
+/** The stored name and shape of each field a write may change (SessionChanges). */
+const CHANGE_FIELDS: { [Name in ChangeField]-?: (value: NonNullable<SessionChanges[Name]> | null) => [keyof InspectionSessionDocument, unknown] } = {
+  theme: (value) => ['theme', value],
+  status: (value) => ['status', value],
+  redirectUrl: (value) => ['redirect_url', value],
+  language: (value) => ['language', value],
+  options: (value) => ['options', value],
+  vehicle: (value) => ['vehicle', value],
+  location: (value) => ['location', locationDocument(value)],
+  typedVin: (value) => ['typed_vin', value && { vin: value.vin, typed_at: value.typedAt }],
+  capturedOdometer: (value) => ['captured_odometer', odometerDocument(value)],
+  expirationHours: (value) => ['expiration_hours', value],
+  expiresAt: (value) => ['expires_at', value],
+  inspectStartedAt: (value) => ['inspect_started_at', value],
+  inspectEndedAt: (value) => ['inspect_ended_at', value],
+  results: (value) => ['results', value],
+  completedAt: (value) => ['completed_at', value],
+  reviewPending: (value) => ['review_pending', value],
+  detectorRan: (value) => ['detector_ran', value],
+  detectorUnanalysed: (value) => ['detector_unanalysed', value],
+  reviewedBy: (value) => ['reviewed_by', value],
+  reviewedAt: (value) => ['reviewed_at', value],
+  reportStarted: (value) => ['report_started', value],
+  reportLink: (value) => ['report_link', value && { token: value.token, expires_at: value.expiresAt }],
+  reviewReopened: (value) => ['review_reopened', value],
+  revisionStarted: (value) => ['revision_started', value],
+  reviewRevisions: (value) => ['review_revisions', value?.map(revisionDocument)],
+  damagesVersion: (value) => ['damages_version', value],
+  searchTerms: (value) => ['search_terms', value],
+  smsDelivery: (value) => ['sms_delivery', value],
+  updatedAt: (value) => ['updated_at', value],
+  lastActivityAt: (value) => ['last_activity_at', value],
+};
+
+/** The $set of a write: the stored names and shapes of `changes`, with a photo slot set by its code alone. */
+function changesDocument(changes: SessionChanges): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(changes)) {
+    if (name === 'photo' || value === undefined) continue;
+    const [field, stored] = (CHANGE_FIELDS[name as keyof typeof CHANGE_FIELDS] as (value: unknown) => [string, unknown])(value);
+    set[field] = stored;
+  }
+  if (changes.photo) set[`photos.${changes.photo.code}`] = slotDocument(changes.photo.slot);
+  return set;
+}
+
+function toDocument(session: InspectionSession): InspectionSessionDocument {
+  const { key, accountId, apiKey, captureToken, captureTokenHash, source, createdWithKey, test, createdAt, photos, ...rest } = session;
+  const { captureCount, notesCount, damagesCount, ...changes } = rest;
+  return {
+    ...(changesDocument(changes) as Omit<InspectionSessionDocument, '_id'>),
+    _id: key,
+    account_id: storedAccountId(accountId),
+    api_key: apiKey,
+    capture_token: captureToken,
+    capture_token_hash: captureTokenHash,
+    photos: Object.fromEntries(Object.entries(photos).map(([code, slot]) => [code, slotDocument(slot)])),
+    source,
+    created_with_key: createdWithKey,
+    test,
+    capture_count: captureCount,
+    notes_count: notesCount,
+    damages_count: damagesCount,
+    created_at: createdAt,
+  };
 }
 
 /** Further conditions of a compare-and-set write (updateIfStatus), named for what they mean rather than how they are stored. */
@@ -181,10 +329,14 @@ function conditionFilter(condition: SessionCondition): Filter<InspectionSessionD
   return filter;
 }
 
-export type SessionCounter = 'notes_count' | 'damages_count' | 'capture_count';
+/** The stored name of each counter. */
+const COUNTER_FIELDS = { notesCount: 'notes_count', damagesCount: 'damages_count', captureCount: 'capture_count' } as const satisfies Record<
+  SessionCounter,
+  keyof InspectionSessionDocument
+>;
 
 export class InspectionSessionStore {
-  readonly collection: Collection<InspectionSessionDocument>;
+  private readonly collection: Collection<InspectionSessionDocument>;
 
   private readonly atomicFindAndModify: boolean;
 
@@ -212,25 +364,30 @@ export class InspectionSessionStore {
     );
   }
 
-  async insert(session: InspectionSessionDocument): Promise<void> {
-    await this.collection.insertOne(session);
+  async insert(session: InspectionSession): Promise<void> {
+    await this.collection.insertOne(toDocument(session));
   }
 
   /** Tenant-scoped read: a session of another account is indistinguishable from none. */
-  findForAccount(apiKey: string, sessionKey: string): Promise<InspectionSessionDocument | null> {
-    return this.collection.findOne({ _id: sessionKey, api_key: apiKey });
+  findForAccount(apiKey: string, sessionKey: string): Promise<InspectionSession | null> {
+    return this.findOne({ _id: sessionKey, api_key: apiKey });
   }
 
-  findByCaptureTokenHash(hash: string): Promise<InspectionSessionDocument | null> {
-    return this.collection.findOne({ capture_token_hash: hash });
+  findByCaptureTokenHash(hash: string): Promise<InspectionSession | null> {
+    return this.findOne({ capture_token_hash: hash });
   }
 
-  findByReportLinkToken(token: string): Promise<InspectionSessionDocument | null> {
-    return this.collection.findOne({ 'report_link.token': token });
+  findByReportLinkToken(token: string): Promise<InspectionSession | null> {
+    return this.findOne({ 'report_link.token': token });
   }
 
-  findByKey(sessionKey: string): Promise<InspectionSessionDocument | null> {
-    return this.collection.findOne({ _id: sessionKey });
+  findByKey(sessionKey: string): Promise<InspectionSession | null> {
+    return this.findOne({ _id: sessionKey });
+  }
+
+  private async findOne(filter: Filter<InspectionSessionDocument>): Promise<InspectionSession | null> {
+    const found = await this.collection.findOne(filter);
+    return found && toSession(found);
   }
 
   /**
@@ -240,17 +397,21 @@ export class InspectionSessionStore {
   async updateIfStatus(
     sessionKey: string,
     from: readonly SessionStatus[],
-    set: Partial<Record<string, unknown>>,
+    changes: SessionChanges,
     condition: SessionCondition = {},
-  ): Promise<InspectionSessionDocument | null> {
-    const withActivity = set.updated_at instanceof Date && set.last_activity_at === undefined ? { ...set, last_activity_at: set.updated_at } : set;
+  ): Promise<InspectionSession | null> {
+    const withActivity = changes.updatedAt && changes.lastActivityAt === undefined ? { ...changes, lastActivityAt: changes.updatedAt } : changes;
+    const set = changesDocument(withActivity);
     const filter = { ...conditionFilter(condition), _id: sessionKey, status: { $in: [...from] } };
     // On MongoDB one findOneAndUpdate is the compare-and-set and returns the session as written. The embedded server
     // does not isolate it, so there a conditional updateOne is the compare-and-set and a read returns the session.
-    if (this.atomicFindAndModify) return this.collection.findOneAndUpdate(filter, { $set: withActivity }, { returnDocument: 'after' });
-    const { modifiedCount } = await this.collection.updateOne(filter, { $set: withActivity });
+    if (this.atomicFindAndModify) {
+      const updated = await this.collection.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' });
+      return updated && toSession(updated);
+    }
+    const { modifiedCount } = await this.collection.updateOne(filter, { $set: set });
     if (modifiedCount !== 1) return null;
-    return this.collection.findOne({ _id: sessionKey });
+    return this.findByKey(sessionKey);
   }
 
   /**
@@ -266,8 +427,9 @@ export class InspectionSessionStore {
     /** The session's last activity moves to this time in the same write (a note: no other write touches the session). */
     activityAt?: Date,
   ): Promise<boolean> {
-    const update = activityAt ? { $inc: { [counter]: 1 }, $set: { last_activity_at: activityAt } } : { $inc: { [counter]: 1 } };
-    const { modifiedCount } = await this.collection.updateOne({ _id: sessionKey, status: { $in: [...statuses] }, [counter]: { $lt: limit } }, update);
+    const field = COUNTER_FIELDS[counter];
+    const update = activityAt ? { $inc: { [field]: 1 }, $set: { last_activity_at: activityAt } } : { $inc: { [field]: 1 } };
+    const { modifiedCount } = await this.collection.updateOne({ _id: sessionKey, status: { $in: [...statuses] }, [field]: { $lt: limit } }, update);
     return modifiedCount === 1;
   }
 
@@ -278,7 +440,8 @@ export class InspectionSessionStore {
 
   /** Gives back a slot taken for a write that then failed. */
   async releaseSlot(sessionKey: string, counter: SessionCounter): Promise<void> {
-    await this.collection.updateOne({ _id: sessionKey, [counter]: { $gt: 0 } }, { $inc: { [counter]: -1 } });
+    const field = COUNTER_FIELDS[counter];
+    await this.collection.updateOne({ _id: sessionKey, [field]: { $gt: 0 } }, { $inc: { [field]: -1 } });
   }
 
   async deleteIfStatus(apiKey: string, sessionKey: string, status: SessionStatus): Promise<boolean> {
@@ -291,7 +454,7 @@ export class InspectionSessionStore {
    * matches, case-insensitively, part of the session key, the vehicle's VIN or the integrator's client id; a
    * regular expression on three fields of one account's sessions, which every server we run on evaluates alike.
    */
-  page(apiKey: string, options: SessionPageQuery) {
+  async page(apiKey: string, options: SessionPageQuery): Promise<InspectionSession[]> {
     const conditions: Filter<InspectionSessionDocument>[] = [{ api_key: apiKey }, options.test ? { test: true } : { test: { $ne: true } }];
     if (options.status) conditions.push({ status: options.status });
     if (typeof options.awaitingReview === 'boolean') conditions.push(awaitingReviewCondition(options.awaitingReview));
@@ -303,20 +466,22 @@ export class InspectionSessionStore {
       const { lastActivityAt, key } = options.after;
       conditions.push({ $or: [{ last_activity_at: { $lt: lastActivityAt } }, { last_activity_at: lastActivityAt, _id: { $lt: key } }] });
     }
-    return this.collection
+    const found = await this.collection
       .find({ $and: conditions })
       .sort({ last_activity_at: -1, _id: -1 })
       .limit(options.first + 1)
       .toArray();
+    return found.map(toSession);
   }
 
   /** A page of the search (docs/rest-guide.md "Finding sessions"): newest first, one more than `limit` to tell if more follow. */
-  search(apiKey: string, filters: SessionSearchFilters): Promise<InspectionSessionDocument[]> {
-    return this.collection
+  async search(apiKey: string, filters: SessionSearchFilters): Promise<InspectionSession[]> {
+    const found = await this.collection
       .find(searchQuery(apiKey, filters))
       .sort({ created_at: -1, _id: -1 })
       .limit(filters.limit + 1)
       .toArray();
+    return found.map(toSession);
   }
 
   /**
@@ -330,20 +495,22 @@ export class InspectionSessionStore {
   }
 
   /** Sessions idle past their deadline, oldest first. */
-  findExpirable(statuses: readonly SessionStatus[], now: Date, limit: number) {
-    return this.collection
+  async findExpirable(statuses: readonly SessionStatus[], now: Date, limit: number): Promise<InspectionSession[]> {
+    const found = await this.collection
       .find({ status: { $in: [...statuses] }, expires_at: { $lt: now } })
       .sort({ expires_at: 1 })
       .limit(limit)
       .toArray();
+    return found.map(toSession);
   }
 
   /** Sessions in `status` untouched since `updatedBefore`; a CONFIRM session waiting for a person is not stuck. */
-  findInStatusSince(status: SessionStatus, updatedBefore: Date, limit: number) {
-    return this.collection
+  async findInStatusSince(status: SessionStatus, updatedBefore: Date, limit: number): Promise<InspectionSession[]> {
+    const found = await this.collection
       .find({ status, updated_at: { $lt: updatedBefore }, review_pending: { $ne: true } })
       .limit(limit)
       .toArray();
+    return found.map(toSession);
   }
 }
 

@@ -163,7 +163,7 @@ describe('inspectionSessions search and review queue', () => {
     expect(await keys({ awaitingReview: true, status: 'STARTED' })).toEqual([]);
     expect(await keys({ awaitingReview: true, search: confirmed.sessionKey })).toEqual([confirmed.sessionKey]);
     // A confirmed session whose report is being generated (no review pending) is not in the queue.
-    const sessions = server.app.services.stores.sessions.collection;
+    const sessions = server.app.database.db.collection<{ _id: string }>('inspection_sessions');
     await sessions.updateOne({ _id: confirmed.sessionKey }, { $set: { review_pending: false } });
     expect(await keys({ awaitingReview: true })).toEqual([]);
     expect(await keys({ awaitingReview: false })).toContain(confirmed.sessionKey);

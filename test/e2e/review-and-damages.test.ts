@@ -75,10 +75,12 @@ describe('manual review through REST', () => {
   }, 120_000);
 
   it('is not completed by the sweeper however long the review takes', async () => {
-    await server.app.services.stores.sessions.collection.updateOne({ _id: session.sessionKey }, { $set: { updated_at: new Date(Date.now() - 3_600_000) } });
+    await server.app.database.db
+      .collection<{ _id: string }>('inspection_sessions')
+      .updateOne({ _id: session.sessionKey }, { $set: { updated_at: new Date(Date.now() - 3_600_000) } });
     // Not even a candidate for the stuck-report retry, so waiting reviews never crowd out a crashed generation.
     const stuck = await server.app.services.stores.sessions.findInStatusSince('CONFIRM', new Date(), 200);
-    expect(stuck.map((candidate) => candidate._id)).not.toContain(session.sessionKey);
+    expect(stuck.map((candidate) => candidate.key)).not.toContain(session.sessionKey);
     await server.app.services.sweeper.runOnce();
     // And were it retried anyway (an old instance's sweep), the waiting review is left alone.
     const waiting = await server.app.services.stores.sessions.findByKey(session.sessionKey);

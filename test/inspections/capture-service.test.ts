@@ -24,7 +24,7 @@ afterAll(() => env?.close());
 async function startedSession(owner = account): Promise<string> {
   const created = await env.services.sessions.create(owner, { session: { theme: 'LITE' } });
   await env.services.capture.start(created);
-  return created._id;
+  return created.key;
 }
 
 const statusOf = async (sessionKey: string) => (await env.session(sessionKey)).status;
@@ -33,7 +33,7 @@ describe('a LITE session from start to COMPLETE', () => {
   it('moves IDLE → STARTED → PROCESS → QC_PASSED → COMPLETE and records each step, in order, stamped by the clock', async () => {
     env.clock.advance(24 * HOUR_MS);
     const created = await env.services.sessions.create(account, { session: { theme: 'LITE' } });
-    const sessionKey = created._id;
+    const sessionKey = created.key;
     expect(created.status).toBe('IDLE');
 
     expect((await env.services.capture.start(created)).status).toBe('STARTED');
@@ -66,7 +66,7 @@ describe('a LITE session from start to COMPLETE', () => {
       session_key: sessionKey,
       event: 'SESSION:STATUS_CHANGE',
       status: 'STARTED',
-      timestamp: isoTimestamp(stored.inspect_started_at as Date),
+      timestamp: isoTimestamp(stored.inspectStartedAt as Date),
     });
     const firstCapture = (await env.services.sessions.capturesOf(stored))[0];
     expect(firstStage?.payload).toEqual({
@@ -79,7 +79,7 @@ describe('a LITE session from start to COMPLETE', () => {
       message: '',
       timestamp: isoTimestamp(firstCapture?.createdAt as Date),
     });
-    expect(events.find((event) => event.payload.status === 'CONFIRM')?.payload.timestamp).toBe(isoTimestamp(stored.inspect_ended_at as Date));
+    expect(events.find((event) => event.payload.status === 'CONFIRM')?.payload.timestamp).toBe(isoTimestamp(stored.inspectEndedAt as Date));
     expect(events.at(-1)?.payload).toMatchObject({ event: 'SESSION:COMPLETE', session: { session_key: sessionKey, status: 'COMPLETE' } });
     // Every time is the TestClock's, a day ahead of the wall clock.
     for (const event of events) {
@@ -110,23 +110,23 @@ describe('photos', () => {
     const idle = await env.services.sessions.create(account, { session: { theme: 'LITE' } });
     const bytes = await makeScene({ seed: 300 });
     await expectAppError(
-      env.capturePhoto(idle._id, 1, bytes),
+      env.capturePhoto(idle.key, 1, bytes),
       'BAD_REQUEST',
-      `Start the capture of session ${idle._id} before sending photos.`,
+      `Start the capture of session ${idle.key} before sending photos.`,
       'INVALID_STATUS',
     );
     await env.services.capture.start(idle);
     await expectAppError(
-      env.capturePhoto(idle._id, 3, bytes),
+      env.capturePhoto(idle.key, 3, bytes),
       'BAD_REQUEST',
       `Photo code 3 is not part of theme LITE; use one of ${LITE.join(', ')}.`,
       'UNKNOWN_PHOTO_CODE',
     );
 
-    const stored = await env.session(idle._id);
+    const stored = await env.session(idle.key);
     expect(stored.status).toBe('STARTED');
     expect(await env.services.sessions.capturesOf(stored)).toEqual([]);
-    expect((await env.events(idle._id)).map((event) => event.payload.status)).toEqual(['STARTED']);
+    expect((await env.events(idle.key)).map((event) => event.payload.status)).toEqual(['STARTED']);
   });
 
   it('refuses to confirm a session whose photos have not all passed quality control', async () => {
@@ -146,7 +146,7 @@ describe('photos', () => {
     const retakenCode = first as number;
     const lastCode = rest.pop() as number;
     await env.captureScenes(sessionKey, [retakenCode, ...rest], 400);
-    const acceptedCapture = (await env.session(sessionKey)).photos[retakenCode]?.capture_id;
+    const acceptedCapture = (await env.session(sessionKey)).photos[retakenCode]?.captureId;
 
     // The retake passes the status check in PROCESS and waits at quality control while the last photo completes the set.
     const gate = env.gateQualityControl();
@@ -168,7 +168,7 @@ describe('photos', () => {
     // Recorded, but the accepted photo keeps its place and the status stays.
     const stored = await env.session(sessionKey);
     expect(stored.status).toBe('QC_PASSED');
-    expect(stored.photos[retakenCode]).toMatchObject({ capture_id: acceptedCapture, approved: true });
+    expect(stored.photos[retakenCode]).toMatchObject({ captureId: acceptedCapture, approved: true });
     const captures = (await env.services.sessions.capturesOf(stored)).filter((capture) => capture.photoCode === retakenCode);
     expect(captures.map((capture) => capture.approved)).toEqual([true, false]);
   });
@@ -234,7 +234,7 @@ describe('expiry by the clock', () => {
     const stored = await env.session(sessionKey);
     expect(stored.status).toBe('PROCESS');
     const latest = (await env.services.sessions.capturesOf(stored)).at(-1)!;
-    expect(stored.expires_at.getTime()).toBe(latest.createdAt.getTime() + HOUR_MS);
+    expect(stored.expiresAt.getTime()).toBe(latest.createdAt.getTime() + HOUR_MS);
   });
 });
 
@@ -245,12 +245,12 @@ describe('guest notes', () => {
     await expectAppError(
       env.services.capture.addGuestNote(idle, note),
       'BAD_REQUEST',
-      `Start the capture of session ${idle._id} before adding notes.`,
+      `Start the capture of session ${idle.key} before adding notes.`,
       'INVALID_STATUS',
     );
     const started = await env.services.capture.start(idle);
     expect(await env.services.capture.addGuestNote(started, note)).toMatchObject({ ...note, user: 'guest' });
-    expect((await env.events(idle._id)).at(-1)?.payload).toMatchObject({ event: 'SESSION:NOTE_INSERT', user: 'guest', ...note });
+    expect((await env.events(idle.key)).at(-1)?.payload).toMatchObject({ event: 'SESSION:NOTE_INSERT', user: 'guest', ...note });
   });
 
   it('are refused once the session is complete: the capture link is read-only', async () => {
@@ -263,6 +263,6 @@ describe('guest notes', () => {
       `Session ${sessionKey} is complete: its capture link can show the inspection and its report but change nothing.`,
       'READ_ONLY',
     );
-    expect((await env.session(sessionKey)).notes_count).toBe(0);
+    expect((await env.session(sessionKey)).notesCount).toBe(0);
   });
 });

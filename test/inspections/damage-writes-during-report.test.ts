@@ -28,13 +28,13 @@ afterAll(() => env?.close());
 async function sessionInReview(): Promise<{ sessionKey: string; first: DamageRecord }> {
   const created = await env.services.sessions.create(account, { session: { theme: 'LITE' } });
   await env.services.capture.start(created);
-  await env.captureScenes(created._id, LITE, (seed += 100));
-  await env.services.capture.confirm(await env.session(created._id));
-  const waiting = await env.session(created._id);
-  expect([waiting.status, waiting.review_pending]).toEqual(['CONFIRM', true]);
-  const added = await env.services.sessions.addDamage(account, created._id, { item: 'hood', damage_type: 'scratch', grade: 2 }, 'staff');
-  const first = await env.services.stores.damages.find(account.apiKey, created._id, added.damage_id as string);
-  return { sessionKey: created._id, first: first as DamageRecord };
+  await env.captureScenes(created.key, LITE, (seed += 100));
+  await env.services.capture.confirm(await env.session(created.key));
+  const waiting = await env.session(created.key);
+  expect([waiting.status, waiting.reviewPending]).toEqual(['CONFIRM', true]);
+  const added = await env.services.sessions.addDamage(account, created.key, { item: 'hood', damage_type: 'scratch', grade: 2 }, 'staff');
+  const first = await env.services.stores.damages.find(account.apiKey, created.key, added.damage_id as string);
+  return { sessionKey: created.key, first: first as DamageRecord };
 }
 
 type DamageWrite = 'insert' | 'update' | 'deleteManual';
@@ -95,7 +95,7 @@ describe('a damage write that lands after the review completed without it', () =
       const { session, stored, reported } = await storedAndReported(sessionKey);
       expect(stored).toEqual(reported);
       expect(stored.map((damage) => damage.damage_id)).toEqual([first.damageId]);
-      expect(session.damages_count).toBe(1);
+      expect(session.damagesCount).toBe(1);
     },
     CASE_TIMEOUT_MS,
   );
@@ -126,7 +126,7 @@ describe('a damage write that lands after the review completed without it', () =
       const { session, stored, reported } = await storedAndReported(sessionKey);
       expect(stored).toEqual(reported);
       expect(stored.map((damage) => damage.damage_id)).toEqual([first.damageId]);
-      expect(session.damages_count).toBe(1);
+      expect(session.damagesCount).toBe(1);
     },
     CASE_TIMEOUT_MS,
   );
@@ -138,7 +138,7 @@ describe('a damage write that lands after a reopened review was completed again 
     const reviewed = await sessionInReview();
     await env.services.reviews.completeReview(account, reviewed.sessionKey, {}, REVIEWER);
     const reopened = await env.services.reviews.reopen(account, reviewed.sessionKey, { reason: 'Look again' }, REVIEWER);
-    expect([reopened.status, reopened.review_reopened?.reason]).toEqual(['COMPLETE', 'Look again']);
+    expect([reopened.status, reopened.reviewReopened?.reason]).toEqual(['COMPLETE', 'Look again']);
     return reviewed;
   }
 
@@ -155,8 +155,8 @@ describe('a damage write that lands after a reopened review was completed again 
       const { session, stored, reported } = await storedAndReported(sessionKey);
       expect(stored).toEqual(reported);
       expect(stored.map((damage) => damage.damage_id)).toEqual([first.damageId]);
-      expect(session.damages_count).toBe(1);
-      expect([(session.results as { report: { revision: number } }).report.revision, session.review_reopened]).toEqual([2, null]);
+      expect(session.damagesCount).toBe(1);
+      expect([(session.results as { report: { revision: number } }).report.revision, session.reviewReopened]).toEqual([2, null]);
     },
     CASE_TIMEOUT_MS,
   );

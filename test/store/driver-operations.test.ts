@@ -15,7 +15,8 @@ import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';
 import { existingIndexes } from '../../src/store/indexes.js';
 import type { Delivery } from '../../src/domain/delivery.js';
-import { InspectionSessionStore, untouchedSessionFields, type InspectionSessionDocument, type SessionCondition } from '../../src/store/inspection-sessions.js';
+import { InspectionSessionStore, type SessionCondition } from '../../src/store/inspection-sessions.js';
+import { untouchedSessionFields, type InspectionSession } from '../../src/domain/inspection-session.js';
 
 const clients: MongoClient[] = [];
 let dbName: string;
@@ -59,36 +60,36 @@ function newAccount(username: string, apiKey: string, apiSecret: string, now: Da
   };
 }
 
-function session(key: string, status: InspectionSessionDocument['status']): InspectionSessionDocument {
+function session(key: string, status: InspectionSession['status']): InspectionSession {
   const now = new Date();
   return {
-    _id: key,
-    account_id: new ObjectId(),
-    api_key: 'driver-key',
-    completed_at: null,
+    key,
+    accountId: new ObjectId(),
+    apiKey: 'driver-key',
+    completedAt: null,
     source: 'api',
-    created_with_key: 'driver-key',
+    createdWithKey: 'driver-key',
     test: false,
-    capture_token: `token-${key}`,
-    capture_token_hash: `hash-${key}`,
+    captureToken: `token-${key}`,
+    captureTokenHash: `hash-${key}`,
     theme: 'LITE',
     status,
-    redirect_url: null,
+    redirectUrl: null,
     language: null,
-    options: {} as InspectionSessionDocument['options'],
-    vehicle: {} as InspectionSessionDocument['vehicle'],
+    options: {} as InspectionSession['options'],
+    vehicle: {} as InspectionSession['vehicle'],
     photos: {},
     location: null,
-    captured_odometer: null,
-    expiration_hours: 72,
-    expires_at: new Date(now.getTime() + 3_600_000),
-    inspect_started_at: null,
-    inspect_ended_at: null,
+    capturedOdometer: null,
+    expirationHours: 72,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+    inspectStartedAt: null,
+    inspectEndedAt: null,
     results: null,
-    created_at: now,
-    updated_at: now,
-    last_activity_at: now,
-    search_terms: [key],
+    createdAt: now,
+    updatedAt: now,
+    lastActivityAt: now,
+    searchTerms: [key],
     ...untouchedSessionFields('v0'),
   };
 }
@@ -146,9 +147,9 @@ describe('conditional updates', () => {
     const atomic = new InspectionSessionStore(one, { atomicFindAndModify: true });
     await storesOne.sessions.insert(session('CAS-2', 'IDLE'));
     const at = new Date();
-    const moved = await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updated_at: at, language: 'es' });
-    expect(moved).toMatchObject({ _id: 'CAS-2', status: 'STARTED', language: 'es', updated_at: at, last_activity_at: at });
-    expect(await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updated_at: new Date() })).toBeNull();
+    const moved = await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updatedAt: at, language: 'es' });
+    expect(moved).toMatchObject({ key: 'CAS-2', status: 'STARTED', language: 'es', updatedAt: at, lastActivityAt: at });
+    expect(await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updatedAt: new Date() })).toBeNull();
     expect(await atomic.updateIfStatus('CAS-2', ['STARTED'], { language: 'fr' }, { apiKey: 'another-key' })).toBeNull();
     expect((await storesTwo.sessions.findByKey('CAS-2'))?.language).toBe('es');
   });
@@ -156,9 +157,9 @@ describe('conditional updates', () => {
   it('holds to each further condition: the review reopened or not, the revision begun, no review pending, the damages version', async () => {
     await storesOne.sessions.insert({
       ...session('CAS-3', 'COMPLETE'),
-      review_reopened: { reason: 'typo', by: 'inspector', at: new Date() },
-      revision_started: 'begun',
-      review_pending: true,
+      reviewReopened: { reason: 'typo', by: 'inspector', at: new Date() },
+      revisionStarted: 'begun',
+      reviewPending: true,
     });
     const write = (condition: SessionCondition) => storesTwo.sessions.updateIfStatus('CAS-3', ['COMPLETE'], { language: 'fr' }, condition);
     expect(await write({ reviewReopened: false })).toBeNull();
@@ -377,9 +378,9 @@ describe('the session search', () => {
       const created = new Date(base + (index < 2 ? 0 : index) * 60_000);
       await storesOne.sessions.insert({
         ...session(key, 'IDLE'),
-        api_key: 'search-key',
-        created_at: created,
-        search_terms: [key, index === 1 ? 'Dana Buyer' : 'someone', '15550100199'],
+        apiKey: 'search-key',
+        createdAt: created,
+        searchTerms: [key, index === 1 ? 'Dana Buyer' : 'someone', '15550100199'],
         results: { inspection: { grade: index, total_damages: 2 }, photos: ['left out'] },
         ...(index === 3 ? { test: true } : {}),
       });
@@ -395,21 +396,21 @@ describe('the session search', () => {
       after: null,
     };
     const found = await storesTwo.sessions.search('search-key', { ...filters, text: { words: 'dANA b', digits: null } });
-    expect(found.map((row) => row._id)).toEqual(['SRC-AAAAAAAAA2']);
-    expect((await storesTwo.sessions.search('search-key', { ...filters, limit: 10, text: { words: '555', digits: null } })).map((row) => row._id)).toEqual([
+    expect(found.map((row) => row.key)).toEqual(['SRC-AAAAAAAAA2']);
+    expect((await storesTwo.sessions.search('search-key', { ...filters, limit: 10, text: { words: '555', digits: null } })).map((row) => row.key)).toEqual([
       'SRC-AAAAAAAAA3',
       'SRC-AAAAAAAAA2',
       'SRC-AAAAAAAAA1',
     ]);
     // Two sessions created in the same millisecond: the key breaks the tie, and the cursor resumes between them.
     const [first, second] = await storesTwo.sessions.search('search-key', { ...filters, limit: 1, text: null });
-    expect([first?._id, second?._id]).toEqual(['SRC-AAAAAAAAA3', 'SRC-AAAAAAAAA2']);
+    expect([first?.key, second?.key]).toEqual(['SRC-AAAAAAAAA3', 'SRC-AAAAAAAAA2']);
     const after = { createdAt: new Date(base), key: 'SRC-AAAAAAAAA2' };
-    expect((await storesTwo.sessions.search('search-key', { ...filters, limit: 5, text: null, after })).map((row) => row._id)).toEqual(['SRC-AAAAAAAAA1']);
-    expect((await storesTwo.sessions.search('search-key', { ...filters, test: true, limit: 5, text: null })).map((row) => row._id)).toEqual(['SRC-AAAAAAAAA4']);
+    expect((await storesTwo.sessions.search('search-key', { ...filters, limit: 5, text: null, after })).map((row) => row.key)).toEqual(['SRC-AAAAAAAAA1']);
+    expect((await storesTwo.sessions.search('search-key', { ...filters, test: true, limit: 5, text: null })).map((row) => row.key)).toEqual(['SRC-AAAAAAAAA4']);
     // Read in batches; the embedded server ignores a projection (MongoDB applies it), so only the fields asked are compared.
     const streamed: [unknown, unknown, unknown][] = [];
-    const cursor = storesTwo.sessions.searchCursor<InspectionSessionDocument>(
+    const cursor = storesTwo.sessions.searchCursor<{ _id: string; status: string; results: { inspection?: unknown } | null }>(
       'search-key',
       { ...filters, text: null },
       { status: 1, 'results.inspection.grade': 1 },
@@ -462,7 +463,7 @@ describe('the indexes behind lookups by token', () => {
         expect(await indexOf(fresh, collection, name), `${collection}.${name}`).toMatchObject({ key, unique: true });
       expect((await indexOf(fresh, eventNumbers.collection, eventNumbers.name))?.unique).toBeFalsy();
       await stores.sessions.insert(session('TOK-1', 'IDLE'));
-      const twin = { ...session('TOK-2', 'IDLE'), capture_token_hash: (await stores.sessions.findByKey('TOK-1'))?.capture_token_hash as string };
+      const twin = { ...session('TOK-2', 'IDLE'), captureTokenHash: (await stores.sessions.findByKey('TOK-1'))?.captureTokenHash as string };
       const refused = await stores.sessions.insert(twin).then(
         () => null,
         (error: unknown) => error,

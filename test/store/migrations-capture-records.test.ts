@@ -24,7 +24,7 @@ async function runTwice(id: string): Promise<void> {
 describe('migrations of damage records and captures', () => {
   it('give damage records stored before scores, notes, authors and change times no score, an empty note, no author and their creation time', async () => {
     const account = await env.createAccount();
-    const { _id: sessionKey } = await env.services.sessions.create(account, {});
+    const { key: sessionKey } = await env.services.sessions.create(account, {});
     const createdAt = new Date('2026-02-03T04:05:06Z');
     const old = {
       damage_id: 'old-damage-1',
@@ -53,7 +53,7 @@ describe('migrations of damage records and captures', () => {
 
   it('give rejections stored before rejection codes the code of the check their reason names, and leave the others theirs', async () => {
     const account = await env.createAccount();
-    const { _id: sessionKey } = await env.services.sessions.create(account, {});
+    const { key: sessionKey } = await env.services.sessions.create(account, {});
     const at = new Date('2026-01-02T03:04:05Z');
     const capture = (id: string, approved: boolean, reason: string | null, code: string | null) => ({
       _id: id,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretFingerprint } from '../../src/auth/api-token.js';
 import type { Account } from '../../src/domain/account.js';
-import { untouchedSessionFields } from '../../src/store/inspection-sessions.js';
+
 import { MIGRATIONS, runMigrations } from '../../src/store/migrations/migrations.js';
 import { startInProcess, type InProcess } from '../support/in-process.js';
 
@@ -31,21 +31,21 @@ describe('migrations', () => {
     const fromDashboard = await env.services.sessions.create(account, {}, { source: 'dashboard', key: { apiKey: account.apiKey, mode: 'live' } });
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
     const completedUpdate = new Date('2026-01-02T03:04:05Z');
-    await sessions.updateOne({ _id: created._id }, { $unset: { last_activity_at: '', completed_at: '', source: '', created_with_key: '', test: '' } });
-    await sessions.updateOne({ _id: completed._id }, { $set: { status: 'COMPLETE', updated_at: completedUpdate }, $unset: { completed_at: '' } });
+    await sessions.updateOne({ _id: created.key }, { $unset: { last_activity_at: '', completed_at: '', source: '', created_with_key: '', test: '' } });
+    await sessions.updateOne({ _id: completed.key }, { $set: { status: 'COMPLETE', updated_at: completedUpdate }, $unset: { completed_at: '' } });
     await env.db.collection('migrations').deleteMany({});
 
     const [first, second] = await Promise.all([runMigrations(env.db, env.services.stores.leases, {}), runMigrations(env.db, env.services.stores.leases, {})]);
     expect([...first, ...second].sort()).toEqual(MIGRATIONS.map((migration) => migration.id));
 
-    const plain = await env.services.stores.sessions.findByKey(created._id);
-    expect(plain?.last_activity_at).toEqual(plain?.updated_at);
-    expect(plain?.completed_at).toBeNull();
+    const plain = await env.services.stores.sessions.findByKey(created.key);
+    expect(plain?.lastActivityAt).toEqual(plain?.updatedAt);
+    expect(plain?.completedAt).toBeNull();
     expect(plain?.source).toBe('api');
-    expect(plain).toMatchObject({ created_with_key: account.apiKey, test: false });
-    expect((await env.services.stores.sessions.findByKey(fromDashboard._id))?.source).toBe('dashboard');
-    const done = await env.services.stores.sessions.findByKey(completed._id);
-    expect(done?.completed_at).toEqual(completedUpdate);
+    expect(plain).toMatchObject({ createdWithKey: account.apiKey, test: false });
+    expect((await env.services.stores.sessions.findByKey(fromDashboard.key))?.source).toBe('dashboard');
+    const done = await env.services.stores.sessions.findByKey(completed.key);
+    expect(done?.completedAt).toEqual(completedUpdate);
     expect(env.services.sessions.captureTokenAccess(done!)).toBe('expired');
   });
 
@@ -56,13 +56,13 @@ describe('migrations', () => {
       vehicle: { vin: '1HGCM82633A004352' },
     });
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
-    await sessions.updateOne({ _id: created._id }, { $unset: { search_terms: '' } });
+    await sessions.updateOne({ _id: created.key }, { $unset: { search_terms: '' } });
     await env.db.collection('migrations').deleteOne({ _id: '004-session-search-terms' as never });
 
     expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['004-session-search-terms']);
-    const migrated = await env.services.stores.sessions.findByKey(created._id);
-    expect(migrated?.search_terms).toEqual([created._id, '1HGCM82633A004352', 'lot-7', 'STK-1', 'Dana Buyer']);
-    expect((await env.services.sessions.search(account, { q: 'stk-1' })).sessions.map((session) => session._id)).toEqual([created._id]);
+    const migrated = await env.services.stores.sessions.findByKey(created.key);
+    expect(migrated?.searchTerms).toEqual([created.key, '1HGCM82633A004352', 'lot-7', 'STK-1', 'Dana Buyer']);
+    expect((await env.services.sessions.search(account, { q: 'stk-1' })).sessions.map((session) => session.key)).toEqual([created.key]);
   });
 
   it('number the report of results stored before review revisions existed as revision 1', async () => {
@@ -74,18 +74,18 @@ describe('migrations', () => {
       expires_at: '2026-12-01T00:00:00.000+00:00',
     };
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
-    await sessions.updateOne({ _id: old._id }, { $set: { status: 'COMPLETE', results: { event: 'SESSION:COMPLETE', report } } });
-    await sessions.updateOne({ _id: unreported._id }, { $set: { status: 'COMPLETE', results: { event: 'SESSION:COMPLETE', report: null } } });
+    await sessions.updateOne({ _id: old.key }, { $set: { status: 'COMPLETE', results: { event: 'SESSION:COMPLETE', report } } });
+    await sessions.updateOne({ _id: unreported.key }, { $set: { status: 'COMPLETE', results: { event: 'SESSION:COMPLETE', report: null } } });
     await env.db.collection('migrations').deleteOne({ _id: '006-report-revision' as never });
 
     expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['006-report-revision']);
-    expect((await env.services.stores.sessions.findByKey(old._id))?.results?.report).toEqual({ ...report, revision: 1 });
-    expect((await env.services.stores.sessions.findByKey(unreported._id))?.results?.report).toBeNull();
+    expect((await env.services.stores.sessions.findByKey(old.key))?.results?.report).toEqual({ ...report, revision: 1 });
+    expect((await env.services.stores.sessions.findByKey(unreported.key))?.results?.report).toBeNull();
   });
 
   it('give damage records, accounts, callbacks and captures stored before their later fields existed the values they behaved with', async () => {
     const account = await env.createAccount();
-    const { _id: sessionKey } = await env.services.sessions.create(account, {});
+    const { key: sessionKey } = await env.services.sessions.create(account, {});
     const now = new Date();
     const damages = env.db.collection('damages');
     await damages.insertOne({
@@ -163,18 +163,18 @@ describe('migrations', () => {
     const [open, done] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
     const captures = env.db.collection<{ _id: string; session_key?: string; photo_code?: number }>('captures');
-    await sessions.updateOne({ _id: open._id }, { $unset: { captured_odometer: '' } });
+    await sessions.updateOne({ _id: open.key }, { $unset: { captured_odometer: '' } });
     await sessions.updateOne(
-      { _id: done._id },
+      { _id: done.key },
       { $set: { status: 'COMPLETE', results: { event: 'SESSION:COMPLETE', vehicle: { odom_reading: 48000 } } }, $unset: { captured_odometer: '' } },
     );
-    await captures.insertOne({ _id: 'old-cluster-capture', session_key: open._id, photo_code: 3 });
+    await captures.insertOne({ _id: 'old-cluster-capture', session_key: open.key, photo_code: 3 });
     await env.db.collection('migrations').deleteOne({ _id: '011-odometer-fields' as never });
 
     expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['011-odometer-fields']);
-    expect((await env.services.stores.sessions.findByKey(open._id))?.captured_odometer).toBeNull();
-    const completed = await env.services.stores.sessions.findByKey(done._id);
-    expect(completed?.captured_odometer).toBeNull();
+    expect((await env.services.stores.sessions.findByKey(open.key))?.capturedOdometer).toBeNull();
+    const completed = await env.services.stores.sessions.findByKey(done.key);
+    expect(completed?.capturedOdometer).toBeNull();
     expect(completed?.results?.vehicle).toEqual({ odom_reading: 48000, odom_captured: null, odom_match: null });
     expect(await captures.findOne({ _id: 'old-cluster-capture' })).toMatchObject({ odometer_suggested: null });
   });
@@ -198,10 +198,10 @@ describe('migrations', () => {
   it('give sessions stored before the caps their counters from the notes, manual damage records and uploads they hold', async () => {
     const account = await env.createAccount();
     const [busy, empty] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
-    for (const title of ['one', 'two']) await env.services.sessions.addNote(account, busy._id, { title, description: 'old' });
-    await env.services.sessions.addDamage(account, busy._id, { item: 'Hood', damage: 'Dent', grade: 2 }, account.username);
+    for (const title of ['one', 'two']) await env.services.sessions.addNote(account, busy.key, { title, description: 'old' });
+    await env.services.sessions.addDamage(account, busy.key, { item: 'Hood', damage: 'Dent', grade: 2 }, account.username);
     const now = new Date();
-    const stored = { api_key: account.apiKey, session_key: busy._id, created_at: now };
+    const stored = { api_key: account.apiKey, session_key: busy.key, created_at: now };
     await env.db.collection('damages').insertOne({ ...stored, item: 'Door', damage_type: 'Scratch', source: 'detector' });
     await env.db.collection('captures').insertMany([
       { ...stored, _id: 'counted-1' as never, photo_code: 4, approved: true },
@@ -209,18 +209,18 @@ describe('migrations', () => {
       { ...stored, _id: 'counted-3' as never, photo_code: 5, approved: true },
     ]);
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
-    await sessions.updateMany({ _id: { $in: [busy._id, empty._id] } }, { $unset: { notes_count: '', damages_count: '', capture_count: '' } });
+    await sessions.updateMany({ _id: { $in: [busy.key, empty.key] } }, { $unset: { notes_count: '', damages_count: '', capture_count: '' } });
     for (let run = 0; run < 2; run += 1) {
       await env.db.collection('migrations').deleteOne({ _id: '013-session-counters' as never });
       expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['013-session-counters']);
     }
-    expect(await env.services.stores.sessions.findByKey(busy._id)).toMatchObject({ notes_count: 2, damages_count: 1, capture_count: 3 });
-    expect(await env.services.stores.sessions.findByKey(empty._id)).toMatchObject({ notes_count: 0, damages_count: 0, capture_count: 0 });
+    expect(await sessions.findOne({ _id: busy.key })).toMatchObject({ notes_count: 2, damages_count: 1, capture_count: 3 });
+    expect(await sessions.findOne({ _id: empty.key })).toMatchObject({ notes_count: 0, damages_count: 0, capture_count: 0 });
   });
 
   it('give captures stored before their photo keys null keys, which serve nothing', async () => {
     const account = await env.createAccount();
-    const { _id: sessionKey } = await env.services.sessions.create(account, {});
+    const { key: sessionKey } = await env.services.sessions.create(account, {});
     const captures = env.db.collection<Record<string, unknown> & { _id: string }>('captures');
     const kept = { file_key: 'photos/x/original.jpg', medium_key: null, thumb_key: 'photos/x/thumb.jpg' };
     await captures.insertMany([
@@ -260,81 +260,81 @@ describe('migrations', () => {
     const account = await env.createAccount();
     const [unknown, lite] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, { session: { theme: 'LITE' } })];
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
-    await sessions.updateOne({ _id: unknown._id }, { $set: { theme: 'STANDARD' } });
+    await sessions.updateOne({ _id: unknown.key }, { $set: { theme: 'STANDARD' } });
     for (let run = 0; run < 2; run += 1) {
       await env.db.collection('migrations').deleteOne({ _id: '016-session-theme' as never });
       expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['016-session-theme']);
     }
-    expect((await env.services.stores.sessions.findByKey(unknown._id))?.theme).toBe('PRO');
-    expect((await env.services.stores.sessions.findByKey(lite._id))?.theme).toBe('LITE');
+    expect((await env.services.stores.sessions.findByKey(unknown.key))?.theme).toBe('PRO');
+    expect((await env.services.stores.sessions.findByKey(lite.key))?.theme).toBe('LITE');
   });
   it('give sessions stored before any damage record write a damages version, which a report then holds to', async () => {
     const account = await env.createAccount();
     const [old, versioned] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
-    await sessions.updateOne({ _id: old._id }, { $unset: { damages_version: '' } });
-    const kept = (await env.services.stores.sessions.findByKey(versioned._id))?.damages_version;
+    await sessions.updateOne({ _id: old.key }, { $unset: { damages_version: '' } });
+    const kept = (await env.services.stores.sessions.findByKey(versioned.key))?.damagesVersion;
     await env.db.collection('migrations').deleteOne({ _id: '017-session-damages-version' as never });
     expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['017-session-damages-version']);
-    const first = (await env.services.stores.sessions.findByKey(old._id))?.damages_version;
+    const first = (await env.services.stores.sessions.findByKey(old.key))?.damagesVersion;
     expect(first).toMatch(/^[A-Za-z0-9_-]{12}$/);
     await env.db.collection('migrations').deleteOne({ _id: '017-session-damages-version' as never });
     expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['017-session-damages-version']);
-    expect((await env.services.stores.sessions.findByKey(old._id))?.damages_version).toBe(first);
-    expect((await env.services.stores.sessions.findByKey(versioned._id))?.damages_version).toBe(kept);
+    expect((await env.services.stores.sessions.findByKey(old.key))?.damagesVersion).toBe(first);
+    expect((await env.services.stores.sessions.findByKey(versioned.key))?.damagesVersion).toBe(kept);
     // The version is a condition of the report's write: a stale one makes it miss.
-    expect(await env.services.stores.sessions.updateIfStatus(old._id, ['IDLE'], { language: 'fr' }, { damagesVersion: 'stale' })).toBeNull();
-    expect(await env.services.stores.sessions.updateIfStatus(old._id, ['IDLE'], { language: 'fr' }, { damagesVersion: first })).not.toBeNull();
+    expect(await env.services.stores.sessions.updateIfStatus(old.key, ['IDLE'], { language: 'fr' }, { damagesVersion: 'stale' })).toBeNull();
+    expect(await env.services.stores.sessions.updateIfStatus(old.key, ['IDLE'], { language: 'fr' }, { damagesVersion: first })).not.toBeNull();
   });
   it('give sessions stored before the review flags false ones, as they behaved, and keep the flags that are set', async () => {
     const account = await env.createAccount();
     const [old, waiting] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
-    await sessions.updateOne({ _id: old._id }, { $unset: { review_pending: '', detector_ran: '' } });
-    await sessions.updateOne({ _id: waiting._id }, { $set: { review_pending: true, detector_ran: true } });
+    await sessions.updateOne({ _id: old.key }, { $unset: { review_pending: '', detector_ran: '' } });
+    await sessions.updateOne({ _id: waiting.key }, { $set: { review_pending: true, detector_ran: true } });
     for (let run = 0; run < 2; run += 1) {
       await env.db.collection('migrations').deleteOne({ _id: '018-session-review-flags' as never });
       expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['018-session-review-flags']);
     }
-    expect(await env.services.stores.sessions.findByKey(old._id)).toMatchObject({ review_pending: false, detector_ran: false });
-    expect(await env.services.stores.sessions.findByKey(waiting._id)).toMatchObject({ review_pending: true, detector_ran: true });
+    expect(await sessions.findOne({ _id: old.key })).toMatchObject({ review_pending: false, detector_ran: false });
+    expect(await sessions.findOne({ _id: waiting.key })).toMatchObject({ review_pending: true, detector_ran: true });
   });
   it('give sessions stored before the review history empty fields for it, and keep what a review wrote', async () => {
     const account = await env.createAccount();
     const [old, reviewed] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
     const fields = ['detector_unanalysed', 'reviewed_by', 'reviewed_at', 'review_reopened', 'revision_started', 'review_revisions'];
-    await sessions.updateOne({ _id: old._id }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
+    await sessions.updateOne({ _id: old.key }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
     const at = new Date('2026-03-14T10:05:00Z');
-    await sessions.updateOne({ _id: reviewed._id }, { $set: { reviewed_by: 'api', reviewed_at: at, detector_unanalysed: [4] } });
+    await sessions.updateOne({ _id: reviewed.key }, { $set: { reviewed_by: 'api', reviewed_at: at, detector_unanalysed: [4] } });
     for (let run = 0; run < 2; run += 1) {
       await env.db.collection('migrations').deleteOne({ _id: '019-session-review-history' as never });
       expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['019-session-review-history']);
     }
-    const untouched = untouchedSessionFields('');
-    expect(await env.services.stores.sessions.findByKey(old._id)).toMatchObject(
+    const untouched = { detector_unanalysed: [], reviewed_by: null, reviewed_at: null, review_reopened: null, revision_started: null, review_revisions: [] };
+    expect(await sessions.findOne({ _id: old.key })).toMatchObject(
       Object.fromEntries(fields.map((field) => [field, untouched[field as keyof typeof untouched]])),
     );
-    expect(await env.services.stores.sessions.findByKey(reviewed._id)).toMatchObject({ reviewed_by: 'api', reviewed_at: at, detector_unanalysed: [4] });
+    expect(await sessions.findOne({ _id: reviewed.key })).toMatchObject({ reviewed_by: 'api', reviewed_at: at, detector_unanalysed: [4] });
   });
   it('give sessions stored before a typed VIN, report start, report link and SMS outcome were always there null ones, and keep those set', async () => {
     const account = await env.createAccount();
     const [old, reported] = [await env.services.sessions.create(account, {}), await env.services.sessions.create(account, {})];
     const sessions = env.db.collection<{ _id: string }>('inspection_sessions');
     const fields = ['typed_vin', 'report_started', 'report_link', 'sms_delivery'];
-    await sessions.updateOne({ _id: old._id }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
+    await sessions.updateOne({ _id: old.key }, { $unset: Object.fromEntries(fields.map((field) => [field, ''])) });
     const set = {
       typed_vin: { vin: '1HGCM82633A004352', typed_at: new Date('2026-03-14T10:01:00Z') },
       report_started: 'started-once',
       report_link: { token: 'a-report-link-token', expires_at: new Date('2026-04-14T10:05:00Z') },
       sms_delivery: 'logged',
     };
-    await sessions.updateOne({ _id: reported._id }, { $set: set });
+    await sessions.updateOne({ _id: reported.key }, { $set: set });
     for (let run = 0; run < 2; run += 1) {
       await env.db.collection('migrations').deleteOne({ _id: '020-session-late-fields' as never });
       expect(await runMigrations(env.db, env.services.stores.leases, {})).toEqual(['020-session-late-fields']);
     }
-    expect(await sessions.findOne({ _id: old._id })).toMatchObject(Object.fromEntries(fields.map((field) => [field, null])));
-    expect(await sessions.findOne({ _id: reported._id })).toMatchObject(set);
+    expect(await sessions.findOne({ _id: old.key })).toMatchObject(Object.fromEntries(fields.map((field) => [field, null])));
+    expect(await sessions.findOne({ _id: reported.key })).toMatchObject(set);
   });
 });

@@ -12,7 +12,8 @@ import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
 import { createStores, ensureIndexes } from '../../src/store/stores.js';
 import { existingIndexes } from '../../src/store/indexes.js';
-import { InspectionSessionStore, untouchedSessionFields, type InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
+import { InspectionSessionStore } from '../../src/store/inspection-sessions.js';
+import { untouchedSessionFields, type InspectionSession } from '../../src/domain/inspection-session.js';
 
 const clients: MongoClient[] = [];
 let one: Db;
@@ -30,36 +31,36 @@ afterAll(async () => {
   for (const client of clients) await client.close();
 });
 
-function idleSession(key: string): InspectionSessionDocument {
+function idleSession(key: string): InspectionSession {
   const now = new Date();
   return {
-    _id: key,
-    account_id: new ObjectId(),
-    api_key: 'mongodb-only-key',
-    completed_at: null,
+    key,
+    accountId: new ObjectId(),
+    apiKey: 'mongodb-only-key',
+    completedAt: null,
     source: 'api',
-    created_with_key: 'mongodb-only-key',
+    createdWithKey: 'mongodb-only-key',
     test: false,
-    capture_token: `token-${key}`,
-    capture_token_hash: `hash-${key}`,
+    captureToken: `token-${key}`,
+    captureTokenHash: `hash-${key}`,
     theme: 'LITE',
     status: 'IDLE',
-    redirect_url: null,
+    redirectUrl: null,
     language: null,
-    options: {} as InspectionSessionDocument['options'],
-    vehicle: {} as InspectionSessionDocument['vehicle'],
+    options: {} as InspectionSession['options'],
+    vehicle: {} as InspectionSession['vehicle'],
     photos: {},
     location: null,
-    captured_odometer: null,
-    expiration_hours: 72,
-    expires_at: new Date(now.getTime() + 3_600_000),
-    inspect_started_at: null,
-    inspect_ended_at: null,
+    capturedOdometer: null,
+    expirationHours: 72,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+    inspectStartedAt: null,
+    inspectEndedAt: null,
     results: null,
-    created_at: now,
-    updated_at: now,
-    last_activity_at: now,
-    search_terms: [key],
+    createdAt: now,
+    updatedAt: now,
+    lastActivityAt: now,
+    searchTerms: [key],
     ...untouchedSessionFields('v0'),
   };
 }
@@ -72,7 +73,7 @@ describe('conditional updates on MongoDB', () => {
       Array.from({ length: 12 }, (_, index) =>
         (writers[index % 2] as InspectionSessionStore).updateIfStatus('CAS-3', ['IDLE'], {
           status: 'STARTED',
-          updated_at: new Date(),
+          updatedAt: new Date(),
           language: `writer-${index}`,
         }),
       ),

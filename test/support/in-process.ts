@@ -18,7 +18,7 @@ import { FilesystemStore } from '../../src/storage/filesystem-store.js';
 import type { Account } from '../../src/domain/account.js';
 import type { Capture } from '../../src/domain/capture.js';
 import type { SessionEvent } from '../../src/domain/session-event.js';
-import type { InspectionSessionDocument } from '../../src/store/inspection-sessions.js';
+import type { InspectionSession } from '../../src/domain/inspection-session.js';
 import { TestClock } from './clock.js';
 import { makeScene } from './images.js';
 import { gateQualityControl, type QcGate } from './qc-gate.js';
@@ -37,7 +37,7 @@ export interface InProcess {
    */
   createAccount(settings?: Record<string, unknown>): Promise<Account>;
   /** The session as stored now (what a request of the capture app starts from). */
-  session(sessionKey: string): Promise<InspectionSessionDocument>;
+  session(sessionKey: string): Promise<InspectionSession>;
   /** One upload of the capture app: the session read afresh, then the capture use case. */
   capturePhoto(sessionKey: string, photoCode: number, bytes: Buffer): Promise<Capture>;
   /** Sends each of `codes` its own sharp scene (seed `seedBase + code`), in order, and expects each accepted. */
@@ -129,7 +129,7 @@ export async function startInProcess(environment: Record<string, string> = {}): 
       }
     },
     async events(sessionKey) {
-      return built.stores.events.listForSession((await session(sessionKey)).api_key, sessionKey);
+      return built.stores.events.listForSession((await session(sessionKey)).apiKey, sessionKey);
     },
     // qc-gate.ts reaches the runner through `app.services` alone, so the services without a server are enough.
     gateQualityControl: () => gateQualityControl({ services: built }),

@@ -27,8 +27,8 @@ afterAll(() => env?.close());
 /** A new session with one integrator note; returns the note's recorded event. */
 async function sessionWithNote(owner = account): Promise<SessionEvent> {
   const session = await env.services.sessions.create(owner, { session: { theme: 'LITE' } });
-  await env.services.sessions.addNote(owner, session._id, { title: 'Dent', description: 'Rear bumper' });
-  const events = await env.events(session._id);
+  await env.services.sessions.addNote(owner, session.key, { title: 'Dent', description: 'Rear bumper' });
+  const events = await env.events(session.key);
   expect(events.map((event) => event.event)).toEqual([EVENT]);
   return events[0] as SessionEvent;
 }

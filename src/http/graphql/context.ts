@@ -48,7 +48,7 @@ export async function resolvePrincipal(
   if (credentials.captureToken && !credentials.apiKey) {
     const session = await findCaptureSession(credentials.captureToken);
     if (!session) throw invalidCaptureToken();
-    return { kind: 'capture', apiKey: session.api_key, sessionKey: session._id };
+    return { kind: 'capture', apiKey: session.apiKey, sessionKey: session.key };
   }
   if (credentials.signInToken && !credentials.apiKey && !credentials.captureToken) return resolveUser(services, credentials.signInToken);
   const { account, key } = await authenticate();

@@ -38,11 +38,11 @@ builder.subscriptionFields((t) => ({
       if (principal.kind === 'capture') {
         // A capture token sees its session's capture progress and guest notes, never the integrator's data.
         const session = await requireReadableSession(context, sessionKey ?? principal.sessionKey);
-        return sessionEvents({ apiKey: session.api_key, sessionKey: session._id, afterSeq, view: guestEventView });
+        return sessionEvents({ apiKey: session.apiKey, sessionKey: session.key, afterSeq, view: guestEventView });
       }
       if (sessionKey) {
         const session = await requireReadableSession(context, sessionKey);
-        return sessionEvents({ apiKey: session.api_key, sessionKey: session._id, afterSeq });
+        return sessionEvents({ apiKey: session.apiKey, sessionKey: session.key, afterSeq });
       }
       return sessionEvents({ apiKey: principal.account.apiKey, sessionKey: null, afterSeq });
     },

@@ -208,7 +208,7 @@ const Location = builder.objectRef<NonNullable<InspectionSessionRecord['location
     latitude: t.exposeFloat('latitude', { description: 'Latitude in decimal degrees, -90 to 90 (WGS 84).' }),
     longitude: t.exposeFloat('longitude', { description: 'Longitude in decimal degrees, -180 to 180 (WGS 84).' }),
     accuracy: t.exposeFloat('accuracy', { nullable: true, description: "The device's accuracy radius in metres; null when it gave none." }),
-    capturedAt: t.field({ type: 'DateTime', description: 'When the location was received.', resolve: (location) => location.captured_at }),
+    capturedAt: t.field({ type: 'DateTime', description: 'When the location was received.', resolve: (location) => location.capturedAt }),
   }),
 });
 
@@ -239,14 +239,14 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
   description:
     'One remote inspection of one vehicle: its status, photos, notes and results. The account (API headers, or any signed-in role) reads its own sessions; a capture token reads its one session, with less shown (see each field).',
   fields: (t) => ({
-    sessionKey: t.exposeString('_id', { description: 'The key of the session, e.g. XKT-7Q2M9D4B1A: how every operation names it.' }),
+    sessionKey: t.exposeString('key', { description: 'The key of the session, e.g. XKT-7Q2M9D4B1A: how every operation names it.' }),
     theme: t.exposeString('theme', { description: descriptionOf(ThemeSchema) }),
     status: t.field({ type: SessionStatusEnum, description: 'Where the session is in its lifecycle.', resolve: (session) => session.status }),
     active: t.boolean({
       description: descriptionOf(SessionSchema.shape.active),
       resolve: (session) => session.status !== 'COMPLETE' && session.status !== 'EXPIRED',
     }),
-    redirectUrl: t.exposeString('redirect_url', {
+    redirectUrl: t.exposeString('redirectUrl', {
       nullable: true,
       description: 'Where the capture app sends the person once the inspection is confirmed; null when neither the session nor the account set one.',
     }),
@@ -263,7 +263,7 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
       type: CapturedOdometerType,
       nullable: true,
       description: 'The odometer confirmed or typed on the capture page (setOdometer); null until then.',
-      resolve: (session) => vehicleOdometerFields(null, session.captured_odometer).odom_captured,
+      resolve: (session) => vehicleOdometerFields(null, session.capturedOdometer).odom_captured,
     }),
     brand: t.field({
       type: Brand,
@@ -279,25 +279,25 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
       type: 'DateTime',
       nullable: true,
       description: 'When the capture link was first opened (STARTED); null before.',
-      resolve: (session) => session.inspect_started_at,
+      resolve: (session) => session.inspectStartedAt,
     }),
     inspectEndedAt: t.field({
       type: 'DateTime',
       nullable: true,
       description: 'When the person confirmed the inspection (CONFIRM); null before.',
-      resolve: (session) => session.inspect_ended_at,
+      resolve: (session) => session.inspectEndedAt,
     }),
-    createdAt: t.field({ type: 'DateTime', description: 'When the session was created.', resolve: (session) => session.created_at }),
-    updatedAt: t.field({ type: 'DateTime', description: 'When the session record last changed.', resolve: (session) => session.updated_at }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the session was created.', resolve: (session) => session.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When the session record last changed.', resolve: (session) => session.updatedAt }),
     lastActivityAt: t.field({
       type: 'DateTime',
       description: 'The latest status move, capture, note, damage record change or update; the listing is ordered by it.',
-      resolve: (session) => session.last_activity_at,
+      resolve: (session) => session.lastActivityAt,
     }),
     expiresAt: t.field({
       type: 'DateTime',
       description: 'The idle deadline; the session expires if nothing happens before it.',
-      resolve: (session) => session.expires_at,
+      resolve: (session) => session.expiresAt,
     }),
     expiresWhenIdle: t.boolean({
       description:
@@ -321,7 +321,7 @@ export const InspectionSession = builder.objectRef<InspectionSessionRecord>('Ins
         if (await isCaptureScope(context)) return guestVehicle(vehicleApiObject(session.vehicle));
         const decoded = await context.services.vehicleDecoding.decodedFor(session, await capturesOf(session, context));
         const { vehicle, fields } = decodedVehicleFields(session.vehicle, decoded);
-        return { ...vehicleApiObject(vehicle), ...fields, ...vehicleOdometerFields(session.vehicle, session.captured_odometer) };
+        return { ...vehicleApiObject(vehicle), ...fields, ...vehicleOdometerFields(session.vehicle, session.capturedOdometer) };
       },
     }),
     location: t.field({
@@ -534,7 +534,7 @@ builder.objectFields(InspectionSession, (t) => ({
   test: t.exposeBoolean('test', { description: descriptionOf(SessionSchema.shape.test) }),
   awaitingReview: t.boolean({
     description: 'True while the session is confirmed and waits for a person to complete its review (manual review mode).',
-    resolve: (session) => session.status === 'CONFIRM' && session.review_pending,
+    resolve: (session) => session.status === 'CONFIRM' && session.reviewPending,
   }),
   reportGrade: t.field({
     type: GradePreview,
@@ -550,7 +550,7 @@ builder.objectFields(InspectionSession, (t) => ({
     description: 'The mails about the session, oldest first (at most 100): sent, only logged, waiting or failed. Account scope only.',
     resolve: async (session, _args, context) => {
       await requireAccount(context);
-      return context.services.mails.forSession(session.api_key, session._id);
+      return context.services.mails.forSession(session.apiKey, session.key);
     },
   }),
   smsDelivery: t.field({
@@ -558,7 +558,7 @@ builder.objectFields(InspectionSession, (t) => ({
     nullable: true,
     description:
       'What became of the SMS invitation: SENT, LOGGED (the log provider: nothing sent, though SESSION:SMS_PROCESS says success) or FAILED; null without one, and for sessions from before this was recorded.',
-    resolve: (session) => session.sms_delivery,
+    resolve: (session) => session.smsDelivery,
   }),
   reportedDamages: t.int({
     nullable: true,
@@ -568,24 +568,24 @@ builder.objectFields(InspectionSession, (t) => ({
   reviewedBy: t.string({
     nullable: true,
     description: 'The user, or `api`, who last completed the review; null until a person completed one (and in auto review mode).',
-    resolve: (session) => session.reviewed_by,
+    resolve: (session) => session.reviewedBy,
   }),
   reviewedAt: t.field({
     type: 'DateTime',
     nullable: true,
     description: 'When the review was last completed; null until then (and in auto review mode).',
-    resolve: (session) => session.reviewed_at,
+    resolve: (session) => session.reviewedAt,
   }),
   damages: t.field({
     type: [Damage],
     description: 'Every damage record, oldest first: accepted, declined and proposed. Account scope only.',
-    resolve: async (session, _args, context) => context.services.sessions.damages(await requireAccount(context), session._id),
+    resolve: async (session, _args, context) => context.services.sessions.damages(await requireAccount(context), session.key),
   }),
   gradeIfCompleted: t.field({
     type: GradePreview,
     description: 'The grade the report gives if the review is completed now: from the accepted damages, by the rule of the results. Account scope only.',
     resolve: async (session, _args, context) => {
-      const damages = await context.services.sessions.damages(await requireAccount(context), session._id);
+      const damages = await context.services.sessions.damages(await requireAccount(context), session.key);
       const grade = overallGrade(damages.filter((damage) => damage.status === 'accepted'));
       return { grade, name: gradeName(grade) };
     },

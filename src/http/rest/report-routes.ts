@@ -30,7 +30,7 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
   const forCaptureToken = async (request: IncomingMessage, sessionKey: string) => {
     if (!headerValue(request, 'capture-token')) throw new AppError('FORBIDDEN', CAPTURE_TOKEN_REQUIRED_MESSAGE, { error: 'Invalid Capture Token' });
     const session = await captureSessionOf(services, request);
-    return services.captureAccess.require(session?._id ?? null, sessionKey, 'read', session);
+    return services.captureAccess.require(session?.key ?? null, sessionKey, 'read', session);
   };
 
   // Shareable links: no credentials, the unguessable token is the permission, until it expires.
@@ -39,7 +39,7 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
     const asPdf = document.endsWith('.pdf');
     const opened = await services.reportDocuments.openLink(asPdf ? document.slice(0, -'.pdf'.length) : document);
     if ('refused' in opened) return await sendLinkRefusal(request, response, opened.refused, readerLanguage(request));
-    if (asPdf) await sendPdf(response, await services.reportDocuments.pdf(opened.session, 'account'), opened.session._id, LINK_HEADERS);
+    if (asPdf) await sendPdf(response, await services.reportDocuments.pdf(opened.session, 'account'), opened.session.key, LINK_HEADERS);
     else await sendHtml(request, response, await services.reportDocuments.html(opened.session, 'account'), LINK_HEADERS);
   });
 
@@ -52,7 +52,7 @@ export function registerReportRoutes(router: Router, services: UseCases): void {
     });
     router.on('GET', `${prefix}/:sessionKey/report.pdf`, async ({ request, response, params }) => {
       const session = await resolve(request, params.sessionKey ?? '');
-      await sendPdf(response, await services.reportDocuments.pdf(session, audience), session._id);
+      await sendPdf(response, await services.reportDocuments.pdf(session, audience), session.key);
     });
   }
 }
