@@ -6,7 +6,7 @@ import type { LogoType } from '../domain/account-logo.js';
 import type { Account, AccountId, AccountLogo, AccountSettingsUpdate, NewAccount, ReviewMode } from '../domain/account.js';
 import type { Theme } from '../domain/themes.js';
 import { storedAccountId } from './stored-ids.js';
-import { storedFields } from './stored-fields.js';
+import { storedFields, type StoredFields } from './stored-fields.js';
 
 export interface AccountDocument {
   _id: ObjectId;
@@ -87,7 +87,7 @@ function toDocument(account: NewAccount): Omit<AccountDocument, '_id'> {
 }
 
 /** The stored name of each setting. */
-const SETTING_FIELDS = {
+const SETTING_FIELDS: StoredFields<AccountSettingsUpdate, AccountDocument> = {
   expirationHours: 'expiration_hours',
   defaultTheme: 'default_theme',
   redirectUrl: 'redirect_url',
@@ -96,7 +96,7 @@ const SETTING_FIELDS = {
   brandColor: 'brand_color',
   defaultLanguage: 'default_language',
   notificationEmails: 'notification_emails',
-} as const satisfies Record<keyof AccountSettingsUpdate, keyof AccountDocument>;
+};
 
 export class AccountStore {
   private readonly collection: Collection<AccountDocument>;
@@ -149,7 +149,7 @@ export class AccountStore {
   async updateSettings(username: string, update: AccountSettingsUpdate, now: Date): Promise<Account | null> {
     const updated = await this.collection.findOneAndUpdate(
       { username },
-      { $set: { ...storedFields<AccountSettingsUpdate, AccountDocument>(update, SETTING_FIELDS), updated_at: now } },
+      { $set: { ...storedFields(update, SETTING_FIELDS), updated_at: now } },
       { returnDocument: 'after' },
     );
     return updated && toAccount(updated);

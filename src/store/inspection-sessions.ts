@@ -19,6 +19,7 @@ import type {
   SmsDelivery,
 } from '../domain/inspection-session.js';
 import { storedAccountId } from './stored-ids.js';
+import { storedFields, type StoredFields } from './stored-fields.js';
 import { ensureIndex } from './indexes.js';
 import { PLAIN_SERVER, type ServerTraits } from './server-traits.js';
 
@@ -236,51 +237,45 @@ function toSession(document: InspectionSessionDocument): InspectionSession {
   };
 }
 
-type ChangeField = Exclude<keyof SessionChanges, 'photo'>;
-
-/** The stored name and shape of each field a write may change (SessionChanges). */
-const CHANGE_FIELDS: { [Name in ChangeField]-?: (value: NonNullable<SessionChanges[Name]> | null) => [keyof InspectionSessionDocument, unknown] } = {
-  theme: (value) => ['theme', value],
-  status: (value) => ['status', value],
-  redirectUrl: (value) => ['redirect_url', value],
-  language: (value) => ['language', value],
-  options: (value) => ['options', value],
-  vehicle: (value) => ['vehicle', value],
-  location: (value) => ['location', locationDocument(value)],
-  typedVin: (value) => ['typed_vin', value && { vin: value.vin, typed_at: value.typedAt }],
-  capturedOdometer: (value) => ['captured_odometer', odometerDocument(value)],
-  expirationHours: (value) => ['expiration_hours', value],
-  expiresAt: (value) => ['expires_at', value],
-  inspectStartedAt: (value) => ['inspect_started_at', value],
-  inspectEndedAt: (value) => ['inspect_ended_at', value],
-  results: (value) => ['results', value],
-  completedAt: (value) => ['completed_at', value],
-  reviewPending: (value) => ['review_pending', value],
-  detectorRan: (value) => ['detector_ran', value],
-  detectorUnanalysed: (value) => ['detector_unanalysed', value],
-  reviewedBy: (value) => ['reviewed_by', value],
-  reviewedAt: (value) => ['reviewed_at', value],
-  reportStarted: (value) => ['report_started', value],
-  reportLink: (value) => ['report_link', value && { token: value.token, expires_at: value.expiresAt }],
-  reviewReopened: (value) => ['review_reopened', value],
-  revisionStarted: (value) => ['revision_started', value],
-  reviewRevisions: (value) => ['review_revisions', value?.map(revisionDocument)],
-  damagesVersion: (value) => ['damages_version', value],
-  searchTerms: (value) => ['search_terms', value],
-  smsDelivery: (value) => ['sms_delivery', value],
-  updatedAt: (value) => ['updated_at', value],
-  lastActivityAt: (value) => ['last_activity_at', value],
+/** The stored name and shape of each field a write may change (SessionChanges); a photo slot is set by its code alone. */
+const CHANGE_FIELDS: StoredFields<Omit<SessionChanges, 'photo'>, InspectionSessionDocument> = {
+  theme: 'theme',
+  status: 'status',
+  redirectUrl: 'redirect_url',
+  language: 'language',
+  options: 'options',
+  vehicle: 'vehicle',
+  location: ['location', locationDocument],
+  typedVin: ['typed_vin', (typed) => typed && { vin: typed.vin, typed_at: typed.typedAt }],
+  capturedOdometer: ['captured_odometer', odometerDocument],
+  expirationHours: 'expiration_hours',
+  expiresAt: 'expires_at',
+  inspectStartedAt: 'inspect_started_at',
+  inspectEndedAt: 'inspect_ended_at',
+  results: 'results',
+  completedAt: 'completed_at',
+  reviewPending: 'review_pending',
+  detectorRan: 'detector_ran',
+  detectorUnanalysed: 'detector_unanalysed',
+  reviewedBy: 'reviewed_by',
+  reviewedAt: 'reviewed_at',
+  reportStarted: 'report_started',
+  reportLink: ['report_link', (link) => link && { token: link.token, expires_at: link.expiresAt }],
+  reviewReopened: 'review_reopened',
+  revisionStarted: 'revision_started',
+  reviewRevisions: ['review_revisions', (revisions) => revisions.map(revisionDocument)],
+  damagesVersion: 'damages_version',
+  searchTerms: 'search_terms',
+  smsDelivery: 'sms_delivery',
+  updatedAt: 'updated_at',
+  lastActivityAt: 'last_activity_at',
 };
 
 /** The $set of a write: the stored names and shapes of `changes`, with a photo slot set by its code alone. */
 function changesDocument(changes: SessionChanges): Record<string, unknown> {
-  const set: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(changes)) {
-    if (name === 'photo' || value === undefined) continue;
-    const [field, stored] = (CHANGE_FIELDS[name as keyof typeof CHANGE_FIELDS] as (value: unknown) => [string, unknown])(value);
-    set[field] = stored;
-  }
-  if (changes.photo) set[`photos.${changes.photo.code}`] = slotDocument(changes.photo.slot);
+  const { photo, ...fields } = changes;
+  const set: Record<string, unknown> = storedFields(fields, CHANGE_FIELDS);
+  if (photo) set[`photos.${photo.code}`] = slotDocument(photo.slot);
   return set;
 }
 

@@ -2,7 +2,7 @@
 // are mapped to User records (domain/user.ts) here, so nothing outside the store knows the stored shape.
 import type { Collection, Db } from 'mongodb';
 import type { Role, User, UserChange } from '../domain/user.js';
-import { storedFields } from './stored-fields.js';
+import { storedFields, type StoredFields } from './stored-fields.js';
 
 interface UserDocument {
   /** The username. */
@@ -37,7 +37,7 @@ function toDocument(user: User): UserDocument {
 }
 
 /** The stored name of each field a change may set. */
-const CHANGE_FIELDS = { name: 'name', role: 'role', passwordHash: 'password_hash' } as const satisfies Record<keyof UserChange, keyof UserDocument>;
+const CHANGE_FIELDS: StoredFields<UserChange, UserDocument> = { name: 'name', role: 'role', passwordHash: 'password_hash' };
 
 export class UserStore {
   private readonly collection: Collection<UserDocument>;
@@ -72,10 +72,7 @@ export class UserStore {
 
   /** Sets the given fields of the account's user; null when the account has no such user. */
   async updateInAccount(apiKey: string, username: string, change: UserChange): Promise<User | null> {
-    const { matchedCount } = await this.collection.updateOne(
-      { _id: username, api_key: apiKey },
-      { $set: storedFields<UserChange, UserDocument>(change, CHANGE_FIELDS) },
-    );
+    const { matchedCount } = await this.collection.updateOne({ _id: username, api_key: apiKey }, { $set: storedFields(change, CHANGE_FIELDS) });
     return matchedCount === 1 ? this.findInAccount(apiKey, username) : null;
   }
 

@@ -15,6 +15,8 @@ import { createLogger } from '../../src/logger.js';
 import { EventStore } from '../../src/store/events.js';
 import { existingIndexes } from '../../src/store/indexes.js';
 import type { Delivery } from '../../src/domain/delivery.js';
+import type { Callback } from '../../src/domain/callback.js';
+import { newDelivery } from '../../src/webhooks/outbox.js';
 import { InspectionSessionStore, type SessionCondition } from '../../src/store/inspection-sessions.js';
 import { untouchedSessionFields, type InspectionSession } from '../../src/domain/inspection-session.js';
 
@@ -94,30 +96,23 @@ function session(key: string, status: InspectionSession['status']): InspectionSe
   };
 }
 
+/** A delivery of a note event to a receiver, due since a second before `now`, as the outbox makes one. */
 function delivery(id: string, now: Date): Delivery {
-  return {
-    id: id,
+  const callback: Callback = {
     apiKey: 'driver-key',
     event: 'SESSION:NOTE_INSERT',
-    eventSeq: 1,
-    sessionKey: 'S',
-    callbackEvent: 'SESSION:NOTE_INSERT',
-    test: false,
     url: 'https://example.com/hook',
     method: 'POST',
     headers: {},
-    body: '{}',
-    status: 'pending',
-    attempts: 0,
-    roundStart: 0,
-    nextAttemptAt: new Date(now.getTime() - 1_000),
-    leaseOwner: null,
-    leaseExpiresAt: null,
+    payload: {},
+    secrets: [],
+    active: true,
+    disabledReason: null,
+    failingSince: null,
     createdAt: now,
     updatedAt: now,
-    lastStatusCode: null,
-    lastError: null,
   };
+  return newDelivery({ id, callback, eventSeq: 1, sessionKey: 'S', payload: {}, test: false, now: new Date(now.getTime() - 1_000) });
 }
 
 describe('conditional updates', () => {
