@@ -1,6 +1,9 @@
 // The CSV export of sessions (docs/rest-guide.md "Exporting sessions"): its columns, one row per session, and the
 // quoting that keeps a spreadsheet from running a cell as a formula. Free of I/O; the use case streams the rows.
 import type { SessionOptions } from './session-input.js';
+import type { SessionStatus } from './statuses.js';
+import type { Theme } from './themes.js';
+import type { Vehicle } from './vehicle.js';
 import { sessionContact } from './session-search.js';
 import { isGrade, type Grade } from './grading.js';
 
@@ -25,17 +28,17 @@ export const SESSION_CSV_COLUMNS = [
   'client_id',
 ] as const;
 
-/** What a row needs of a session: the fields the export reads from the database, nothing more. */
+/** What a row needs of a session, nothing more: the store reads only these fields for an export. */
 export interface SessionExportSource {
-  _id: string;
-  status: string;
-  theme: string;
+  key: string;
+  status: SessionStatus;
+  theme: Theme;
   language: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-  vehicle: { vin: string | null; year: number | null; make: string | null; model: string | null; odomReading: number | null };
+  createdAt: Date;
+  completedAt: Date | null;
+  vehicle: Pick<Vehicle, 'vin' | 'year' | 'make' | 'model' | 'odomReading'>;
   options: SessionOptions;
-  /** The results fixed at completion; null before. */
+  /** The results fixed at completion, as the API gave them; null before. */
   results: {
     vehicle?: { vin_match?: boolean | null };
     inspection?: { grade?: number | null; total_damages?: number; reviewed_by?: string | null } | null;
@@ -70,12 +73,12 @@ export function sessionCsvLine(session: SessionExportSource): string {
   const figures = reportFigures(session.results);
   const contact = sessionContact(session.options);
   const row: Record<(typeof SESSION_CSV_COLUMNS)[number], Cell> = {
-    session_key: session._id,
+    session_key: session.key,
     status: session.status,
     theme: session.theme,
     language: session.language,
-    created_at: session.created_at.toISOString(),
-    completed_at: session.completed_at?.toISOString(),
+    created_at: session.createdAt.toISOString(),
+    completed_at: session.completedAt?.toISOString(),
     vin: session.vehicle.vin,
     vin_match: session.results?.vehicle?.vin_match,
     year: session.vehicle.year,

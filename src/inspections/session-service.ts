@@ -37,7 +37,7 @@ import type { SmsInvitations } from './sms-invitations.js';
 import { maySeeCaptureLink, type CaptureLinkViewer } from '../users/roles.js';
 import type { SessionMail } from '../mail/session-mail.js';
 import { encodeSearchCursor, parseSessionSearch, sessionSearchTerms, type SessionSearchFilters } from '../domain/session-search.js';
-import { sessionCsvHeader, sessionCsvLine, type SessionExportSource } from '../domain/session-export.js';
+import { sessionCsvHeader, sessionCsvLine } from '../domain/session-export.js';
 
 /** The longest search the session list accepts. */
 export const SEARCH_MAX = 100;
@@ -84,24 +84,6 @@ export interface SessionSearchPage {
 }
 
 /** The fields of a session the CSV export reads (the rest of each document stays in the database). */
-const EXPORT_PROJECTION: Record<string, 1> = {
-  status: 1,
-  theme: 1,
-  language: 1,
-  created_at: 1,
-  completed_at: 1,
-  'vehicle.vin': 1,
-  'vehicle.year': 1,
-  'vehicle.make': 1,
-  'vehicle.model': 1,
-  'vehicle.odomReading': 1,
-  options: 1,
-  'results.vehicle.vin_match': 1,
-  'results.inspection.grade': 1,
-  'results.inspection.total_damages': 1,
-  'results.inspection.reviewed_by': 1,
-};
-
 /** About how much CSV the export sends per write. */
 const EXPORT_CHUNK_CHARACTERS = 32 * 1024;
 
@@ -286,7 +268,7 @@ export class SessionService {
     const filters = checkedSearch(query);
     const sessions = this.deps.sessions;
     return (async function* lines() {
-      const cursor = sessions.searchCursor<SessionExportSource>(account.apiKey, filters, EXPORT_PROJECTION);
+      const cursor = sessions.exportCursor(account.apiKey, filters);
       // Lines are sent in chunks of some kilobytes: one write per row would cost more than the row.
       let chunk = sessionCsvHeader();
       try {

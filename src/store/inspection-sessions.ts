@@ -9,6 +9,7 @@ import type { Vehicle } from '../domain/vehicle.js';
 import type { CapturedOdometer } from '../domain/odometer.js';
 import type { SessionSource } from '../domain/session-source.js';
 import type { SessionSearchFilters } from '../domain/session-search.js';
+import type { SessionExportSource } from '../domain/session-export.js';
 import type {
   InspectionSession,
   PhotoSlot,
@@ -234,6 +235,46 @@ function toSession(document: InspectionSessionDocument): InspectionSession {
     createdAt: document.created_at,
     updatedAt: document.updated_at,
     lastActivityAt: document.last_activity_at,
+  };
+}
+
+/** The fields the CSV export reads of a session, and no others. */
+const EXPORT_PROJECTION = {
+  status: 1,
+  theme: 1,
+  language: 1,
+  created_at: 1,
+  completed_at: 1,
+  'vehicle.vin': 1,
+  'vehicle.year': 1,
+  'vehicle.make': 1,
+  'vehicle.model': 1,
+  'vehicle.odomReading': 1,
+  options: 1,
+  'results.vehicle.vin_match': 1,
+  'results.inspection.grade': 1,
+  'results.inspection.total_damages': 1,
+  'results.inspection.reviewed_by': 1,
+} as const;
+
+type ExportDocument = Pick<
+  InspectionSessionDocument,
+  '_id' | 'status' | 'theme' | 'language' | 'created_at' | 'completed_at' | 'vehicle' | 'options' | 'results'
+>;
+
+function toExportSource(document: ExportDocument): SessionExportSource {
+  const { vin, year, make, model, odomReading } = document.vehicle;
+  return {
+    key: document._id,
+    status: document.status,
+    theme: document.theme,
+    language: document.language,
+    createdAt: document.created_at,
+    completedAt: document.completed_at,
+    vehicle: { vin, year, make, model, odomReading },
+    options: document.options,
+    // MongoDB leaves out a field whose projected parts it does not hold: an open session's null results.
+    results: document.results ?? null,
   };
 }
 
@@ -480,13 +521,14 @@ export class InspectionSessionStore {
   }
 
   /**
-   * Every session the filters find, newest first, read in batches as the caller consumes them (the CSV export), with
-   * only the fields `projection` names. `limit` and the cursor of the filters do not apply.
+   * Every session the filters find, newest first, with what a CSV row needs, read in batches as the caller consumes
+   * them (the CSV export). `limit` and the cursor of the filters do not apply.
    */
-  searchCursor<Projected extends object>(apiKey: string, filters: SessionSearchFilters, projection: Record<string, 1>, batchSize = 200) {
+  exportCursor(apiKey: string, filters: SessionSearchFilters, batchSize = 200): AsyncIterable<SessionExportSource> & { close(): Promise<void> } {
     return this.collection
-      .find(searchQuery(apiKey, { ...filters, after: null }), { projection, batchSize })
-      .sort({ created_at: -1, _id: -1 }) as unknown as AsyncIterable<Projected> & { close(): Promise<void> };
+      .find<ExportDocument>(searchQuery(apiKey, { ...filters, after: null }), { projection: EXPORT_PROJECTION, batchSize })
+      .sort({ created_at: -1, _id: -1 })
+      .map(toExportSource);
   }
 
   /** Sessions idle past their deadline, oldest first. */

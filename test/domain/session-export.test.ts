@@ -30,12 +30,12 @@ function readLine(line: string): string[] {
 }
 
 const session: SessionExportSource = {
-  _id: 'XKT-7Q2M9D4B1A',
+  key: 'XKT-7Q2M9D4B1A',
   status: 'COMPLETE',
   theme: 'PRO',
   language: 'en',
-  created_at: new Date('2026-03-14T09:26:54.120Z'),
-  completed_at: new Date('2026-03-14T10:02:31.877Z'),
+  createdAt: new Date('2026-03-14T09:26:54.120Z'),
+  completedAt: new Date('2026-03-14T10:02:31.877Z'),
   vehicle: { vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', odomReading: 42180 },
   options: { clientId: 'lot-42', sms: null, email: null, contact: { name: 'Buyer, "Dana"', phone: '+1 555 010 0199' }, reference: null },
   results: { vehicle: { vin_match: true }, inspection: { grade: 4, total_damages: 2, reviewed_by: 'jdoe' } },
@@ -58,10 +58,10 @@ describe('session CSV', () => {
     expect(sessionCsvLine(session)).toBe(
       'XKT-7Q2M9D4B1A,COMPLETE,PRO,en,2026-03-14T09:26:54.120Z,2026-03-14T10:02:31.877Z,1HGCM82633A004352,true,2003,Honda,Accord,42180,4,2,jdoe,"Buyer, ""Dana""",\'+1 555 010 0199,lot-42\r\n',
     );
-    const open = {
+    const open: SessionExportSource = {
       ...session,
       status: 'IDLE',
-      completed_at: null,
+      completedAt: null,
       results: null,
       options: { ...session.options, contact: null, sms: { to: '+15550100199', toName: 'Sam', from: null, by: null } },
     };
