@@ -59,9 +59,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One test file per core: on 2 cores the whole suite took 474 s with 2 workers, 514 s with 4 and 571 s with 3
-    // (one run each, 2026-11-28, load average 15-18 from other work beside it); a third file at once only adds
-    // contention (each browser file drives its own Chromium), and a worker less imports the app once less.
+    // One test file per core. On 2 cores, loaded (load average 15-18 beside it): 474 s with 2 workers, 571 s with 3,
+    // 514 s with 4. Quiet, the same day: 363 and 341 s with 2, 308 and 350 s with 3, 333 s with 4 — no more
+    // workers than cores wins within the noise of one run, and a worker less imports the app once less.
     maxWorkers: availableParallelism(),
     // Test files share their worker's module cache: importing the app once per worker instead of once per file
     // saves ~150 s of worker time. Nothing of ours keeps state at module level that a test depends on.

@@ -24,6 +24,12 @@ describe('disabling a callback', () => {
       'Every delivery attempt failed for 1 day (none succeeded since 2026-03-09T14:02:11.381Z).',
     );
     expect(disabledReason({ ...failing, lastError: 'The connection was refused.' })).toMatch(/Last error: The connection was refused\.$/);
+    // Cut at 200 characters, its spaces trimmed, ending in one stop: a stop inside the error does not count.
+    expect(disabledReason({ ...failing, lastError: `  ${'x'.repeat(196)}   and more` })).toMatch(new RegExp(`Last error: ${'x'.repeat(196)}\\.$`));
+    expect(disabledReason({ ...failing, lastError: 'getaddrinfo ENOTFOUND hooks.example.com' })).toMatch(
+      /Last error: getaddrinfo ENOTFOUND hooks\.example\.com\.$/,
+    );
+    expect(disabledReason({ ...failing, lastError: 'Timed out!' })).toMatch(/Last error: Timed out!$/);
   });
 
   it('tells the owners in the account’s language which callback, why, and where to enable it again', () => {

@@ -83,6 +83,13 @@ describe('maxGradePerItem', () => {
   it('is empty with no damages', () => {
     expect(maxGradePerItem([])).toEqual({});
   });
+
+  it('sorts the items alphabetically whatever order the damages came in', () => {
+    const items = ['windshield', 'hood', 'trunk', 'front_bumper', 'left_front_door', 'hood', 'roof', 'grille'];
+    const result = maxGradePerItem(items.map((item, index) => ({ item, grade: ((index % 5) + 1) as Grade })));
+    expect(Object.keys(result)).toEqual(['front_bumper', 'grille', 'hood', 'left_front_door', 'roof', 'trunk', 'windshield']);
+    expect(result.hood).toBe(2);
+  });
 });
 
 describe('damage validation', () => {
@@ -153,6 +160,36 @@ describe('damage validation', () => {
       expect(parseRegion(bad)).toMatchObject({ ok: false });
     }
     expect(refusal({ item: 'hood', damageType: 'dent', region: box })).toBe('region needs the photo_code of the photo it is drawn on.');
+  });
+
+  it("takes a browser's rounding at the photo's edge, and not a hair more", () => {
+    // 1e-9 + 1 is exactly the slack allowed past the right or bottom edge.
+    expect(parseRegion({ x: 1e-9, y: 0, width: 1, height: 1 })).toMatchObject({ ok: true });
+    expect(parseRegion({ x: 0, y: 1e-9, width: 1, height: 1 })).toMatchObject({ ok: true });
+    expect(parseRegion({ x: 2e-9, y: 0, width: 1, height: 1 })).toMatchObject({ ok: false });
+    expect(parseRegion({ x: 0, y: 2e-9, width: 1, height: 1 })).toMatchObject({ ok: false });
+    expect(parseRegion(null)).toEqual({ ok: true, value: null });
+    expect(parseRegion(undefined)).toEqual({ ok: true, value: null });
+  });
+
+  it("reads the first release's `damage` when damage_type is absent or null, never over it", () => {
+    expect(parseDamageBody({ item: 'hood', damage: ' Dent ' })).toMatchObject({ ok: true, value: { damageType: 'dent' } });
+    expect(parseDamageBody({ item: 'hood', damage_type: null, damage: 'rust' })).toMatchObject({ ok: true, value: { damageType: 'rust' } });
+    expect(parseDamageBody({ item: 'hood', damage_type: 'scratch', damage: 'rust' })).toMatchObject({ ok: true, value: { damageType: 'scratch' } });
+    expect(parseDamageBody({ item: 'hood' })).toEqual({ ok: false, message: 'damage_type must be a non-empty string.' });
+    expect(parseDamageChangesBody({ damage: 'Rust' })).toEqual({ ok: true, value: { damageType: 'rust' } });
+    // A change without either leaves the type alone.
+    expect(parseDamageChangesBody({ note: '  a scuff by the handle  ' })).toEqual({ ok: true, value: { note: 'a scuff by the handle' } });
+  });
+
+  it('refuses a body that is not an object, and clears a note given as null', () => {
+    for (const body of [null, 'dent', ['hood', 'dent'], 7]) {
+      expect(parseDamageBody(body), JSON.stringify(body)).toMatchObject({ ok: false });
+      expect(parseDamageChangesBody(body), JSON.stringify(body)).toMatchObject({ ok: false });
+    }
+    expect(parseDamageChangesBody({ note: null })).toEqual({ ok: true, value: { note: '' } });
+    expect(parseDamageChangesBody({ item: 'Front Bumper' })).toEqual({ ok: true, value: { item: 'front_bumper' } });
+    expect(parseDamageBody({ item: 'hood', damage_type: 'dent', note: null })).toMatchObject({ ok: true, value: { note: '' } });
   });
 
   it('checks only the fields a change carries, and lets a person accept or decline but not propose', () => {

@@ -100,4 +100,61 @@ describe('RequestSlots', () => {
     expect(slots.drain().map(({ item }) => item)).toEqual(['a/NOTE-2', 'a/NOTE-3', 'a/COMPLETE-0']);
     expect(slots.reserved).toBe(0);
   });
+
+  it('gives back room and forgets a callback once nothing of it waits or runs', () => {
+    const slots = new RequestSlots<string>({ worker: 4, account: 4, callback: 1, destination: 4 }, { total: 100, perAccount: 10, perCallback: 2 });
+    const a = owner('a');
+    expect(slots.hasWaiting).toBe(false);
+    queue(slots, a, 2);
+    expect([slots.hasWaiting, slots.reservedFor(a.callback), slots.hasWaitingRoom(a)]).toEqual([true, 2, false]);
+    expect(startAll(slots)).toEqual(['a/NOTE-0']);
+    expect([slots.reservedFor(a.callback), slots.hasWaitingRoom(a)]).toEqual([1, true]);
+    // In flight and waiting: a second callback of the account is no reason to list it.
+    expect(slots.callbacksWithoutRoom()).toEqual([]);
+    queue(slots, a, 1, 2);
+    expect(slots.callbacksWithoutRoom()).toEqual([{ account: 'a', callback: 'a/NOTE' }]);
+    slots.releaseSlot(a);
+    expect(startAll(slots)).toEqual(['a/NOTE-1']);
+    slots.releaseSlot(a);
+    expect(startAll(slots)).toEqual(['a/NOTE-2']);
+    expect([slots.hasWaiting, slots.reservedFor(a.callback), slots.reserved]).toEqual([false, 0, 0]);
+    slots.releaseSlot(a);
+    expect(slots.callbacksWithoutRoom()).toEqual([]);
+    expect(slots.accountsWithoutRoom()).toEqual([]);
+  });
+
+  it('keeps knowing a callback while a request of it runs, though its last reservation ended', () => {
+    const slots = new RequestSlots<string>({ worker: 4, account: 4, callback: 1, destination: 4 }, { total: 1, perAccount: 1, perCallback: 1 });
+    const a = owner('a');
+    slots.takeSlot(a);
+    slots.reserve(a);
+    slots.unreserve(a);
+    // Another account fills the queue: a's callback can neither start nor wait, and is named as such.
+    queue(slots, owner('b'), 1);
+    expect(slots.callbacksWithoutRoom()).toEqual([{ account: 'a', callback: 'a/NOTE' }]);
+    slots.releaseSlot(a);
+    expect(slots.callbacksWithoutRoom()).toEqual([]);
+  });
+
+  it('counts the worker-wide limits in what has no room: every slot of the worker busy, the whole queue full', () => {
+    const slots = new RequestSlots<string>({ worker: 2, account: 2, callback: 2, destination: 4 }, { total: 2, perAccount: 2, perCallback: 2 });
+    queue(slots, owner('a'), 1);
+    queue(slots, owner('b'), 1);
+    expect(startAll(slots)).toEqual(['a/NOTE-0', 'b/NOTE-0']);
+    // Each account below its own share, yet the worker is full: a third account's callback could start nothing.
+    expect(slots.hasFreeSlot(owner('c'))).toBe(false);
+    expect(slots.accountsWithoutRoom()).toEqual([]);
+    queue(slots, owner('a'), 1, 1);
+    queue(slots, owner('c'), 1);
+    // The queue is full in total (2), though each account holds one place of its two.
+    expect(slots.accountsWithoutRoom().sort()).toEqual(['a', 'b', 'c']);
+    expect(
+      slots
+        .callbacksWithoutRoom()
+        .map(({ callback }) => callback)
+        .sort(),
+    ).toEqual(['a/NOTE', 'b/NOTE', 'c/NOTE']);
+    slots.releaseSlot(owner('b'));
+    expect(slots.accountsWithoutRoom()).toEqual([]);
+  });
 });

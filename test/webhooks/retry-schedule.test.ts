@@ -89,6 +89,14 @@ describe('retry schedule', () => {
     expect(delayBeforeAttempt(13, { random: noJitter, timeScale: 0 })).toBe(0);
     expect(() => delayBeforeAttempt(2, { timeScale: -1 })).toThrow(RangeError);
   });
+
+  it('keeps to the band when the random source misbehaves, and ignores a Retry-After beyond any number', () => {
+    expect(delayBeforeAttempt(2, { random: () => Number.NaN })).toBe(4_000);
+    expect(delayBeforeAttempt(2, { random: () => -0.5 })).toBe(4_000);
+    expect(delayBeforeAttempt(2, { random: () => 7 })).toBe(6_000);
+    expect(delayBeforeAttempt(2, { random: () => Number.POSITIVE_INFINITY })).toBe(4_000);
+    expect(delayBeforeAttempt(2, { random: noJitter, retryAfterSeconds: Number.POSITIVE_INFINITY })).toBe(5_000);
+  });
 });
 
 describe('parseRetryAfter', () => {
@@ -113,7 +121,18 @@ describe('parseRetryAfter', () => {
   });
 
   it('ignores anything else', () => {
-    for (const value of ['', 'soon', '-5', '1.5', '12abc', 'hello 2020', 'Sat, 99 Mar 2025 12:00:00 GMT', null, undefined]) {
+    for (const value of [
+      '',
+      'soon',
+      '-5',
+      '1.5',
+      '12abc',
+      'hello 2020',
+      'Sat, 99 Mar 2025 12:00:00 GMT',
+      'in Sat, 01 Mar 2025 12:01:30 GMT',
+      null,
+      undefined,
+    ]) {
       expect(parseRetryAfter(value, now)).toBeNull();
     }
   });
