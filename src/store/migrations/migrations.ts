@@ -30,7 +30,10 @@ import { sessionLateFields } from './020-session-late-fields.js';
 import { damageRecordDetails } from './023-damage-record-details.js';
 import { captureRejectionCodes } from './024-capture-rejection-codes.js';
 
-/** Every migration, oldest first. Append; never edit one that has shipped. */
+/**
+ * Every migration, oldest first. Append; never edit one that has shipped. Numbers 021 and 022 were never used (work
+ * that reserved them needed no migration); ids are kept as they shipped, so the gap stays.
+ */
 export const MIGRATIONS: readonly Migration[] = [
   sessionLastActivity,
   sessionCompletedAt,
