@@ -5,7 +5,7 @@
 // on: a conditional update is a compare-and-set, a batch claim gives every delivery to exactly one worker, a unique
 // violation is recognised, TTL indexes are created as asked, and two event stores never hand out one number twice.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
 import { createStores, ensureIndexes, type Stores } from '../../src/store/stores.js';
@@ -18,7 +18,7 @@ import type { Delivery } from '../../src/domain/delivery.js';
 import type { Callback } from '../../src/domain/callback.js';
 import { newDelivery } from '../../src/webhooks/outbox.js';
 import { InspectionSessionStore, type SessionCondition } from '../../src/store/inspection-sessions.js';
-import { untouchedSessionFields, type InspectionSession } from '../../src/domain/inspection-session.js';
+import { sessionRecord } from '../support/session-records.js';
 
 const clients: MongoClient[] = [];
 let dbName: string;
@@ -62,40 +62,6 @@ function newAccount(username: string, apiKey: string, apiSecret: string, now: Da
   };
 }
 
-function session(key: string, status: InspectionSession['status']): InspectionSession {
-  const now = new Date();
-  return {
-    key,
-    accountId: new ObjectId(),
-    apiKey: 'driver-key',
-    completedAt: null,
-    source: 'api',
-    createdWithKey: 'driver-key',
-    test: false,
-    captureToken: `token-${key}`,
-    captureTokenHash: `hash-${key}`,
-    theme: 'LITE',
-    status,
-    redirectUrl: null,
-    language: null,
-    options: {} as InspectionSession['options'],
-    vehicle: {} as InspectionSession['vehicle'],
-    photos: {},
-    location: null,
-    capturedOdometer: null,
-    expirationHours: 72,
-    expiresAt: new Date(now.getTime() + 3_600_000),
-    inspectStartedAt: null,
-    inspectEndedAt: null,
-    results: null,
-    createdAt: now,
-    updatedAt: now,
-    lastActivityAt: now,
-    searchTerms: [key],
-    ...untouchedSessionFields('v0'),
-  };
-}
-
 /** A delivery of a note event to a receiver, due since a second before `now`, as the outbox makes one. */
 function delivery(id: string, now: Date): Delivery {
   const callback: Callback = {
@@ -117,7 +83,7 @@ function delivery(id: string, now: Date): Delivery {
 
 describe('conditional updates', () => {
   it('a status compare-and-set (updateOne on status, then a read) lets exactly one of many concurrent writers win', async () => {
-    await storesOne.sessions.insert(session('CAS-1', 'IDLE'));
+    await storesOne.sessions.insert(sessionRecord('CAS-1', 'IDLE', 'driver-key'));
     const attempts = Array.from({ length: 12 }, (_, index) =>
       (index % 2 ? storesTwo : storesOne).sessions.updateIfStatus('CAS-1', ['IDLE'], {
         status: 'STARTED',
@@ -140,7 +106,7 @@ describe('conditional updates', () => {
   // the embedded server does not isolate it, so only its answers are checked there.
   it('a status compare-and-set through findOneAndUpdate returns the session as written, or null on another status', async () => {
     const atomic = new InspectionSessionStore(one, { atomicFindAndModify: true });
-    await storesOne.sessions.insert(session('CAS-2', 'IDLE'));
+    await storesOne.sessions.insert(sessionRecord('CAS-2', 'IDLE', 'driver-key'));
     const at = new Date();
     const moved = await atomic.updateIfStatus('CAS-2', ['IDLE'], { status: 'STARTED', updatedAt: at, language: 'es' });
     expect(moved).toMatchObject({ key: 'CAS-2', status: 'STARTED', language: 'es', updatedAt: at, lastActivityAt: at });
@@ -151,7 +117,7 @@ describe('conditional updates', () => {
 
   it('holds to each further condition: the review reopened or not, the revision begun, no review pending, the damages version', async () => {
     await storesOne.sessions.insert({
-      ...session('CAS-3', 'COMPLETE'),
+      ...sessionRecord('CAS-3', 'COMPLETE', 'driver-key'),
       reviewReopened: { reason: 'typo', by: 'inspector', at: new Date() },
       revisionStarted: 'begun',
       reviewPending: true,
@@ -372,7 +338,7 @@ describe('the session search', () => {
     for (const [index, key] of keys.entries()) {
       const created = new Date(base + (index < 2 ? 0 : index) * 60_000);
       await storesOne.sessions.insert({
-        ...session(key, 'IDLE'),
+        ...sessionRecord(key, 'IDLE', 'driver-key'),
         apiKey: 'search-key',
         createdAt: created,
         searchTerms: [key, index === 1 ? 'Dana Buyer' : 'someone', '15550100199'],
@@ -452,14 +418,17 @@ describe('the indexes behind lookups by token', () => {
       for (const { collection, name, key } of tokenIndexes)
         expect(await indexOf(fresh, collection, name), `${collection}.${name}`).toMatchObject({ key, unique: true });
       expect((await indexOf(fresh, eventNumbers.collection, eventNumbers.name))?.unique).toBeFalsy();
-      await stores.sessions.insert(session('TOK-1', 'IDLE'));
-      const twin = { ...session('TOK-2', 'IDLE'), captureTokenHash: (await stores.sessions.findByKey('TOK-1'))?.captureTokenHash as string };
+      await stores.sessions.insert(sessionRecord('TOK-1', 'IDLE', 'driver-key'));
+      const twin = {
+        ...sessionRecord('TOK-2', 'IDLE', 'driver-key'),
+        captureTokenHash: (await stores.sessions.findByKey('TOK-1'))?.captureTokenHash as string,
+      };
       const refused = await stores.sessions.insert(twin).then(
         () => null,
         (error: unknown) => error,
       );
       expect(isDuplicateKeyError(refused)).toBe(true);
       // Sessions without a report link (no token field) are not kept apart by the partial index.
-      await stores.sessions.insert(session('TOK-3', 'IDLE'));
+      await stores.sessions.insert(sessionRecord('TOK-3', 'IDLE', 'driver-key'));
     }));
 });

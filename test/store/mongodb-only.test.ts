@@ -7,13 +7,13 @@
 // (ServerTraits.atomicFindAndModify) is raced here; and the embedded server starts empty every time and has no
 // dropIndexes, so only MongoDB can hold an index an earlier version left behind.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import '../support/provided-context.js';
 import { uniqueDatabaseName } from '../support/test-server.js';
 import { createStores, ensureIndexes } from '../../src/store/stores.js';
 import { existingIndexes } from '../../src/store/indexes.js';
 import { InspectionSessionStore } from '../../src/store/inspection-sessions.js';
-import { untouchedSessionFields, type InspectionSession } from '../../src/domain/inspection-session.js';
+import { sessionRecord } from '../support/session-records.js';
 
 const clients: MongoClient[] = [];
 let one: Db;
@@ -31,44 +31,10 @@ afterAll(async () => {
   for (const client of clients) await client.close();
 });
 
-function idleSession(key: string): InspectionSession {
-  const now = new Date();
-  return {
-    key,
-    accountId: new ObjectId(),
-    apiKey: 'mongodb-only-key',
-    completedAt: null,
-    source: 'api',
-    createdWithKey: 'mongodb-only-key',
-    test: false,
-    captureToken: `token-${key}`,
-    captureTokenHash: `hash-${key}`,
-    theme: 'LITE',
-    status: 'IDLE',
-    redirectUrl: null,
-    language: null,
-    options: {} as InspectionSession['options'],
-    vehicle: {} as InspectionSession['vehicle'],
-    photos: {},
-    location: null,
-    capturedOdometer: null,
-    expirationHours: 72,
-    expiresAt: new Date(now.getTime() + 3_600_000),
-    inspectStartedAt: null,
-    inspectEndedAt: null,
-    results: null,
-    createdAt: now,
-    updatedAt: now,
-    lastActivityAt: now,
-    searchTerms: [key],
-    ...untouchedSessionFields('v0'),
-  };
-}
-
 describe('conditional updates on MongoDB', () => {
   it('a findOneAndUpdate compare-and-set lets exactly one of many concurrent writers win', async () => {
     const writers = [one, two].map((db) => new InspectionSessionStore(db, { atomicFindAndModify: true }));
-    await createStores(one).sessions.insert(idleSession('CAS-3'));
+    await createStores(one).sessions.insert(sessionRecord('CAS-3', 'IDLE', 'mongodb-only-key'));
     const outcomes = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
         (writers[index % 2] as InspectionSessionStore).updateIfStatus('CAS-3', ['IDLE'], {
