@@ -83,7 +83,6 @@ export interface SessionSearchPage {
   nextCursor: string | null;
 }
 
-/** The fields of a session the CSV export reads (the rest of each document stays in the database). */
 /** About how much CSV the export sends per write. */
 const EXPORT_CHUNK_CHARACTERS = 32 * 1024;
 
