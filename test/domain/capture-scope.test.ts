@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureTokenAccess, guestEventPayload, guestVehicle, GUEST_NOTE_STATUSES } from '../../src/domain/capture-scope.js';
+import { captureTokenAccess, guestBrand, guestEventPayload, guestVehicle, GUEST_NOTE_STATUSES } from '../../src/domain/capture-scope.js';
 import { vehicleApiObject } from '../../src/domain/vehicle.js';
 
 const DAY_MS = 86_400_000;
@@ -43,5 +43,18 @@ describe('guest view', () => {
       status: 'COMPLETE',
       timestamp,
     });
+  });
+});
+
+describe('the brand a guest sees', () => {
+  it("is the account's chosen name, colour and logo, never its username", () => {
+    expect(guestBrand({ username: 'autos-sol', displayName: 'Autos Sol', brandColor: '#0b6e4f' }, '/brand/logo-1.png')).toEqual({
+      name: 'Autos Sol',
+      color: '#0b6e4f',
+      logoUrl: '/brand/logo-1.png',
+    });
+    // An account that chose no display name shows as the username; a guest sees the service's own look instead.
+    expect(guestBrand({ username: 'autos-sol', displayName: 'autos-sol', brandColor: null })).toEqual({ name: null, color: null, logoUrl: null });
+    expect(guestBrand(null, '/brand/logo-1.png')).toEqual({ name: null, color: null, logoUrl: null });
   });
 });

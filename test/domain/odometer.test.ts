@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { convertOdometer, odometerMatch, odometerSource, OdometerReadingSchema, pickOdometerReading, type OcrWord } from '../../src/domain/odometer.js';
+import {
+  CLUSTER_PHOTO_CODE,
+  clusterSuggestion,
+  convertOdometer,
+  odometerMatch,
+  odometerSource,
+  OdometerReadingSchema,
+  pickOdometerReading,
+  type OcrWord,
+} from '../../src/domain/odometer.js';
 
 /** Words of one OCR line each, `text[height]`, all read with confidence 95 unless `text[height,confidence]`. */
 function lines(...rows: string[]): OcrWord[] {
@@ -59,6 +68,26 @@ describe('pickOdometerReading', () => {
     expect(pickOdometerReading(lines('9999999 km'))).toBe(9_999_999);
   });
 
+  it('matches whole words only: units, other counters, temperatures and groups are not read inside longer words', () => {
+    // A three-digit number counts only beside a unit; a word that merely contains one is not a unit.
+    expect(pickOdometerReading(lines('120 mile'))).toBe(120);
+    expect(pickOdometerReading(lines('120 xkm'))).toBeNull();
+    expect(pickOdometerReading(lines('120 kmz'))).toBeNull();
+    // Words that only begin or end like TRIP or a temperature do not hide the total.
+    expect(pickOdometerReading(lines('autotrip 48213'))).toBe(48213);
+    expect(pickOdometerReading(lines('tripod 48213'))).toBe(48213);
+    expect(pickOdometerReading(lines('48213 abc'))).toBe(48213);
+    expect(pickOdometerReading(lines('48213 fuel'))).toBe(48213);
+    // A temperature without its degree sign is still one: the taller 1200 beside F is not the total.
+    expect(pickOdometerReading(lines('48213[30]', '1200[50] F[50]'))).toBe(48213);
+    // Groups and brackets only at the word's ends.
+    for (const text of ['48,213x', 'x48,213', '48(213', '48)213', '12,345,678']) expect(pickOdometerReading(lines(text)), text).toBeNull();
+    expect(pickOdometerReading(lines('((48213'))).toBe(48213);
+    expect(pickOdometerReading([{ text: ' 48213 ', line: 0, height: 30, confidence: 95 }])).toBe(48213);
+    // A word that is no number never wins, even beside a unit.
+    expect(pickOdometerReading(lines('48213[30]', 'Total[30] km[30]'))).toBe(48213);
+  });
+
   it('refuses unsure words, more than seven digits, and mixed letters', () => {
     expect(pickOdometerReading(lines('48213[59,40] km'))).toBeNull();
     expect(pickOdometerReading(lines('12345678 km'))).toBeNull();
@@ -111,5 +140,28 @@ describe('the confirmed reading', () => {
     expect(OdometerReadingSchema.safeParse(10_000_000).error?.issues[0]?.message).toBe('The odometer reading can be at most 9,999,999.');
     expect(OdometerReadingSchema.safeParse(-1).error?.issues[0]?.message).toBe('The odometer reading cannot be negative.');
     expect(OdometerReadingSchema.safeParse(12.5).error?.issues[0]?.message).toBe('The odometer reading must be a whole number.');
+  });
+});
+
+describe('the reading the cluster photo suggests', () => {
+  const captures = [
+    { id: 'first-try', odometerSuggested: 41_000 },
+    { id: 'kept', odometerSuggested: 42_180 },
+    { id: 'unread', odometerSuggested: null },
+  ];
+  const slot = (captureId: string, approved = true) => ({ photos: { [String(CLUSTER_PHOTO_CODE)]: { captureId, approved } } });
+
+  it("is what the kept cluster photo was read as, not an earlier capture's", () => {
+    expect(clusterSuggestion(slot('kept'), captures)).toBe(42_180);
+    expect(clusterSuggestion(slot('first-try'), captures)).toBe(41_000);
+  });
+
+  it('is null without an accepted cluster photo, or when nothing was read on it', () => {
+    expect(clusterSuggestion({ photos: {} }, captures)).toBeNull();
+    expect(clusterSuggestion(slot('kept', false), captures)).toBeNull();
+    expect(clusterSuggestion(slot('unread'), captures)).toBeNull();
+    expect(clusterSuggestion(slot('gone'), captures)).toBeNull();
+    // Another view's photo does not count.
+    expect(clusterSuggestion({ photos: { '2': { captureId: 'kept', approved: true } } }, captures)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capturedVin, checkVin, expectedCheckDigit, findVinInTexts, normalizeVin, vinMatch } from '../../src/domain/vin.js';
+import { capturedVin, checkVin, expectedCheckDigit, findVinInTexts, normalizeVin, sessionCapturedVin, VIN_PHOTO_CODE, vinMatch } from '../../src/domain/vin.js';
 
 describe('checkVin', () => {
   it('accepts North American VINs whose 9th character is the check digit, X included', () => {
@@ -72,5 +72,32 @@ describe('vinMatch and capturedVin', () => {
     // Given at the same instant, the person's typing is the correction.
     expect(capturedVin({ vin: 'A', at: early }, { vin: 'B', at: early })).toBe('B');
     expect(capturedVin(null, null)).toBeNull();
+  });
+});
+
+describe("a session's captured VIN", () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 8, minute));
+  const captures = [
+    { id: 'blurred', decodedVin: null, createdAt: at(1) },
+    { id: 'read', decodedVin: '1HGCM82633A004352', createdAt: at(3) },
+  ];
+  const session = (captureId: string | null, typedVin: { vin: string; typedAt: Date } | null = null) => ({
+    photos: captureId ? { [String(VIN_PHOTO_CODE)]: { captureId } } : {},
+    typedVin,
+  });
+
+  it('is what the VIN photo its slot names decoded, or what was typed, whichever came last', () => {
+    expect(sessionCapturedVin(session('read'), captures)).toBe('1HGCM82633A004352');
+    expect(sessionCapturedVin(session('read', { vin: '2T1BURHE0JC014235', typedAt: at(5) }), captures)).toBe('2T1BURHE0JC014235');
+    expect(sessionCapturedVin(session('read', { vin: '2T1BURHE0JC014235', typedAt: at(2) }), captures)).toBe('1HGCM82633A004352');
+  });
+
+  it('falls back to the typed VIN when the kept photo decoded nothing, is unknown, or there is none', () => {
+    const typed = { vin: '2T1BURHE0JC014235', typedAt: at(0) };
+    expect(sessionCapturedVin(session('blurred', typed), captures)).toBe('2T1BURHE0JC014235');
+    expect(sessionCapturedVin(session('gone', typed), captures)).toBe('2T1BURHE0JC014235');
+    expect(sessionCapturedVin(session(null, typed), captures)).toBe('2T1BURHE0JC014235');
+    expect(sessionCapturedVin(session(null), captures)).toBeNull();
+    expect(sessionCapturedVin(session('blurred'), captures)).toBeNull();
   });
 });
