@@ -1,6 +1,7 @@
 // A session record as the store holds one, for the store tests that write sessions straight through the store.
 import { ObjectId } from 'mongodb';
 import { untouchedSessionFields, type InspectionSession } from '../../src/domain/inspection-session.js';
+import { emptyVehicle } from '../../src/domain/vehicle.js';
 
 /** A LITE session of API key `apiKey` in `status`, created now, expiring in an hour, nothing captured yet. */
 export function sessionRecord(key: string, status: InspectionSession['status'], apiKey: string): InspectionSession {
@@ -20,19 +21,7 @@ export function sessionRecord(key: string, status: InspectionSession['status'], 
     redirectUrl: null,
     language: null,
     options: { clientId: null, sms: null, email: null, contact: null, reference: null },
-    vehicle: {
-      vin: null,
-      year: null,
-      make: null,
-      model: null,
-      bodyType: null,
-      trim: null,
-      transmission: null,
-      extCol: null,
-      intCol: null,
-      odomReading: null,
-      odomUnit: null,
-    },
+    vehicle: emptyVehicle(),
     photos: {},
     location: null,
     capturedOdometer: null,
