@@ -138,6 +138,17 @@ function attemptDocument(attempt: DeliveryAttempt, purgeAt: Date): DeliveryAttem
   };
 }
 
+/**
+ * The update that queues a finished delivery again: a new round of the retry schedule after the `attempts` already
+ * made, due at once, unclaimed, and no longer set to be purged.
+ */
+function newRound(attempts: number, now: Date) {
+  return {
+    $set: { status: 'pending' as const, next_attempt_at: now, round_start: attempts, lease_owner: null, lease_expires_at: null, updated_at: now },
+    $unset: { purge_at: '' as const },
+  };
+}
+
 export interface CallbackKey {
   apiKey: string;
   event: string;
@@ -332,15 +343,12 @@ export class DeliveryStore {
    * attempt count and last update). Returns the delivery as updated, or null when it changed meanwhile.
    */
   async requeue(delivery: Delivery, now: Date): Promise<Delivery | null> {
-    const queued = { status: 'pending' as const, nextAttemptAt: now, roundStart: delivery.attempts, leaseOwner: null, leaseExpiresAt: null, updatedAt: now };
+    const round = newRound(delivery.attempts, now);
     const { modifiedCount } = await this.deliveries.updateOne(
       { _id: delivery.id, api_key: delivery.apiKey, status: delivery.status, attempts: delivery.attempts, updated_at: delivery.updatedAt },
-      {
-        $set: { status: 'pending', next_attempt_at: now, round_start: delivery.attempts, lease_owner: null, lease_expires_at: null, updated_at: now },
-        $unset: { purge_at: '' },
-      },
+      round,
     );
-    return modifiedCount === 1 ? { ...delivery, ...queued } : null;
+    return modifiedCount === 1 ? toDelivery({ ...deliveryDocument(delivery), ...round.$set }) : null;
   }
 
   /** Whether an event's delivery (not a test send) to this callback succeeded at or after `since`. */
@@ -378,13 +386,7 @@ export class DeliveryStore {
       const byAttempts = new Map<number, string[]>();
       for (const { _id, attempts } of page) byAttempts.set(attempts, [...(byAttempts.get(attempts) ?? []), _id]);
       for (const [attempts, ids] of byAttempts) {
-        const { modifiedCount } = await this.deliveries.updateMany(
-          { _id: { $in: ids }, api_key: apiKey, status: 'failed', attempts },
-          {
-            $set: { status: 'pending', next_attempt_at: now, round_start: attempts, lease_owner: null, lease_expires_at: null, updated_at: now },
-            $unset: { purge_at: '' },
-          },
-        );
+        const { modifiedCount } = await this.deliveries.updateMany({ _id: { $in: ids }, api_key: apiKey, status: 'failed', attempts }, newRound(attempts, now));
         queued += modifiedCount;
       }
       const last = page[page.length - 1];

@@ -229,6 +229,18 @@ describe('the batch claim of deliveries', () => {
     const stored = await storesOne.deliveries.findForAccount('driver-key', 'settle-fail');
     expect(stored?.status).toBe('pending');
     expect(await purgeDate('settle-fail')).toBeUndefined();
+    // A new round of the schedule starts after the attempt already made; what requeue returns is what it stored.
+    expect(stored).toMatchObject({ attempts: 1, roundStart: 1, leaseOwner: null, leaseExpiresAt: null });
+    expect(requeued).toEqual(stored);
+
+    // Requeueing every failed delivery of a callback starts their new rounds the same way.
+    await storesOne.deliveries.insert(delivery('settle-fail-again', now));
+    const again = await storesOne.deliveries.claimDue([delivery('settle-fail-again', now)], 'owner-2', new Date(), 60_000);
+    expect(again).toHaveLength(1);
+    await storesOne.deliveries.settle('settle-fail-again', 'owner-2', { kind: 'failed', statusCode: 500, error: 'HTTP 500', attempted: true });
+    expect(await storesTwo.deliveries.requeueFailed('driver-key', ['SESSION:NOTE_INSERT'], now, new Date())).toBe(1);
+    expect(await storesOne.deliveries.findForAccount('driver-key', 'settle-fail-again')).toMatchObject({ status: 'pending', attempts: 1, roundStart: 1 });
+    expect(await purgeDate('settle-fail-again')).toBeUndefined();
   });
 });
 
