@@ -5,6 +5,7 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { DamageRecord, DamageUpdate } from '../domain/damage-record.js';
 import type { DamageRecordStatus, DamageRegion, DamageSource } from '../domain/grading.js';
+import { storedFields, type StoredFields } from './stored-fields.js';
 
 interface DamageDocument {
   _id?: ObjectId;
@@ -70,15 +71,21 @@ function toDocument(record: DamageRecord): DamageDocument {
   };
 }
 
-/** The stored fields a change sets; a new type is written to `damage` as well. */
+/** The stored name of each field a change may set. */
+const UPDATE_FIELDS: StoredFields<DamageUpdate, DamageDocument> = {
+  item: 'item',
+  damageType: 'damage_type',
+  grade: 'grade',
+  region: 'region',
+  note: 'note',
+  status: 'status',
+  updatedAt: 'updated_at',
+};
+
+/** The stored fields a change sets; a new type is written to the first release's `damage` as well. */
 function updateDocument(update: DamageUpdate): Partial<DamageDocument> {
-  const set: Partial<DamageDocument> = { updated_at: update.updatedAt };
-  if (update.item !== undefined) set.item = update.item;
-  if (update.damageType !== undefined) set.damage_type = set.damage = update.damageType;
-  if (update.grade !== undefined) set.grade = update.grade;
-  if (update.region !== undefined) set.region = update.region;
-  if (update.note !== undefined) set.note = update.note;
-  if (update.status !== undefined) set.status = update.status;
+  const set = storedFields(update, UPDATE_FIELDS);
+  if (update.damageType !== undefined) set.damage = update.damageType;
   return set;
 }
 

@@ -115,6 +115,18 @@ describe('manual review through REST', () => {
 
     const changed = await api(manual, 'PATCH', `/v1/sessions/${session.sessionKey}/damages/${damageId}`, { grade: 3, damage_type: 'dent' });
     expect(changed).toMatchObject({ status: 200, body: { damage_id: damageId, grade: 3, damage_type: 'dent', damage: 'dent' } });
+    // Every other field a change may carry is written where it is read back from; the stored `damage` older versions
+    // read follows the type.
+    const moved = { x: 0.1, y: 0.2, width: 0.3, height: 0.1 };
+    const edited = await api(manual, 'PATCH', `/v1/sessions/${session.sessionKey}/damages/${damageId}`, { item: 'hood', region: moved, note: 'Moved' });
+    expect(edited).toMatchObject({ status: 200, body: { item: 'hood', region: moved, note: 'Moved', grade: 3, damage_type: 'dent' } });
+    const afterEdit = await api(manual, 'GET', `/v1/sessions/${session.sessionKey}/damages`);
+    expect(afterEdit.body).toContainEqual(edited.body);
+    const stored = await server.app.database.db.collection<{ damage_id: string; damage: string }>('damages').findOne({ damage_id: damageId });
+    expect(stored?.damage).toBe('dent');
+    // Back as it was, for the review below.
+    const restored = { item: 'rear_bumper', region: { x: 0.4, y: 0.5, width: 0.2, height: 0.1 }, note: 'Along the top edge' };
+    expect(await api(manual, 'PATCH', `/v1/sessions/${session.sessionKey}/damages/${damageId}`, restored)).toMatchObject({ status: 200, body: restored });
 
     const bad = [
       { item: 'hood', damage_type: 'hail dents' },
